@@ -1,0 +1,52 @@
+// The one error class of the API and its one JSON shape.
+export const ERROR_STATUS = {
+  invalid_parameter: 400,
+  not_found: 404,
+  method_not_allowed: 405,
+  internal_error: 500,
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; request_id: string; param?: string };
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly options: { param?: string; headers?: Record<string, string> } = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.status = ERROR_STATUS[code];
+  }
+
+  body(requestId: string): ErrorBody {
+    const error: ErrorBody["error"] = { code: this.code, message: this.message, request_id: requestId };
+    if (this.options.param) error.param = this.options.param;
+    return { error };
+  }
+}
+
+export const invalidParameter = (param: string, message: string) =>
+  new ApiError("invalid_parameter", message, { param });
+
+// Connection-level failures mean the database is away, not that the request was wrong.
+const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)/i;
+
+/** Maps anything thrown inside a handler to an ApiError; unknown errors become 500. */
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  const text = err instanceof Error ? `${err.message} ${(err as { code?: string }).code ?? ""}` : String(err);
+  if (UNAVAILABLE.test(text)) {
+    return new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+      headers: { "Retry-After": "5" },
+    });
+  }
+  return new ApiError("internal_error", "Something went wrong on our side; it has been logged with this request id.");
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from "vitest";
+import { EnvError, parseEnv } from "./env";
+
+describe("parseEnv", () => {
+  it("defaults DATABASE_URL outside production", () => {
+    expect(parseEnv({ NODE_ENV: "development" }).DATABASE_URL).toMatch(/^postgresql:\/\/.*jobs_salary_dev$/);
+  });
+
+  it("requires DATABASE_URL in production and names it", () => {
+    expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/DATABASE_URL: required/);
+  });
+
+  it("names the variable that is malformed", () => {
+    expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+  });
+
+  it("coerces numbers", () => {
+    expect(parseEnv({ PORT: "8080", DB_POOL_MAX: "4" })).toMatchObject({ PORT: 8080, DB_POOL_MAX: 4 });
+  });
+});
