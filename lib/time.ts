@@ -48,3 +48,8 @@ export function nextUtcMidnight(now: Date): Date {
 export function nextUtcMonthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
 }
+
+/** The next daily reset, as the caller's local time. */
+export function resetLocal(now: Date, zone: string): string {
+  return formatInZone(nextUtcMidnight(now), zone);
+}

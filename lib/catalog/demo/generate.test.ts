@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { JobRecordSchema, SalaryRecordSchema } from "../import/records";
+import { demoJobs, demoSalaries } from "./generate";
+
+const asOf = new Date("2026-11-21T00:00:00Z");
+
+describe("demo catalog", () => {
+  const jobs = [...demoJobs({ jobs: 5_000, asOf })];
+
+  it("is deterministic", () => {
+    expect([...demoJobs({ jobs: 50, asOf })]).toEqual(jobs.slice(0, 50));
+    expect([...demoJobs({ jobs: 50, asOf, seed: 7 })]).not.toEqual(jobs.slice(0, 50));
+  });
+
+  it("produces records the importer accepts", () => {
+    for (const j of jobs) expect(JobRecordSchema.safeParse(j).success).toBe(true);
+    for (const s of demoSalaries({ jobs: 5_000, asOf })) expect(SalaryRecordSchema.safeParse(s).success).toBe(true);
+  });
+
+  it("is varied the way the issue asks", () => {
+    expect(new Set(jobs.map((j) => j.country)).size).toBeGreaterThanOrEqual(40);
+    expect(new Set(jobs.map((j) => j.company)).size).toBeGreaterThan(2_000);
+    expect(new Set(jobs.map((j) => j.title)).size).toBeGreaterThan(300);
+    const links = jobs.map((j) => String(j.apply_url ?? ""));
+    expect(links.some((l) => l.startsWith("https://"))).toBe(true);
+    expect(links.some((l) => l.startsWith("mailto:"))).toBe(true);
+    expect(links.some((l) => l === "")).toBe(true);
+    expect(links.some((l) => l.startsWith("javascript:"))).toBe(true);
+    const advertised = jobs.filter((j) => j.salary_min !== null).length / jobs.length;
+    expect(advertised).toBeGreaterThan(0.3);
+    expect(advertised).toBeLessThan(0.5);
+    const ages = jobs.map((j) => (asOf.getTime() - Date.parse(String(j.posted_at))) / 86_400_000);
+    expect(Math.min(...ages)).toBeGreaterThanOrEqual(0);
+    expect(Math.max(...ages)).toBeLessThanOrEqual(90);
+    expect(Math.max(...ages)).toBeGreaterThan(80);
+  });
+
+  it("has a median per country and per large city", () => {
+    const rows = demoSalaries({ jobs: 5_000, asOf });
+    expect(rows.filter((r) => r.level === "country").length).toBeGreaterThanOrEqual(40);
+    expect(rows.find((r) => r.level === "city" && r.city === "Berlin")).toMatchObject({ country: "DE", currency: "EUR", as_of: "2026-11-21" });
+  });
+});

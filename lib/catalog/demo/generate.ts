@@ -1,0 +1,123 @@
+// Deterministic demo catalog: the same options give the same records, byte for byte.
+import { BENEFITS, COMPANY_ROOTS, COMPANY_SECTORS, COMPANY_STEMS, DUTIES, OCCUPATIONS, REQUIREMENTS, SENIORITIES } from "./occupations";
+import { DEMO_COUNTRIES, type DemoCountry } from "./places";
+
+export type DemoOptions = { jobs: number; seed?: number; asOf?: Date };
+
+/** mulberry32: small, fast and good enough for demo data. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const int = (n: number) => Math.floor(next() * n);
+  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  return { next, int, pick };
+}
+
+function weighted<T extends { weight: number }>(items: readonly T[]): (r: number) => T {
+  const total = items.reduce((s, i) => s + i.weight, 0);
+  return (r) => {
+    let x = r * total;
+    for (const i of items) if ((x -= i.weight) < 0) return i;
+    return items[items.length - 1]!;
+  };
+}
+
+const pickCountry = weighted(DEMO_COUNTRIES);
+const pickSeniority = weighted(SENIORITIES);
+const TYPES = [["full_time", 78], ["part_time", 8], ["contract", 9], ["temporary", 2], ["internship", 3]] as const;
+
+/** Rounds money the way job ads do: to 1,000 for annual pay, more for currencies with big numbers. */
+function roundPay(value: number, median: number): number {
+  const step = median >= 10_000_000 ? 100_000 : median >= 1_000_000 ? 10_000 : median >= 100_000 ? 1_000 : 500;
+  return Math.max(step, Math.round(value / step) * step);
+}
+
+// City shares: the first city of a country is the largest.
+const cityShare = (i: number, n: number) => (n === 1 ? 1 : i === 0 ? 0.4 : 0.6 / (n - 1));
+const cityPay = (i: number) => (i === 0 ? 1.15 : 1 - 0.03 * i);
+
+function companyName(index: number, country: DemoCountry): string {
+  const root = COMPANY_ROOTS[index % COMPANY_ROOTS.length]!;
+  const stem = COMPANY_STEMS[Math.floor(index / COMPANY_ROOTS.length) % COMPANY_STEMS.length]!;
+  const sector = COMPANY_SECTORS[Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length]!;
+  const suffix = country.suffixes[index % country.suffixes.length]!;
+  return `${root}${stem}${sector ? ` ${sector}` : ""} ${suffix}`;
+}
+
+const slug = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "");
+const COMPANIES = 6_000;
+
+export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
+  const r = rng(opts.seed ?? 42);
+  const asOf = (opts.asOf ?? new Date()).getTime();
+  for (let i = 0; i < opts.jobs; i++) {
+    const country = pickCountry(r.next());
+    const cityIndex = r.next() < 0.4 ? 0 : r.int(country.cities.length);
+    const city = country.cities[cityIndex]!;
+    const occupation = r.pick(OCCUPATIONS);
+    const seniority = pickSeniority(r.next());
+    const title = [seniority.label, occupation.title].filter(Boolean).join(" ") + (["DE", "AT", "CH"].includes(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
+    const company = companyName(r.int(COMPANIES), country);
+    const id = `job-${String(i + 1).padStart(7, "0")}`;
+    const type = seniority.label === "Intern" ? "internship" : weighted(TYPES.map(([t, w]) => ({ t, weight: w })))(r.next()).t;
+    const annual = country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
+    const hourly = occupation.hourly && ["US", "GB", "CA", "AU", "NZ", "IE"].includes(country.code);
+    const advertised = r.next() < 0.4;
+    const linkRoll = r.next();
+    const domain = `${slug(company.split(" ")[0]!)}.example.com`;
+    const applyUrl =
+      linkRoll < 0.7 ? `https://careers.${domain}/jobs/${id}` : linkRoll < 0.8 ? `mailto:jobs@${domain}?subject=${encodeURIComponent(id)}` : linkRoll < 0.97 ? null : r.pick(["javascript:void(0)", `/apply/${id}`, "careers page"]);
+    const duties = [r.pick(DUTIES[occupation.field]), r.pick(DUTIES[occupation.field]), r.pick(DUTIES[occupation.field])];
+    const description = [
+      `${company} is hiring a ${title} in ${city}.`,
+      `In this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.`,
+      `We are looking for someone with ${r.pick(REQUIREMENTS)} and ${r.pick(REQUIREMENTS)}.`,
+      r.pick(BENEFITS),
+      `This is a ${type.replace("_", "-")} position.`,
+    ].join("\n\n");
+    yield {
+      id,
+      title,
+      company,
+      apply_url: applyUrl,
+      location: null,
+      city,
+      country: country.code,
+      employment_type: type,
+      salary_min: advertised ? (hourly ? Math.round(annual / 2080) : roundPay(annual * 0.9, country.median)) : null,
+      salary_max: advertised ? (hourly ? Math.round((annual * 1.2) / 2080) : roundPay(annual * 1.15, country.median)) : null,
+      salary_currency: advertised ? country.currency : null,
+      salary_period: advertised ? (hourly ? "hour" : "year") : null,
+      posted_at: new Date(asOf - r.int(90 * 86_400) * 1000).toISOString(),
+      description,
+    };
+  }
+}
+
+/** Location medians per country and per city; sample sizes follow the job mix. */
+export function demoSalaries(opts: DemoOptions): Record<string, string | number | null>[] {
+  const r = rng((opts.seed ?? 42) ^ 0x5a1a);
+  const asOf = (opts.asOf ?? new Date()).toISOString().slice(0, 10);
+  const totalWeight = DEMO_COUNTRIES.reduce((s, c) => s + c.weight, 0);
+  return DEMO_COUNTRIES.flatMap((country) => {
+    const sample = Math.max(25, Math.round((opts.jobs * country.weight) / totalWeight));
+    const median = (factor: number) => roundPay(country.median * factor * (0.97 + r.next() * 0.06), country.median);
+    const base = { country: country.code, currency: country.currency, period: "year", as_of: asOf };
+    return [
+      { ...base, level: "country", city: null, median: median(1.1), sample_size: sample },
+      ...country.cities.map((city, i) => ({
+        ...base,
+        level: "city",
+        city,
+        median: median(1.1 * cityPay(i)),
+        sample_size: Math.max(10, Math.round(sample * cityShare(i, country.cities.length))),
+      })),
+    ];
+  });
+}

@@ -1,0 +1,79 @@
+// Indexing a loaded partition, swapping it in, and retiring old snapshots.
+import type pg from "pg";
+
+export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
+
+/** Builds the partition's indexes on two connections at once (one GIN, the B-trees), then ANALYZE. */
+export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<void> {
+  const t = partitionName(snapshotId);
+  const run = async (statements: string[]) => {
+    const client = await pool.connect();
+    try {
+      await client.query("SET maintenance_work_mem = '512MB'");
+      for (const sql of statements) await client.query(sql);
+    } finally {
+      client.release();
+    }
+  };
+  await Promise.all([
+    run([`CREATE INDEX ${t}_search_idx ON ${t} USING GIN (search, country_code bpchar_ops)`]),
+    run([
+      `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
+      `CREATE INDEX ${t}_country_posted_idx ON ${t} (country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_posted_idx ON ${t} (posted_at DESC, id)`,
+    ]),
+  ]);
+  await run([
+    `ALTER TABLE ${t} ADD CONSTRAINT ${t}_pkey PRIMARY KEY USING INDEX ${t}_pkey`,
+    // Matching the parent's FK now means ATTACH reuses it instead of validating inside the swap.
+    `ALTER TABLE ${t} ADD CONSTRAINT ${t}_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES catalog_snapshots(id) ON DELETE CASCADE ON UPDATE CASCADE`,
+    `ANALYZE ${t}`,
+  ]);
+}
+
+export type SnapshotStats = { jobs: number; salaries: number; countryCounts: Record<string, number> };
+
+/** One transaction: readers see the old snapshot or the new one, never a mix. */
+export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: SnapshotStats): Promise<void> {
+  await client.query("BEGIN");
+  try {
+    await client.query("SET LOCAL lock_timeout = '30s'");
+    await client.query(`ALTER TABLE jobs ATTACH PARTITION ${partitionName(snapshotId)} FOR VALUES IN (${snapshotId})`);
+    await client.query(`UPDATE catalog_snapshots SET status = 'retired' WHERE status = 'live'`);
+    await client.query(
+      `UPDATE catalog_snapshots SET status = 'live', activated_at = now(), job_count = $2, salary_count = $3, country_counts = $4 WHERE id = $1`,
+      [snapshotId, stats.jobs, stats.salaries, JSON.stringify(stats.countryCounts)],
+    );
+    await client.query(
+      `INSERT INTO catalog_live (id, snapshot_id) VALUES (1, $1)
+       ON CONFLICT (id) DO UPDATE SET snapshot_id = EXCLUDED.snapshot_id, updated_at = now()`,
+      [snapshotId],
+    );
+    await client.query("COMMIT");
+  } catch (err) {
+    await client.query("ROLLBACK");
+    throw err;
+  }
+}
+
+/**
+ * Keeps the live snapshot and the one before it (a request that read the old pointer just
+ * before the swap still finds its rows); drops older ones and leftovers of failed imports.
+ * DETACH ... CONCURRENTLY never blocks readers of "jobs".
+ */
+export async function retireOld(client: pg.PoolClient): Promise<number[]> {
+  const { rows } = await client.query<{ id: number; status: string; attached: boolean; exists: boolean }>(`
+    SELECT s.id, s.status,
+      EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'jobs'::regclass AND i.inhrelid = to_regclass('jobs_s' || s.id)) AS attached,
+      to_regclass('jobs_s' || s.id) IS NOT NULL AS exists
+    FROM catalog_snapshots s
+    WHERE s.status IN ('failed', 'retired')
+      AND s.id NOT IN (SELECT id FROM catalog_snapshots WHERE status = 'retired' ORDER BY activated_at DESC NULLS LAST LIMIT 1)`);
+  for (const r of rows) {
+    const t = partitionName(r.id);
+    if (r.attached) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} CONCURRENTLY`);
+    if (r.exists) await client.query(`DROP TABLE ${t}`);
+    await client.query(`DELETE FROM catalog_snapshots WHERE id = $1`, [r.id]);
+  }
+  return rows.map((r) => r.id);
+}

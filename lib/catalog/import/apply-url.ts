@@ -1,0 +1,22 @@
+// Only links a browser can follow safely leave the API: http(s) with a host, or mailto with
+// an address. Everything else (javascript:, data:, relative paths, junk) becomes "".
+const MAX_LENGTH = 2048;
+
+export function cleanApplyUrl(raw: unknown): string {
+  if (typeof raw !== "string") return "";
+  const value = raw.trim();
+  if (!value || value.length > MAX_LENGTH) return "";
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return "";
+  }
+  if (url.protocol === "http:" || url.protocol === "https:") {
+    return url.hostname.includes(".") && !url.username && !url.password ? url.toString() : "";
+  }
+  if (url.protocol === "mailto:") {
+    return /^[^@\s/?]+@[^@\s/?]+\.[^@\s/?]+$/.test(decodeURIComponent(url.pathname)) ? url.toString() : "";
+  }
+  return "";
+}

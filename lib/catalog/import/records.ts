@@ -1,0 +1,87 @@
+// Columns of an import file, one schema per record kind. CSV gives strings, JSON Lines may
+// give numbers or null: both are accepted. Documented in the README.
+import { z } from "zod";
+import { countryName, toAlpha2 } from "../countries";
+import { nameKey } from "../names";
+import { cleanApplyUrl } from "./apply-url";
+
+const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
+const text = (max: number) => z.string().trim().min(1, "is required").max(max, `is longer than ${max} characters`);
+const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable());
+const optionalInt = z.preprocess(
+  (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToNull(v)),
+  z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(2_000_000_000, "is too large").nullable(),
+);
+const country = z.string({ error: "is required" }).transform((v, ctx) => {
+  const code = toAlpha2(v);
+  if (!code) ctx.addIssue({ code: "custom", message: `"${v.slice(0, 10)}" is not an ISO 3166-1 country code` });
+  return code ?? "";
+});
+const currency = z.preprocess(blankToNull, z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code like EUR").nullable());
+const period = z.preprocess(blankToNull, z.enum(["year", "month", "hour"]).nullable());
+const timestamp = z.string({ error: "is required" }).transform((v, ctx) => {
+  const d = new Date(v);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
+  return d;
+});
+
+export const JOB_COLUMNS = ["id", "title", "company", "apply_url", "location", "city", "country", "employment_type", "salary_min", "salary_max", "salary_currency", "salary_period", "posted_at", "description"] as const;
+
+export const JobRecordSchema = z
+  .object({
+    id: z.preprocess(
+      (v) => (typeof v === "number" ? String(v) : v),
+      z.string({ error: "is required" }).regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1-64 letters, digits, '.', '_' or '-'"),
+    ),
+    title: text(300),
+    company: text(200),
+    apply_url: z.unknown().transform(cleanApplyUrl),
+    location: optionalText(200),
+    city: optionalText(120),
+    country,
+    employment_type: z.preprocess(blankToNull, z.enum(["full_time", "part_time", "contract", "temporary", "internship"]).nullable()),
+    salary_min: optionalInt,
+    salary_max: optionalInt,
+    salary_currency: currency,
+    salary_period: period,
+    posted_at: timestamp,
+    description: z.preprocess((v) => v ?? "", z.string().max(50_000, "is longer than 50000 characters")),
+  })
+  .superRefine((r, ctx) => {
+    const hasSalary = r.salary_min !== null || r.salary_max !== null;
+    if (hasSalary && (!r.salary_currency || !r.salary_period)) ctx.addIssue({ code: "custom", path: ["salary_currency"], message: "salary_currency and salary_period are required with a salary" });
+    if (r.salary_min !== null && r.salary_max !== null && r.salary_min > r.salary_max) ctx.addIssue({ code: "custom", path: ["salary_min"], message: "must not exceed salary_max" });
+  })
+  .transform((r) => ({ ...r, location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)) }));
+
+export type JobRecord = z.output<typeof JobRecordSchema>;
+
+export const SALARY_COLUMNS = ["level", "country", "city", "median", "currency", "period", "sample_size", "as_of"] as const;
+
+export const SalaryRecordSchema = z
+  .object({
+    level: z.enum(["country", "city"], { error: 'must be "country" or "city"' }),
+    country,
+    city: optionalText(120),
+    median: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
+    currency: currency.refine((v) => v !== null, "is required"),
+    period: z.preprocess((v) => blankToNull(v) ?? "year", z.enum(["year", "month", "hour"])),
+    sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
+    as_of: z.string({ error: "is required" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-01"),
+  })
+  .superRefine((r, ctx) => {
+    if (r.level === "city" && !r.city) ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });
+  })
+  .transform((r) => {
+    const name = r.level === "city" ? r.city! : countryName(r.country);
+    return { ...r, name, name_key: nameKey(name) };
+  });
+
+export type SalaryRecord = z.output<typeof SalaryRecordSchema>;
+
+/** "line 7: title: is required" — the first problem of a record that failed. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0]!;
+  const field = issue.path.length ? `${issue.path.join(".")}: ` : "";
+  return `${field}${issue.message}`;
+}

@@ -1,0 +1,6 @@
+// Paging limits, documented in the README and the API reference.
+export const PER_PAGE_DEFAULT = 20;
+export const PER_PAGE_MAX = 100;
+/** page × per_page may not exceed this: deep offsets cost the database and help nobody. */
+export const MAX_RESULT_WINDOW = 10_000;
+export const TITLE_MAX_LENGTH = 200;

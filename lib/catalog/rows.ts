@@ -1,0 +1,45 @@
+// Database rows → API objects. Column lists live here so search and detail stay in step.
+import { Prisma } from "../generated/prisma/client";
+import type { Job, JobSummary } from "./schemas";
+
+export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
+  salary_min, salary_max, salary_currency, salary_period, posted_at`;
+
+export type JobDbRow = {
+  id: string;
+  title: string;
+  company: string;
+  apply_url: string;
+  location: string;
+  city: string | null;
+  country_code: string;
+  employment_type: JobSummary["employment_type"];
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  salary_period: JobSummary["salary_period"];
+  posted_at: Date;
+  description?: string;
+};
+
+export function toJobSummary(r: JobDbRow): JobSummary {
+  return {
+    id: r.id,
+    title: r.title,
+    company: r.company,
+    apply_url: r.apply_url,
+    location: r.location,
+    city: r.city,
+    country: r.country_code,
+    employment_type: r.employment_type,
+    salary_min: r.salary_min,
+    salary_max: r.salary_max,
+    salary_currency: r.salary_currency,
+    salary_period: r.salary_period,
+    posted_at: r.posted_at.toISOString(),
+  };
+}
+
+export function toJob(r: JobDbRow): Job {
+  return { ...toJobSummary(r), description: r.description ?? "" };
+}

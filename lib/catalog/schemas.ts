@@ -1,0 +1,98 @@
+// Request and response schemas of the catalog endpoints: used for validation and the API reference.
+import { z } from "zod";
+import { isValidTimeZone } from "../time";
+import { resolveCountryFilter, toAlpha2 } from "./countries";
+import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
+
+const wholeNumber = (label: string) => z.coerce.number({ error: `must be a whole number` }).int(`must be a whole number`).describe(label);
+
+export const TimeZoneSchema = z
+  .string()
+  .refine(isValidTimeZone, "must be an IANA time zone such as Europe/Berlin")
+  .describe("IANA time zone; adds reset_local");
+
+const TitleSchema = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
+  .refine((t) => /[\p{L}\p{N}]/u.test(t), "must contain a letter or digit");
+
+export const JobSearchQuerySchema = z.object({
+  title: TitleSchema.optional().describe("Free-text title filter; case, word order and word endings do not matter"),
+  country: z
+    .string()
+    .refine((c) => resolveCountryFilter(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)")
+    .optional()
+    .describe("ISO 3166-1 alpha-2/alpha-3 country code or region code"),
+  page: wholeNumber("Page number, from 1").pipe(z.number().min(1, "must be at least 1")).default(1),
+  per_page: wholeNumber("Page size")
+    .pipe(z.number().min(1, "must be at least 1").max(PER_PAGE_MAX, `must be at most ${PER_PAGE_MAX}`))
+    .default(PER_PAGE_DEFAULT),
+  tz: TimeZoneSchema.optional(),
+});
+
+export const JobIdSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/);
+
+export const SalaryQuerySchema = z.object({
+  country: z
+    .string()
+    .refine((c) => toAlpha2(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 country code")
+    .optional()
+    .describe("ISO 3166-1 alpha-2/alpha-3 country code (preferred)"),
+  title: TitleSchema.optional().describe("A location name (country or city), used when country is absent"),
+  tz: TimeZoneSchema.optional(),
+});
+
+const nullable = <T extends z.ZodType>(s: T) => s.nullable();
+
+export const JobSummarySchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  company: z.string(),
+  apply_url: z.string().describe('http(s) or mailto link, or "" when the job has none'),
+  location: z.string(),
+  city: nullable(z.string()),
+  country: z.string().length(2),
+  employment_type: nullable(z.enum(["full_time", "part_time", "contract", "temporary", "internship"])),
+  salary_min: nullable(z.number().int()),
+  salary_max: nullable(z.number().int()),
+  salary_currency: nullable(z.string().length(3)),
+  salary_period: nullable(z.enum(["year", "month", "hour"])),
+  posted_at: z.iso.datetime(),
+});
+
+export const JobSchema = JobSummarySchema.extend({ description: z.string() });
+
+export const JobSearchResponseSchema = z.object({
+  items: z.array(JobSummarySchema),
+  meta: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    per_page: z.number().int(),
+    total_pages: z.number().int(),
+    max_page: z.number().int().describe("Deepest page that can be requested at this per_page"),
+    has_more: z.boolean(),
+    next_page: nullable(z.number().int()),
+    prev_page: nullable(z.number().int()),
+    reset_local: z.string().optional(),
+  }),
+});
+
+export const SalaryResponseSchema = z.object({
+  matched_on: z.enum(["country", "title_as_location"]),
+  level: z.enum(["country", "city"]),
+  location: z.string(),
+  country: z.string().length(2),
+  median: z.number().int(),
+  currency: z.string().length(3),
+  period: z.enum(["year", "month", "hour"]),
+  sample_size: z.number().int(),
+  as_of: z.iso.date(),
+  reset_local: z.string().optional(),
+});
+
+export type JobSummary = z.infer<typeof JobSummarySchema>;
+export type Job = z.infer<typeof JobSchema>;
+export type JobSearchQuery = z.output<typeof JobSearchQuerySchema>;
+export type SalaryResponse = z.infer<typeof SalaryResponseSchema>;

@@ -1,0 +1,36 @@
+// npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <file>] [--label <text>]
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { env } from "../lib/env";
+import { ImportError, importSnapshot } from "../lib/catalog/import/load";
+import { readFile } from "../lib/catalog/import/read";
+import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
+import { endProgress, progressPrinter } from "./progress";
+
+const USAGE = "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
+
+async function main() {
+  const { values, positionals } = parseArgs({ options: { salaries: { type: "string" }, label: { type: "string" } }, allowPositionals: true });
+  const [file] = positionals;
+  if (!file || positionals.length > 1) throw new Error(USAGE);
+  const started = Date.now();
+  const result = await importSnapshot(env().DATABASE_URL, {
+    label: values.label ?? path.basename(file),
+    jobs: readFile(file, JOB_COLUMNS),
+    salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
+    onProgress: progressPrinter("jobs loaded"),
+  });
+  endProgress();
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(
+    `snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians` +
+      `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked, ${secs} s` +
+      (result.retired.length ? `; retired snapshots ${result.retired.join(", ")}` : ""),
+  );
+}
+
+main().catch((err) => {
+  endProgress();
+  console.error(err instanceof ImportError ? `${err.message}\nThe live catalog is unchanged.` : (err as Error).message);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+// npm run dev — prepares the local database (create, migrate, seed a demo catalog when it is
+// empty) and then runs `next dev`.
+import { spawn } from "node:child_process";
+import pg from "pg";
+import { importDemo } from "../lib/catalog/demo/import-demo";
+import { env } from "../lib/env";
+import { ensureDatabase, migrate } from "../lib/migrate";
+import { endProgress, progressPrinter } from "./progress";
+
+const DEMO_JOBS = 20_000;
+
+async function catalogIsEmpty(databaseUrl: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query("SELECT 1 FROM catalog_live");
+    return rowCount === 0;
+  } finally {
+    await client.end();
+  }
+}
+
+async function main() {
+  const { DATABASE_URL, PORT } = env();
+  const where = new URL(DATABASE_URL);
+  console.log(`database: ${where.host}${where.pathname}`);
+  if (await ensureDatabase(DATABASE_URL)) console.log("created the database");
+  const applied = await migrate(DATABASE_URL);
+  if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);
+  if (await catalogIsEmpty(DATABASE_URL)) {
+    const result = await importDemo(DATABASE_URL, { jobs: DEMO_JOBS }, progressPrinter("seeding demo catalog"));
+    endProgress();
+    console.log(`seeded demo snapshot ${result.snapshotId}: ${result.jobs} jobs, ${result.salaries} salary medians`);
+  }
+  const child = spawn("npx", ["--no-install", "next", "dev", "--port", String(PORT)], {
+    stdio: "inherit",
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code) => process.exit(code ?? 0));
+}
+
+main().catch((err) => {
+  console.error((err as Error).message);
+  process.exit(1);
+});
