@@ -33,5 +33,8 @@ describe("country filter", () => {
     expect(countryFromName("USA")).toBe("US");
     expect(countryFromName("Berlin")).toBeNull();
     expect(countryName("US")).toBe("United States");
+    expect(countryName("GB")).toBe("United Kingdom");
+    expect(countryName("TW")).toBe("Taiwan");
+    expect(countryName("DE")).toBe("Germany");
   });
 });

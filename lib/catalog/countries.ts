@@ -47,7 +47,10 @@ export function countryFromName(name: string): string | null {
   );
 }
 
-/** Short English name, e.g. "United States" rather than the official long form. */
+/** Everyday English name: "United Kingdom", but "United States" and "Iran" over long official forms. */
 export function countryName(alpha2: string): string {
-  return countries.getName(alpha2, "en", { select: "alias" }) ?? alpha2;
+  const [official, ...aliases] = countries.getName(alpha2, "en", { select: "all" }) ?? [];
+  if (!official) return alpha2;
+  if (!/,|\(| of /.test(official)) return official;
+  return aliases.find((a) => a.length > 3 && !a.includes(",")) ?? official;
 }

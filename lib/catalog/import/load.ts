@@ -81,6 +81,8 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
     await finished(copy);
     await client.query("COMMIT");
   } catch (err) {
+    // Aborting sends CopyFail; the server's error in reply is expected, not news.
+    copy.on("error", () => {});
     copy.destroy(err as Error);
     await client.query("ROLLBACK").catch(() => {});
     throw err;

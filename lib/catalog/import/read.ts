@@ -57,7 +57,7 @@ export async function* readCsv(input: Readable, columns: readonly string[]): Asy
   } catch (err) {
     // csv-parse stops at a malformed row (unclosed quote, wrong field count); it cannot resume.
     const e = err as Error & { lines?: number };
-    yield { line: e.lines ?? 0, problem: e.message.replace(/^Invalid Record Length: /, "") };
+    yield { line: e.lines ?? 0, problem: e.message.replace(/^Invalid Record Length: /, "").replace(/ on line \d+$/, "") };
     return;
   }
   if (headerProblem) yield { line: 1, problem: headerProblem };

@@ -35,7 +35,7 @@ export const JobRecordSchema = z
     ),
     title: text(300),
     company: text(200),
-    apply_url: z.unknown().transform(cleanApplyUrl),
+    apply_url: z.unknown().optional().transform(cleanApplyUrl),
     location: optionalText(200),
     city: optionalText(120),
     country,

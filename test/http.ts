@@ -1,0 +1,31 @@
+// Sends a Request through the real route modules (the same functions Next calls), so tests
+// see status, headers and bodies exactly as a client would.
+import * as jobDetail from "@/app/v1/jobs/[id]/route";
+import * as jobs from "@/app/v1/jobs/route";
+import * as salary from "@/app/v1/salary/route";
+import * as fallback from "@/app/v1/[...path]/route";
+
+type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type RouteModule = Record<string, unknown>;
+
+function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
+  if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
+  if (pathname === "/v1/salary") return { mod: salary, params: {} };
+  const detail = /^\/v1\/jobs\/([^/]+)$/.exec(pathname);
+  if (detail) return { mod: jobDetail, params: { id: decodeURIComponent(detail[1]!) } };
+  return { mod: fallback, params: { path: pathname.split("/").slice(2) } };
+}
+
+export async function request(path: string, init: RequestInit = {}): Promise<Response> {
+  const req = new Request(new URL(path, "http://localhost:3000"), init);
+  const { mod, params } = route(new URL(req.url).pathname);
+  const handler = mod[req.method] as Handler | undefined;
+  if (!handler) throw new Error(`no ${req.method} handler for ${path}`);
+  return handler(req, { params: Promise.resolve(params) });
+}
+
+export async function getJson(path: string, headers: Record<string, string> = {}) {
+  const res = await request(path, { headers });
+  const text = await res.text();
+  return { res, status: res.status, body: text ? JSON.parse(text) : null };
+}
