@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ImportError, importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
+import { resolveCountryFilter } from "@/lib/catalog/countries";
 import { searchJobs } from "@/lib/catalog/search";
 import { FIXTURE_JOBS, job, loadCatalog, numbered, type Rec } from "./fixtures";
 import { getJson, request } from "./http";
@@ -133,7 +134,7 @@ describe("catalog import", () => {
     const seen = new Set<string>();
     const reader = (async () => {
       while (!stop) {
-        const r = await searchJobs({ title: "engineer", countries: ["DE"], page: 1, perPage: 50 });
+        const r = await searchJobs({ title: "engineer", filter: resolveCountryFilter("DE")!, page: 1, perPage: 50 });
         const prefixes = new Set(r.items.map((i) => i.id[0]));
         expect(prefixes.size).toBe(1);
         const which = [...prefixes][0]!;

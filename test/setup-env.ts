@@ -2,5 +2,4 @@
 import { inject } from "vitest";
 
 process.env.DATABASE_URL = inject("databaseUrl");
-process.env.NODE_ENV = "test";
 process.env.LOG_LEVEL ??= "silent";

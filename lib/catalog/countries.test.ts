@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countryFromName, countryName, resolveCountryFilter, toAlpha2 } from "./countries";
+import { countryFromName, countryName, regionsOf, resolveCountryFilter, toAlpha2 } from "./countries";
 
 describe("country filter", () => {
   it("accepts alpha-2 and alpha-3 in any case", () => {
@@ -24,6 +24,12 @@ describe("country filter", () => {
     expect(eu?.countries).toContain("DE");
     expect(resolveCountryFilter("DACH")?.countries).toEqual(["DE", "AT", "CH"]);
     expect(resolveCountryFilter("fr")).toEqual({ kind: "country", code: "FR", countries: ["FR"] });
+  });
+
+  it("knows which regions a country is in", () => {
+    expect(regionsOf("DE")).toEqual(["EU", "EEA", "DACH"]);
+    expect(regionsOf("NO")).toEqual(["EEA", "NORDICS"]);
+    expect(regionsOf("US")).toEqual([]);
   });
 
   it("finds countries by name", () => {

@@ -14,6 +14,16 @@ export const REGIONS: Record<string, { name: string; countries: string[] }> = {
   NORDICS: { name: "Nordic countries", countries: ["DK", "FI", "IS", "NO", "SE"] },
 };
 
+const regionsByCountry = new Map<string, string[]>();
+for (const [code, region] of Object.entries(REGIONS)) {
+  for (const c of region.countries) regionsByCountry.set(c, [...(regionsByCountry.get(c) ?? []), code]);
+}
+
+/** The region codes a country belongs to, e.g. DE → EU, EEA, DACH. */
+export function regionsOf(alpha2: string): string[] {
+  return regionsByCountry.get(alpha2) ?? [];
+}
+
 // Common non-ISO spellings people send.
 const ALIASES: Record<string, string> = { UK: "GB" };
 

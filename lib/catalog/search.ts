@@ -1,44 +1,77 @@
 // GET /v1/jobs: filters, stable ordering, and a total that is always exact.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import type { CountryFilter } from "./countries";
 import { liveSnapshot } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
 
-export type SearchInput = { title?: string; countries?: string[]; page: number; perPage: number };
+export type SearchInput = { title?: string; filter?: CountryFilter; page: number; perPage: number };
 export type SearchOutput = { total: number; items: JobSummary[] };
 
 /**
- * Order: with a title, best title match first (ts_rank, shorter titles win ties of terms),
- * then newest; without one, newest first. `id` breaks the last ties so pages never overlap.
+ * Order: with a title, best title match first, then newest; without one, newest first.
+ * `id` breaks the last ties so pages never overlap. Totals are exact, from counts the import
+ * keeps per country (no title) or per title and country/region (with a title).
  */
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
   if (!live) return { total: 0, items: [] };
+  const sql = searchSql(input, live.id);
+  const rows = await db().$queryRaw<(JobDbRow & { total?: number })[]>(sql);
+  if (!sql.countsInQuery) return { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };
+  return { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) };
+}
 
-  const tsquery = input.title ? titleToTsQuery(input.title) : null;
-  const where: Prisma.Sql[] = [Prisma.sql`snapshot_id = ${live.id}`];
-  const countries = input.countries;
-  if (countries?.length === 1) where.push(Prisma.sql`country_code = ${countries[0]}`);
-  else if (countries) where.push(Prisma.sql`country_code = ANY(${countries}::text[])`);
-  if (tsquery) where.push(Prisma.sql`search @@ to_tsquery('simple', ${tsquery})`);
-  const filter = Prisma.join(where, " AND ");
+function countryFilter(filter: CountryFilter | undefined): Prisma.Sql {
+  if (!filter) return Prisma.empty;
+  const { countries } = filter;
+  // bpchar[] keeps the comparison on the column's own type, so its indexes stay usable.
+  return countries.length === 1 ? Prisma.sql`AND country_code = ${countries[0]}` : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
+}
 
-  const order = tsquery
-    ? Prisma.sql`ts_rank(search, to_tsquery('simple', ${tsquery}), 1) DESC, posted_at DESC, id`
-    : Prisma.sql`posted_at DESC, id`;
+/** The one statement a search runs (also what scripts/bench-search.ts explains). */
+export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & { countsInQuery: boolean } {
+  const limit = input.perPage;
   const offset = (input.page - 1) * input.perPage;
-
-  const pageQuery = db().$queryRaw<JobDbRow[]>`
-    SELECT ${SUMMARY_COLUMNS} FROM jobs WHERE ${filter} ORDER BY ${order} LIMIT ${input.perPage} OFFSET ${offset}`;
-  // Without a title the import's per-country counts are exact; with one, count the matches.
-  const countQuery = tsquery
-    ? db().$queryRaw<{ n: number }[]>`SELECT count(*)::int AS n FROM jobs WHERE ${filter}`.then((r) => r[0]?.n ?? 0)
-    : Promise.resolve(sumCounts(live.countryCounts, countries));
-
-  const [rows, total] = await Promise.all([pageQuery, countQuery]);
-  return { total, items: rows.map(toJobSummary) };
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  if (!tsquery) {
+    const sql = Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM jobs WHERE snapshot_id = ${snapshotId} ${countryFilter(input.filter)}
+      ORDER BY posted_at DESC, id LIMIT ${limit} OFFSET ${offset}`;
+    return Object.assign(sql, { countsInQuery: false });
+  }
+  const key = input.filter?.code ?? "*";
+  const window = offset + limit;
+  // Every job of a title ranks the same, so matching and ranking run over distinct titles,
+  // whose counts give the exact total. Only the rank tiers reaching into
+  // [offset, offset + limit) are read, and from each of their titles only the newest
+  // `window` rows, through the (title_id, country_code, posted_at) indexes.
+  const sql = Prisma.sql`WITH c AS MATERIALIZED (
+      SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank, (t.counts ->> ${key})::int AS n
+      FROM job_titles t
+      WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}) AND (t.counts ->> ${key}) IS NOT NULL
+    ),
+    cut AS (
+      SELECT min(rank) AS rank FROM (
+        SELECT rank, sum(n) OVER (ORDER BY rank DESC) - n AS before FROM (SELECT rank, sum(n) AS n FROM c GROUP BY rank) r
+      ) x WHERE before < ${window}
+    ),
+    picked AS (
+      SELECT c.rank, j.id, j.posted_at FROM c CROSS JOIN cut CROSS JOIN LATERAL (
+        SELECT id, posted_at FROM jobs
+        WHERE snapshot_id = ${snapshotId} AND title_id = c.title_id ${countryFilter(input.filter)}
+        ORDER BY posted_at DESC, id LIMIT ${window}
+      ) j
+      WHERE c.rank >= cut.rank
+      ORDER BY c.rank DESC, j.posted_at DESC, j.id LIMIT ${limit} OFFSET ${offset}
+    ),
+    page AS (
+      SELECT p.rank, ${SUMMARY_COLUMNS} FROM picked p JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId}
+    )
+    SELECT (SELECT coalesce(sum(n), 0) FROM c)::int AS total, page.* FROM (SELECT 1) AS one LEFT JOIN page ON true
+    ORDER BY page.rank DESC, page.posted_at DESC, page.id`;
+  return Object.assign(sql, { countsInQuery: true });
 }
 
 function sumCounts(counts: Record<string, number>, countries?: string[]): number {

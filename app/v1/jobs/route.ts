@@ -12,8 +12,8 @@ export const dynamic = "force-dynamic";
 export const GET = withV1(async ({ url, now, timeZone }) => {
   const q = parseQuery(url.searchParams, JobSearchQuerySchema);
   assertPageReachable(q.page, q.per_page);
-  const countries = q.country ? resolveCountryFilter(q.country)?.countries : undefined;
-  const { total, items } = await searchJobs({ title: q.title, countries, page: q.page, perPage: q.per_page });
+  const filter = q.country ? (resolveCountryFilter(q.country) ?? undefined) : undefined;
+  const { total, items } = await searchJobs({ title: q.title, filter, page: q.page, perPage: q.per_page });
   const meta = pageMeta(total, q.page, q.per_page);
   const zone = timeZone(q.tz);
   return {

@@ -1,5 +1,5 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
-import { BENEFITS, COMPANY_ROOTS, COMPANY_SECTORS, COMPANY_STEMS, DUTIES, OCCUPATIONS, REQUIREMENTS, SENIORITIES } from "./occupations";
+import { BENEFITS, COMPANY_ROOTS, COMPANY_SECTORS, COMPANY_STEMS, DUTIES, OCCUPATIONS, REQUIREMENTS, SENIORITIES, SPECIALTIES } from "./occupations";
 import { DEMO_COUNTRIES, type DemoCountry } from "./places";
 
 export type DemoOptions = { jobs: number; seed?: number; asOf?: Date };
@@ -62,7 +62,11 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
     const city = country.cities[cityIndex]!;
     const occupation = r.pick(OCCUPATIONS);
     const seniority = pickSeniority(r.next());
-    const title = [seniority.label, occupation.title].filter(Boolean).join(" ") + (["DE", "AT", "CH"].includes(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
+    const specialty = r.next() < 0.45 ? r.pick(SPECIALTIES[occupation.field]) : null;
+    const title =
+      [seniority.label, occupation.title].filter(Boolean).join(" ") +
+      (specialty ? r.pick([`, ${specialty}`, ` - ${specialty}`, ` (${specialty})`]) : "") +
+      (["DE", "AT", "CH"].includes(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
     const company = companyName(r.int(COMPANIES), country);
     const id = `job-${String(i + 1).padStart(7, "0")}`;
     const type = seniority.label === "Intern" ? "internship" : weighted(TYPES.map(([t, w]) => ({ t, weight: w })))(r.next()).t;

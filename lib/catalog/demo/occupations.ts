@@ -49,6 +49,16 @@ export const DUTIES: Record<Field, string[]> = {
   engineering: ["develop designs from concept to production", "run calculations, simulations and tests", "work with suppliers and manufacturing", "document designs to industry standards", "lead technical reviews"],
 };
 
+/** Team or technology qualifiers, as real titles carry them ("Backend Engineer, Payments"). */
+export const SPECIALTIES: Record<Field, string[]> = {
+  tech: ["Payments", "Platform", "Infrastructure", "Growth", "Search", "Mobile", "Identity", "Data Platform", "Checkout", "Observability", "Go", "Java", "Python", "TypeScript", "Rust", "Kotlin", "React", "Kubernetes", "AWS", "Security", "Machine Learning", "Billing", "Core Banking", "Ads", "Maps"],
+  business: ["EMEA", "DACH", "North America", "APAC", "Enterprise", "SMB", "Partnerships", "Retail", "B2B SaaS", "Public Sector", "Healthcare", "Fintech", "E-commerce", "Brand", "Performance Marketing"],
+  health: ["ICU", "Emergency", "Paediatrics", "Oncology", "Night Shift", "Outpatient", "Surgery", "Geriatrics", "Community Care", "Rehabilitation"],
+  trade: ["Night Shift", "Commercial", "Residential", "Industrial", "Maintenance", "HGV Class 1", "Solar", "HVAC", "Fleet", "Construction Site"],
+  service: ["Weekends", "Flagship Store", "Airport", "Hotel", "Seasonal", "Events", "Catering", "Night Shift", "Distribution Centre", "Pop-up"],
+  engineering: ["Automotive", "Aerospace", "Renewables", "Rail", "Medical Devices", "Semiconductors", "Water", "Structural", "HVAC", "Process Safety"],
+};
+
 export const REQUIREMENTS = [
   "a few years of relevant experience", "a degree or equivalent practical experience", "clear written and spoken English",
   "a habit of taking ownership", "experience working in a distributed team", "a calm approach under pressure",

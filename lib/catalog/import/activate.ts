@@ -3,7 +3,7 @@ import type pg from "pg";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 
-/** Builds the partition's indexes on two connections at once (one GIN, the B-trees), then ANALYZE. */
+/** Builds the partition's indexes on two connections at once, then ANALYZE. */
 export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<void> {
   const t = partitionName(snapshotId);
   const run = async (statements: string[]) => {
@@ -16,10 +16,13 @@ export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<v
     }
   };
   await Promise.all([
-    run([`CREATE INDEX ${t}_search_idx ON ${t} USING GIN (search, country_code bpchar_ops)`]),
     run([
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
+      `CREATE INDEX ${t}_title_country_idx ON ${t} (title_id, country_code, posted_at DESC, id)`,
+    ]),
+    run([
       `CREATE INDEX ${t}_country_posted_idx ON ${t} (country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_posted_idx ON ${t} (title_id, posted_at DESC, id)`,
       `CREATE INDEX ${t}_posted_idx ON ${t} (posted_at DESC, id)`,
     ]),
   ]);
@@ -28,6 +31,7 @@ export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<v
     // Matching the parent's FK now means ATTACH reuses it instead of validating inside the swap.
     `ALTER TABLE ${t} ADD CONSTRAINT ${t}_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES catalog_snapshots(id) ON DELETE CASCADE ON UPDATE CASCADE`,
     `ANALYZE ${t}`,
+    `ANALYZE job_titles`,
   ]);
 }
 

@@ -4,6 +4,7 @@ import { once } from "node:events";
 import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
+import { regionsOf } from "../countries";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import { copyLine } from "./copy-text";
 import type { Numbered } from "./read";
@@ -32,11 +33,11 @@ export type ImportOptions = {
 
 export type ImportResult = { snapshotId: number; jobs: number; salaries: number; cleanedLinks: number; retired: number[] };
 
-const JOB_COPY = `COPY %T (snapshot_id, id, title, company, apply_url, location, city, country_code, employment_type,
+const JOB_COPY = `COPY %T (snapshot_id, id, title, title_id, company, apply_url, location, city, country_code, employment_type,
   salary_min, salary_max, salary_currency, salary_period, posted_at, description) FROM STDIN WITH (FREEZE)`;
 
-function jobLine(snapshotId: number, r: JobRecord): string {
-  return copyLine([snapshotId, r.id, r.title, r.company, r.apply_url, r.location, r.city, r.country, r.employment_type,
+function jobLine(snapshotId: number, r: JobRecord, titleId: number): string {
+  return copyLine([snapshotId, r.id, r.title, titleId, r.company, r.apply_url, r.location, r.city, r.country, r.employment_type,
     r.salary_min, r.salary_max, r.salary_currency, r.salary_period, r.posted_at, r.description]);
 }
 
@@ -45,11 +46,12 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
   const problems: Problem[] = [];
   const seen = new Set<string>();
   const countryCounts: Record<string, number> = {};
+  const titles = new Map<string, TitleEntry>();
   let count = 0;
   let cleanedLinks = 0;
   const t = partitionName(snapshotId);
   await client.query("BEGIN");
-  await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))`);
+  await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
   const copy = client.query(copyFrom(JOB_COPY.replace("%T", t)));
   let batch = "";
   try {
@@ -64,8 +66,11 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
           seen.add(r.id);
           count++;
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
+          let title = titles.get(r.title);
+          if (!title) titles.set(r.title, (title = { id: titles.size + 1, counts: {} }));
+          for (const key of ["*", r.country, ...regionsOf(r.country)]) title.counts[key] = (title.counts[key] ?? 0) + 1;
           if (typeof item.record.apply_url === "string" && item.record.apply_url.trim() !== "" && r.apply_url === "") cleanedLinks++;
-          batch += jobLine(snapshotId, r);
+          batch += jobLine(snapshotId, r, title.id);
           if (batch.length >= BATCH_BYTES) {
             if (!copy.write(batch)) await once(copy, "drain");
             batch = "";
@@ -79,6 +84,7 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
     copy.end(batch);
     await finished(copy);
+    await copyTitles(client, snapshotId, titles);
     await client.query("COMMIT");
   } catch (err) {
     // Aborting sends CopyFail; the server's error in reply is expected, not news.
@@ -87,8 +93,18 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
     await client.query("ROLLBACK").catch(() => {});
     throw err;
   }
-  opts.onProgress?.(count);
+  if (count % 50_000 !== 0) opts.onProgress?.(count);
   return { count, cleanedLinks, countryCounts };
+}
+
+type TitleEntry = { id: number; counts: Record<string, number> };
+
+async function copyTitles(client: pg.PoolClient, snapshotId: number, titles: Map<string, TitleEntry>) {
+  let text = "";
+  for (const [title, { id, counts }] of titles) text += copyLine([snapshotId, id, title, JSON.stringify(counts)]);
+  const copy = client.query(copyFrom("COPY job_titles (snapshot_id, id, title, counts) FROM STDIN"));
+  copy.end(text);
+  await finished(copy);
 }
 
 async function loadSalaries(client: pg.PoolClient, snapshotId: number, source?: AsyncIterable<Numbered>): Promise<number> {

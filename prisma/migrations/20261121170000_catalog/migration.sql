@@ -1,5 +1,5 @@
--- Catalog snapshots, their jobs (one LIST partition per snapshot) and salary medians.
-CREATE EXTENSION IF NOT EXISTS "btree_gin";
+-- Catalog snapshots, their jobs (one LIST partition per snapshot), the distinct titles that
+-- title search runs over, and salary medians.
 
 CREATE TYPE "snapshot_status" AS ENUM ('loading', 'live', 'retired', 'failed');
 CREATE TYPE "employment_type" AS ENUM ('full_time', 'part_time', 'contract', 'temporary', 'internship');
@@ -35,6 +35,7 @@ CREATE TABLE "jobs" (
     "snapshot_id" INTEGER NOT NULL,
     "id" VARCHAR(64) NOT NULL,
     "title" VARCHAR(300) NOT NULL,
+    "title_id" INTEGER NOT NULL,
     "company" VARCHAR(200) NOT NULL,
     "apply_url" VARCHAR(2048) NOT NULL DEFAULT '',
     "location" VARCHAR(200) NOT NULL,
@@ -47,14 +48,27 @@ CREATE TABLE "jobs" (
     "salary_period" "pay_period",
     "posted_at" TIMESTAMPTZ(3) NOT NULL,
     "description" TEXT NOT NULL,
-    "search" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "title")) STORED,
     CONSTRAINT "jobs_pkey" PRIMARY KEY ("snapshot_id", "id")
 ) PARTITION BY LIST ("snapshot_id");
 
-CREATE INDEX "jobs_search_idx" ON "jobs" USING GIN ("search", "country_code" bpchar_ops);
+-- A title search reads, per matching title, only the newest rows it needs (LIMIT) from these.
+CREATE INDEX "jobs_title_country_idx" ON "jobs"("title_id", "country_code", "posted_at" DESC, "id");
+CREATE INDEX "jobs_title_posted_idx" ON "jobs"("title_id", "posted_at" DESC, "id");
 CREATE INDEX "jobs_country_posted_idx" ON "jobs"("country_code", "posted_at" DESC, "id");
 CREATE INDEX "jobs_posted_idx" ON "jobs"("posted_at" DESC, "id");
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_snapshot_id_fkey"
+    FOREIGN KEY ("snapshot_id") REFERENCES "catalog_snapshots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+CREATE TABLE "job_titles" (
+    "snapshot_id" INTEGER NOT NULL,
+    "id" INTEGER NOT NULL,
+    "title" VARCHAR(300) NOT NULL,
+    "counts" JSONB NOT NULL,
+    "search" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "title")) STORED,
+    CONSTRAINT "job_titles_pkey" PRIMARY KEY ("snapshot_id", "id")
+);
+CREATE INDEX "job_titles_search_idx" ON "job_titles" USING GIN ("search");
+ALTER TABLE "job_titles" ADD CONSTRAINT "job_titles_snapshot_id_fkey"
     FOREIGN KEY ("snapshot_id") REFERENCES "catalog_snapshots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
 CREATE TABLE "salary_snapshots" (
