@@ -37,8 +37,13 @@ export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & 
   const offset = (input.page - 1) * input.perPage;
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   if (!tsquery) {
-    const sql = Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM jobs WHERE snapshot_id = ${snapshotId} ${countryFilter(input.filter)}
-      ORDER BY posted_at DESC, id LIMIT ${limit} OFFSET ${offset}`;
+    // Page through index entries only, then read the rows of this one page.
+    const sql = Prisma.sql`WITH p AS (
+        SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId} ${countryFilter(input.filter)}
+        ORDER BY posted_at DESC, id LIMIT ${limit} OFFSET ${offset}
+      )
+      SELECT ${SUMMARY_COLUMNS} FROM p JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId}
+      ORDER BY posted_at DESC, id`;
     return Object.assign(sql, { countsInQuery: false });
   }
   const key = input.filter?.code ?? "*";

@@ -18,12 +18,12 @@ export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<v
   await Promise.all([
     run([
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
-      `CREATE INDEX ${t}_title_country_idx ON ${t} (title_id, country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id)`,
     ]),
     run([
-      `CREATE INDEX ${t}_country_posted_idx ON ${t} (country_code, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_title_posted_idx ON ${t} (title_id, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_posted_idx ON ${t} (posted_at DESC, id)`,
+      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code)`,
     ]),
   ]);
   await run([

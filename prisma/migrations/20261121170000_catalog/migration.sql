@@ -51,11 +51,14 @@ CREATE TABLE "jobs" (
     CONSTRAINT "jobs_pkey" PRIMARY KEY ("snapshot_id", "id")
 ) PARTITION BY LIST ("snapshot_id");
 
--- A title search reads, per matching title, only the newest rows it needs (LIMIT) from these.
-CREATE INDEX "jobs_title_country_idx" ON "jobs"("title_id", "country_code", "posted_at" DESC, "id");
-CREATE INDEX "jobs_title_posted_idx" ON "jobs"("title_id", "posted_at" DESC, "id");
-CREATE INDEX "jobs_country_posted_idx" ON "jobs"("country_code", "posted_at" DESC, "id");
-CREATE INDEX "jobs_posted_idx" ON "jobs"("posted_at" DESC, "id");
+-- Every index leads with snapshot_id so a query's whole WHERE is an index condition and
+-- paging runs index-only. A title search reads, per matching title, only the newest rows it
+-- needs (LIMIT) from the title indexes.
+CREATE INDEX "jobs_title_country_idx" ON "jobs"("snapshot_id", "title_id", "country_code", "posted_at" DESC, "id");
+CREATE INDEX "jobs_title_posted_idx" ON "jobs"("snapshot_id", "title_id", "posted_at" DESC, "id");
+CREATE INDEX "jobs_country_posted_idx" ON "jobs"("snapshot_id", "country_code", "posted_at" DESC, "id");
+-- country_code last: region and unfiltered listings filter on it without visiting the heap.
+CREATE INDEX "jobs_posted_idx" ON "jobs"("snapshot_id", "posted_at" DESC, "id", "country_code");
 ALTER TABLE "jobs" ADD CONSTRAINT "jobs_snapshot_id_fkey"
     FOREIGN KEY ("snapshot_id") REFERENCES "catalog_snapshots"("id") ON DELETE CASCADE ON UPDATE CASCADE;
 
