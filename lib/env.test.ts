@@ -8,6 +8,7 @@ describe("parseEnv", () => {
 
   it("requires DATABASE_URL in production and names it", () => {
     expect(() => parseEnv({ NODE_ENV: "production" })).toThrow(/DATABASE_URL: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "" })).toThrow(/DATABASE_URL: required/);
   });
 
   it("names the variable that is malformed", () => {

@@ -6,7 +6,7 @@ const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),

@@ -35,6 +35,10 @@ describe("demo catalog", () => {
     expect(Math.max(...ages)).toBeGreaterThan(80);
   });
 
+  it("gives internships to interns only", () => {
+    for (const j of jobs) expect(j.employment_type === "internship").toBe(String(j.title).startsWith("Intern "));
+  });
+
   it("has a median per country and per large city", () => {
     const rows = demoSalaries({ jobs: 5_000, asOf });
     expect(rows.filter((r) => r.level === "country").length).toBeGreaterThanOrEqual(40);

@@ -30,7 +30,7 @@ function weighted<T extends { weight: number }>(items: readonly T[]): (r: number
 
 const pickCountry = weighted(DEMO_COUNTRIES);
 const pickSeniority = weighted(SENIORITIES);
-const TYPES = [["full_time", 78], ["part_time", 8], ["contract", 9], ["temporary", 2], ["internship", 3]] as const;
+const pickType = weighted([{ t: "full_time", weight: 80 }, { t: "part_time", weight: 8 }, { t: "contract", weight: 10 }, { t: "temporary", weight: 2 }]);
 
 /** Rounds money the way job ads do: to 1,000 for annual pay, more for currencies with big numbers. */
 function roundPay(value: number, median: number): number {
@@ -69,7 +69,7 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       (["DE", "AT", "CH"].includes(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
     const company = companyName(r.int(COMPANIES), country);
     const id = `job-${String(i + 1).padStart(7, "0")}`;
-    const type = seniority.label === "Intern" ? "internship" : weighted(TYPES.map(([t, w]) => ({ t, weight: w })))(r.next()).t;
+    const type = seniority.label === "Intern" ? "internship" : pickType(r.next()).t;
     const annual = country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
     const hourly = occupation.hourly && ["US", "GB", "CA", "AU", "NZ", "IE"].includes(country.code);
     const advertised = r.next() < 0.4;
