@@ -74,32 +74,32 @@ async function applyOne(client: pg.Client, m: Migration): Promise<void> {
   }
 }
 
-/** Creates the database named in the URL when it does not exist yet (development and tests). */
-export async function ensureDatabase(databaseUrl: string): Promise<boolean> {
+/** Runs `fn` on a connection to the same server's "postgres" database, with the target's name. */
+async function withServer<T>(databaseUrl: string, fn: (admin: pg.Client, quotedName: string, name: string) => Promise<T>): Promise<T> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = "/postgres";
   const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   try {
-    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
-    if (rowCount) return false;
-    await admin.query(`CREATE DATABASE "${name.replaceAll('"', '""')}"`);
-    return true;
+    return await fn(admin, `"${name.replaceAll('"', '""')}"`, name);
   } finally {
     await admin.end();
   }
 }
 
-export async function dropDatabase(databaseUrl: string): Promise<void> {
-  const url = new URL(databaseUrl);
-  const name = decodeURIComponent(url.pathname.slice(1));
-  url.pathname = "/postgres";
-  const admin = new pg.Client({ connectionString: url.toString() });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS "${name.replaceAll('"', '""')}" WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
+/** Creates the database named in the URL when it does not exist yet (development and tests). */
+export function ensureDatabase(databaseUrl: string): Promise<boolean> {
+  return withServer(databaseUrl, async (admin, quoted, name) => {
+    const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
+    if (rowCount) return false;
+    await admin.query(`CREATE DATABASE ${quoted}`);
+    return true;
+  });
+}
+
+export function dropDatabase(databaseUrl: string): Promise<void> {
+  return withServer(databaseUrl, async (admin, quoted) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoted} WITH (FORCE)`);
+  });
 }
