@@ -11,6 +11,12 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "" })).toThrow(/DATABASE_URL: required/);
   });
 
+  it("requires KEY_HASH_SECRET in production, and a long one anywhere", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(/KEY_HASH_SECRET: required/);
+    expect(() => parseEnv({ KEY_HASH_SECRET: "short" })).toThrow(/KEY_HASH_SECRET: must be at least 32/);
+    expect(parseEnv({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(32);
+  });
+
   it("names the variable that is malformed", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(EnvError);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);

@@ -2,17 +2,34 @@
 // can import modules without a database configured.
 import { z } from "zod";
 
+const blank = (v: unknown) => (v === "" ? undefined : v);
+
+// Development and tests only: production refuses to start without its own secret.
+const DEV_KEY_HASH_SECRET = "dev-only-key-hash-secret-not-for-production";
+
 const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.preprocess((v) => (v === "" ? undefined : v), z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Local TCP Redis (development, tests, self-hosting). */
+  REDIS_URL: z.preprocess(blank, z.url({ protocol: /^rediss?$/ }).optional()),
+  /** Upstash REST endpoint and token (production); used when both are set. */
+  UPSTASH_REDIS_REST_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
+  UPSTASH_REDIS_REST_TOKEN: z.preprocess(blank, z.string().min(1).optional()),
+  /** Prefix of every Redis key, so several deployments or test runs can share one server. */
+  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/).default("jsa:"),
+  /** Server secret for HMAC-SHA-256 of API keys and confirmation tokens (32+ characters). */
+  KEY_HASH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
+  CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
+  /** How often batched usage counts are written to Postgres. */
+  USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL"> & { DATABASE_URL: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET"> & { DATABASE_URL: string; KEY_HASH_SECRET: string };
 
 let cached: Env | undefined;
 
@@ -26,11 +43,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
   }
   const parsed = result.data;
-  const databaseUrl = parsed.DATABASE_URL ?? (parsed.NODE_ENV === "production" ? undefined : DEV_DATABASE_URL);
-  if (!databaseUrl) {
-    throw new EnvError("Invalid environment variables:\n  DATABASE_URL: required in production (postgresql://user@host:5432/db)");
-  }
-  return { ...parsed, DATABASE_URL: databaseUrl };
+  const production = parsed.NODE_ENV === "production";
+  const databaseUrl = parsed.DATABASE_URL ?? (production ? undefined : DEV_DATABASE_URL);
+  const secret = parsed.KEY_HASH_SECRET ?? (production ? undefined : DEV_KEY_HASH_SECRET);
+  const missing = [
+    databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db)",
+    secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
+  ].filter(Boolean);
+  if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
+  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret! };
 }
 
 export function env(): Env {

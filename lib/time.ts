@@ -16,6 +16,8 @@ function formatter(zone: string): Intl.DateTimeFormat {
       second: "2-digit",
       timeZoneName: "longOffset",
     });
+    // Callers choose the strings (case variants of one zone): keep the cache bounded.
+    if (zoneCache.size >= 1000) zoneCache.clear();
     zoneCache.set(zone, fmt);
   }
   return fmt;

@@ -2,11 +2,28 @@
 // CI shares the machine's Postgres with other runs.
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
+import { Redis } from "ioredis";
 import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
+
+async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    for await (const keys of redis.scanStream({ match: `${prefix}*`, count: 500 })) {
+      if ((keys as string[]).length) await redis.del(...(keys as string[]));
+    }
+  } catch {
+    // Redis may be down on purpose in some runs; the keys expire on their own.
+  } finally {
+    redis.disconnect();
+  }
+}
 
 declare module "vitest" {
   export interface ProvidedContext {
     databaseUrl: string;
+    redisUrl: string;
+    redisPrefix: string;
   }
 }
 
@@ -17,7 +34,13 @@ export default async function setup(project: TestProject) {
   await ensureDatabase(databaseUrl);
   await migrate(databaseUrl);
   project.provide("databaseUrl", databaseUrl);
+  // The machine's Redis is shared with other runs: a private key prefix, deleted afterwards.
+  const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+  const redisPrefix = `test:${process.pid}:${randomBytes(3).toString("hex")}:`;
+  project.provide("redisUrl", redisUrl);
+  project.provide("redisPrefix", redisPrefix);
   return async () => {
     await dropDatabase(databaseUrl);
+    await deleteRedisPrefix(redisUrl, redisPrefix);
   };
 }

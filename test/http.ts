@@ -3,7 +3,10 @@
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as salary from "@/app/v1/salary/route";
-import * as fallback from "@/app/v1/[...path]/route";
+import * as fallback from "@/app/v1/[[...path]]/route";
+import * as keysMe from "@/app/api/keys/me/route";
+import * as keysUsage from "@/app/api/keys/usage/route";
+import { sharedKey } from "./keys";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 type RouteModule = Record<string, unknown>;
@@ -11,21 +14,27 @@ type RouteModule = Record<string, unknown>;
 function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
+  if (pathname === "/api/keys/usage") return { mod: keysUsage, params: {} };
+  if (pathname === "/api/keys/me") return { mod: keysMe, params: {} };
   const detail = /^\/v1\/jobs\/([^/]+)$/.exec(pathname);
   if (detail) return { mod: jobDetail, params: { id: decodeURIComponent(detail[1]!) } };
   return { mod: fallback, params: { path: pathname.split("/").slice(2) } };
 }
 
-export async function request(path: string, init: RequestInit = {}): Promise<Response> {
-  const req = new Request(new URL(path, "http://localhost:3000"), init);
+/** Sends the file's shared pro key unless the caller sets X-API-Key itself (null: none). */
+export async function request(path: string, init: RequestInit & { key?: string | null } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  const key = init.key === undefined ? await sharedKey() : init.key;
+  if (key !== null && !headers.has("x-api-key")) headers.set("x-api-key", key);
+  const req = new Request(new URL(path, "http://localhost:3000"), { ...init, headers });
   const { mod, params } = route(new URL(req.url).pathname);
   const handler = mod[req.method] as Handler | undefined;
   if (!handler) throw new Error(`no ${req.method} handler for ${path}`);
   return handler(req, { params: Promise.resolve(params) });
 }
 
-export async function getJson(path: string, headers: Record<string, string> = {}) {
-  const res = await request(path, { headers });
+export async function getJson(path: string, headers: Record<string, string> = {}, key?: string | null) {
+  const res = await request(path, { headers, key });
   const text = await res.text();
   return { res, status: res.status, body: text ? JSON.parse(text) : null };
 }

@@ -51,6 +51,10 @@ function columnName(model: Model, field: string): string {
   return f ? (f.dbName ?? f.name) : unsupportedFields(model.name).get(field)!.column;
 }
 
+// Indexes Prisma cannot express (partial), created by hand in the migrations: declared here so
+// that any other difference still fails.
+const SQL_ONLY_INDEXES = ["api_keys_one_live_per_user unique btree (user_id) on api_keys where (status = ANY (ARRAY['inactive'::key_status, 'active'::key_status]))"];
+
 const expected = {
   tables: models.map((m) => m.dbName ?? m.name).sort(),
   columns: models.flatMap((m) => [
@@ -67,7 +71,7 @@ const expected = {
     const method = (ix.algorithm ?? "BTree").toLowerCase();
     const colsWithOrder = ix.fields.map((f, i) => `${cols[i]}${f.sortOrder === "desc" ? " desc" : ""}`);
     return `${name} ${kind} ${method} (${colsWithOrder.join(", ")}) on ${table}`;
-  }).sort(),
+  }).concat(SQL_ONLY_INDEXES).sort(),
 };
 
 let client: pg.Client;
@@ -110,7 +114,7 @@ describe("schema.prisma matches the migrated database", () => {
         || ' ' || am.amname || ' (' || (
           SELECT string_agg(a.attname || CASE WHEN pg_index_column_has_property(x.indexrelid, k.n::int, 'desc') THEN ' desc' ELSE '' END, ', ' ORDER BY k.n)
           FROM unnest(x.indkey) WITH ORDINALITY AS k(attnum, n) JOIN pg_attribute a ON a.attrelid = x.indrelid AND a.attnum = k.attnum
-        ) || ') on ' || c.relname AS ix
+        ) || ') on ' || c.relname || coalesce(' where ' || pg_get_expr(x.indpred, x.indrelid), '') AS ix
       FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid JOIN pg_class c ON c.oid = x.indrelid JOIN pg_am am ON am.oid = i.relam
       WHERE ${USER_TABLES}`);
     expect(actual.map((r) => r.ix).sort()).toEqual(expected.indexes);

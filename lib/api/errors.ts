@@ -1,8 +1,13 @@
 // The one error class of the API and its one JSON shape.
 export const ERROR_STATUS = {
   invalid_parameter: 400,
+  key_in_query: 400,
+  invalid_key: 401,
+  key_inactive: 401,
   not_found: 404,
   method_not_allowed: 405,
+  key_exists: 409,
+  quota_exceeded: 429,
   internal_error: 500,
   service_unavailable: 503,
 } as const;
@@ -10,7 +15,7 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; request_id: string; param?: string };
+  error: { code: ErrorCode; message: string; request_id: string; param?: string; window?: "daily" | "monthly" };
 }
 
 export class ApiError extends Error {
@@ -19,7 +24,7 @@ export class ApiError extends Error {
   constructor(
     readonly code: ErrorCode,
     message: string,
-    readonly options: { param?: string; headers?: Record<string, string> } = {},
+    readonly options: { param?: string; window?: "daily" | "monthly"; headers?: Record<string, string> } = {},
   ) {
     super(message);
     this.name = "ApiError";
@@ -29,6 +34,7 @@ export class ApiError extends Error {
   body(requestId: string): ErrorBody {
     const error: ErrorBody["error"] = { code: this.code, message: this.message, request_id: requestId };
     if (this.options.param) error.param = this.options.param;
+    if (this.options.window) error.window = this.options.window;
     return { error };
   }
 }
@@ -37,7 +43,7 @@ export const invalidParameter = (param: string, message: string) =>
   new ApiError("invalid_parameter", message, { param });
 
 // Connection-level failures mean the database is away, not that the request was wrong.
-const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)/i;
+const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b/i;
 
 /** Maps anything thrown inside a handler to an ApiError; unknown errors become 500. */
 export function toApiError(err: unknown): ApiError {

@@ -15,7 +15,7 @@ export function render(req: Request, result: ApiResult): Response {
   const status = result.status ?? 200;
   const text = JSON.stringify(result.body);
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ...result.headers };
-  if (status === 200 && req.method === "GET") {
+  if (status === 200 && (req.method === "GET" || req.method === "HEAD")) {
     const etag = weakETag(text);
     // Bodies depend on the caller's key (quota fields): shared caches must not keep them.
     Object.assign(headers, { ETag: etag, "Cache-Control": "private, no-cache" });

@@ -1,6 +1,7 @@
 // GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { LIVE_SNAPSHOT_ID } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJob } from "./rows";
 import { type Job, JobIdSchema } from "./schemas";
 
@@ -13,6 +14,6 @@ export async function findJob(id: string): Promise<Job | null> {
 
 export function jobSql(id: string): Prisma.Sql {
   return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, description FROM jobs
-    WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live WHERE id = 1) AND id = ${id}`;
+    WHERE snapshot_id = ${LIVE_SNAPSHOT_ID} AND id = ${id}`;
 }
 

@@ -2,6 +2,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
+import { LIVE_SNAPSHOT_ID } from "./live";
 import { nameKey } from "./names";
 import type { SalaryResponse } from "./schemas";
 
@@ -17,12 +18,11 @@ type SalaryDbRow = {
 };
 
 const COLUMNS = Prisma.sql`level, country_code, name, median, currency, period, sample_size, as_of`;
-const LIVE = Prisma.sql`(SELECT snapshot_id FROM catalog_live WHERE id = 1)`;
 
 async function countryRow(alpha2: string): Promise<SalaryDbRow | undefined> {
   const rows = await db().$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${LIVE} AND level = 'country' AND country_code = ${alpha2}`;
+    WHERE snapshot_id = ${LIVE_SNAPSHOT_ID} AND level = 'country' AND country_code = ${alpha2}`;
   return rows[0];
 }
 
@@ -31,7 +31,7 @@ async function cityRow(key: string, alpha2: string | null): Promise<SalaryDbRow 
   const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
   const rows = await db().$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${LIVE} AND name_key = ${key} AND level = 'city' ${inCountry}
+    WHERE snapshot_id = ${LIVE_SNAPSHOT_ID} AND name_key = ${key} AND level = 'city' ${inCountry}
     ORDER BY sample_size DESC, country_code LIMIT 1`;
   return rows[0];
 }

@@ -4,7 +4,9 @@ import { isValidTimeZone } from "../time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
-const wholeNumber = (label: string) => z.coerce.number({ error: `must be a whole number` }).int(`must be a whole number`).describe(label);
+// Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
+const wholeNumber = (label: string) =>
+  z.string().regex(/^[0-9]{1,9}$/, "must be a whole number").transform(Number).describe(label);
 
 export const TimeZoneSchema = z
   .string()
@@ -19,7 +21,7 @@ const TitleSchema = z
   .refine((t) => /[\p{L}\p{N}]/u.test(t), "must contain a letter or digit");
 
 export const JobSearchQuerySchema = z.object({
-  title: TitleSchema.optional().describe("Free-text title filter; case, word order and word endings do not matter"),
+  title: TitleSchema.optional().describe("Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used"),
   country: z
     .string()
     .refine((c) => resolveCountryFilter(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)")
@@ -32,7 +34,8 @@ export const JobSearchQuerySchema = z.object({
   tz: TimeZoneSchema.optional(),
 });
 
-export const JobIdSchema = z.string().regex(/^[A-Za-z0-9._-]{1,64}$/);
+export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
 export const SalaryQuerySchema = z.object({
   country: z

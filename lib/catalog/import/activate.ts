@@ -66,16 +66,19 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
  * DETACH ... CONCURRENTLY never blocks readers of "jobs".
  */
 export async function retireOld(client: pg.PoolClient): Promise<number[]> {
-  const { rows } = await client.query<{ id: number; status: string; attached: boolean; exists: boolean }>(`
+  const { rows } = await client.query<{ id: number; status: string; attached: boolean; pending: boolean; exists: boolean }>(`
     SELECT s.id, s.status,
       EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'jobs'::regclass AND i.inhrelid = to_regclass('jobs_s' || s.id)) AS attached,
+      EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'jobs'::regclass AND i.inhrelid = to_regclass('jobs_s' || s.id) AND i.inhdetachpending) AS pending,
       to_regclass('jobs_s' || s.id) IS NOT NULL AS exists
     FROM catalog_snapshots s
     WHERE s.status IN ('failed', 'retired')
       AND s.id NOT IN (SELECT id FROM catalog_snapshots WHERE status = 'retired' ORDER BY activated_at DESC NULLS LAST LIMIT 1)`);
   for (const r of rows) {
     const t = partitionName(r.id);
-    if (r.attached) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} CONCURRENTLY`);
+    // An interrupted DETACH ... CONCURRENTLY leaves the partition pending; FINALIZE completes it.
+    if (r.pending) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} FINALIZE`);
+    else if (r.attached) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} CONCURRENTLY`);
     if (r.exists) await client.query(`DROP TABLE ${t}`);
     await client.query(`DELETE FROM catalog_snapshots WHERE id = $1`, [r.id]);
   }

@@ -12,11 +12,20 @@ export function cleanApplyUrl(raw: unknown): string {
   } catch {
     return "";
   }
+  // Normalising can grow a URL (percent-encoding), so the length is checked on the result too.
+  const out = url.toString();
+  if (out.length > MAX_LENGTH) return "";
   if (url.protocol === "http:" || url.protocol === "https:") {
-    return url.hostname.includes(".") && !url.username && !url.password ? url.toString() : "";
+    return url.hostname.includes(".") && !url.username && !url.password ? out : "";
   }
   if (url.protocol === "mailto:") {
-    return /^[^@\s/?]+@[^@\s/?]+\.[^@\s/?]+$/.test(decodeURIComponent(url.pathname)) ? url.toString() : "";
+    let address: string;
+    try {
+      address = decodeURIComponent(url.pathname);
+    } catch {
+      return "";
+    }
+    return /^[^@\s/?]+@[^@\s/?]+\.[^@\s/?]+$/.test(address) ? out : "";
   }
   return "";
 }

@@ -5,6 +5,7 @@ import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { regionsOf } from "../countries";
+import { titleTerms } from "../tsquery";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import { copyLine } from "./copy-text";
 import type { Numbered } from "./read";
@@ -31,7 +32,7 @@ export type ImportOptions = {
   onProgress?: (jobsRead: number) => void;
 };
 
-export type ImportResult = { snapshotId: number; jobs: number; salaries: number; cleanedLinks: number; retired: number[] };
+export type ImportResult = { snapshotId: number; jobs: number; salaries: number; cleanedLinks: number; retired: number[]; retireError?: string };
 
 const JOB_COPY = `COPY %T (snapshot_id, id, title, title_id, company, apply_url, location, city, country_code, employment_type,
   salary_min, salary_max, salary_currency, salary_period, posted_at, description) FROM STDIN WITH (FREEZE)`;
@@ -50,12 +51,17 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
   let count = 0;
   let cleanedLinks = 0;
   const t = partitionName(snapshotId);
-  await client.query("BEGIN");
-  await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
-  const copy = client.query(copyFrom(JOB_COPY.replace("%T", t)));
+  let copy: ReturnType<typeof copyFrom> | undefined;
+  let copyError: Error | undefined;
   let batch = "";
   try {
+    await client.query("BEGIN");
+    await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
+    copy = client.query(copyFrom(JOB_COPY.replace("%T", t)));
+    // The server can end a COPY early (a value it refuses); remember it instead of crashing.
+    copy.on("error", (err) => (copyError ??= err));
     for await (const item of opts.jobs) {
+      if (copyError) throw copyError;
       if ("problem" in item) problems.push({ line: item.line, message: item.problem });
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
@@ -88,8 +94,7 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
     await client.query("COMMIT");
   } catch (err) {
     // Aborting sends CopyFail; the server's error in reply is expected, not news.
-    copy.on("error", () => {});
-    copy.destroy(err as Error);
+    copy?.destroy(err as Error);
     await client.query("ROLLBACK").catch(() => {});
     throw err;
   }
@@ -101,8 +106,8 @@ type TitleEntry = { id: number; counts: Record<string, number> };
 
 async function copyTitles(client: pg.PoolClient, snapshotId: number, titles: Map<string, TitleEntry>) {
   let text = "";
-  for (const [title, { id, counts }] of titles) text += copyLine([snapshotId, id, title, JSON.stringify(counts)]);
-  const copy = client.query(copyFrom("COPY job_titles (snapshot_id, id, title, counts) FROM STDIN"));
+  for (const [title, { id, counts }] of titles) text += copyLine([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+  const copy = client.query(copyFrom("COPY job_titles (snapshot_id, id, title, counts, terms) FROM STDIN"));
   copy.end(text);
   await finished(copy);
 }
@@ -148,6 +153,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const main = await pool.connect();
   let snapshotId: number | undefined;
+  let swapped = false;
   try {
     const { rows: locked } = await main.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [IMPORT_LOCK]);
     if (!locked[0]?.ok) throw new Error("Another catalog import is running; try again when it has finished.");
@@ -159,10 +165,12 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const salaries = await loadSalaries(main, snapshotId, opts.salaries);
     await buildIndexes(pool, snapshotId);
     await swapIn(main, snapshotId, { jobs: jobs.count, salaries, countryCounts: jobs.countryCounts });
-    const retired = await retireOld(main);
-    return { snapshotId, jobs: jobs.count, salaries, cleanedLinks: jobs.cleanedLinks, retired };
+    swapped = true;
+    // The new snapshot is live; failing to tidy up old ones must not undo that.
+    const retired = await retireOld(main).catch((err: Error) => ({ error: err.message }));
+    return { snapshotId, jobs: jobs.count, salaries, cleanedLinks: jobs.cleanedLinks, retired: Array.isArray(retired) ? retired : [], retireError: Array.isArray(retired) ? undefined : retired.error };
   } catch (err) {
-    if (snapshotId !== undefined) {
+    if (snapshotId !== undefined && !swapped) {
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
       await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE id = $1 AND status = 'loading'`, [snapshotId]).catch(() => {});

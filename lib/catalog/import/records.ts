@@ -3,10 +3,21 @@
 import { z } from "zod";
 import { countryName, toAlpha2 } from "../countries";
 import { nameKey } from "../names";
+import { JOB_ID_PATTERN } from "../schemas";
 import { cleanApplyUrl } from "./apply-url";
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
-const text = (max: number) => z.string().trim().min(1, "is required").max(max, `is longer than ${max} characters`);
+const noNul = (v: string) => !v.includes("\u0000");
+const text = (max: number) =>
+  z.string().trim().min(1, "is required").max(max, `is longer than ${max} characters`).refine(noNul, "contains a NUL character");
+
+/** True for a real calendar date: 2026-02-30 and 2026-13-01 are not. */
+function realDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
 const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable());
 const optionalInt = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToNull(v)),
@@ -21,7 +32,7 @@ const currency = z.preprocess(blankToNull, z.string().regex(/^[A-Z]{3}$/, "must 
 const period = z.preprocess(blankToNull, z.enum(["year", "month", "hour"]).nullable());
 const timestamp = z.string({ error: "is required" }).transform((v, ctx) => {
   const d = new Date(v);
-  if (!/^\d{4}-\d{2}-\d{2}/.test(v) || Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
+  if (!realDate(v) || Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
   return d;
 });
 
@@ -31,7 +42,7 @@ export const JobRecordSchema = z
   .object({
     id: z.preprocess(
       (v) => (typeof v === "number" ? String(v) : v),
-      z.string({ error: "is required" }).regex(/^[A-Za-z0-9._-]{1,64}$/, "must be 1-64 letters, digits, '.', '_' or '-'"),
+      z.string({ error: "is required" }).regex(JOB_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-'"),
     ),
     title: text(300),
     company: text(200),
@@ -45,7 +56,7 @@ export const JobRecordSchema = z
     salary_currency: currency,
     salary_period: period,
     posted_at: timestamp,
-    description: z.preprocess((v) => v ?? "", z.string().max(50_000, "is longer than 50000 characters")),
+    description: z.preprocess((v) => v ?? "", z.string().max(50_000, "is longer than 50000 characters").refine(noNul, "contains a NUL character")),
   })
   .superRefine((r, ctx) => {
     const hasSalary = r.salary_min !== null || r.salary_max !== null;
@@ -67,7 +78,7 @@ export const SalaryRecordSchema = z
     currency: currency.refine((v) => v !== null, "is required"),
     period: z.preprocess((v) => blankToNull(v) ?? "year", z.enum(["year", "month", "hour"])),
     sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
-    as_of: z.string({ error: "is required" }).regex(/^\d{4}-\d{2}-\d{2}$/, "must be a date like 2026-11-01"),
+    as_of: z.string({ error: "is required" }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), "must be a date like 2026-11-01"),
   })
   .superRefine((r, ctx) => {
     if (r.level === "city" && !r.city) ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });

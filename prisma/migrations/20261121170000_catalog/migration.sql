@@ -67,7 +67,10 @@ CREATE TABLE "job_titles" (
     "id" INTEGER NOT NULL,
     "title" VARCHAR(300) NOT NULL,
     "counts" JSONB NOT NULL,
-    "search" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "title")) STORED,
+    -- Split by the same code that splits queries (lib/catalog/tsquery.ts), not by the
+    -- text-search parser, which keeps "ui/ux" or "node.js" whole.
+    "terms" TEXT NOT NULL,
+    "search" tsvector GENERATED ALWAYS AS (to_tsvector('simple'::regconfig, "terms")) STORED,
     CONSTRAINT "job_titles_pkey" PRIMARY KEY ("snapshot_id", "id")
 );
 CREATE INDEX "job_titles_search_idx" ON "job_titles" USING GIN ("search");

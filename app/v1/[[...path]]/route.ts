@@ -1,11 +1,11 @@
-// /v1/* that matches no endpoint — a JSON 404 in the API's error shape.
+// /v1 and /v1/* that match no endpoint — a JSON 404 in the API's error shape.
 import { ApiError } from "@/lib/api/errors";
 import { withV1 } from "@/lib/api/with-v1";
 
 export const dynamic = "force-dynamic";
 
-const notFound = withV1(async ({ url }) => {
-  throw new ApiError("not_found", `No endpoint at ${url.pathname}; see /v1/jobs, /v1/jobs/{id} and /v1/salary.`);
+const notFound = withV1(async () => {
+  throw new ApiError("not_found", "No such endpoint; the API has /v1/jobs, /v1/jobs/{id} and /v1/salary.");
 });
 
 export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };

@@ -1,0 +1,77 @@
+// Key states: inactive → active (confirmation) → revoked; one live key per user.
+import { db } from "../db";
+import { env } from "../env";
+import { publishKeyState } from "../quota/consume";
+import type { Tier } from "../quota/tiers";
+import { generateToken, sameHash } from "./format";
+import { hashOf, insertKey, loadKeyByHash } from "./store";
+
+async function publish(hash: string): Promise<void> {
+  const k = await loadKeyByHash(hash);
+  if (k) await publishKeyState(k);
+}
+
+const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "P2002";
+
+/**
+ * Registers a new inactive key with a confirmation token. An unconfirmed key is replaced;
+ * an active one must be revoked first.
+ */
+export async function registerKey(userId: string, now: Date) {
+  const token = generateToken();
+  const expires = new Date(now.getTime() + env().CONFIRM_TOKEN_TTL_HOURS * 3_600_000);
+  let replaced: string | undefined;
+  try {
+    const created = await db().$transaction(async (tx) => {
+      const live = await tx.apiKey.findFirst({ where: { userId, status: { in: ["inactive", "active"] } } });
+      if (live?.status === "active") return null;
+      if (live) {
+        await tx.apiKey.update({ where: { id: live.id }, data: { status: "revoked", revokedAt: now, confirmTokenHash: null } });
+        replaced = live.hash;
+      }
+      return insertKey(userId, "inactive", { confirmTokenHash: hashOf(token), confirmExpiresAt: expires }, tx);
+    });
+    if (!created) return { ok: false as const, code: "key_exists" as const };
+    if (replaced) await publish(replaced);
+    return { ok: true as const, key: created.key, token, record: created.record };
+  } catch (err) {
+    // Two registrations at once: the partial unique index lets only one through.
+    if (isUniqueViolation(err)) return { ok: false as const, code: "key_exists" as const };
+    throw err;
+  }
+}
+
+/** Activates the key a confirmation token belongs to: once, and only before it expires. */
+export async function activateKey(token: string, now: Date) {
+  const hash = hashOf(token);
+  const k = await db().apiKey.findUnique({ where: { confirmTokenHash: hash } });
+  if (!k || !k.confirmTokenHash || !sameHash(k.confirmTokenHash, hash) || k.status !== "inactive") {
+    return { ok: false as const, code: "invalid_token" as const };
+  }
+  if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { ok: false as const, code: "token_expired" as const };
+  const done = await db().apiKey.updateMany({
+    where: { id: k.id, status: "inactive", confirmTokenHash: hash },
+    data: { status: "active", confirmedAt: now, confirmTokenHash: null },
+  });
+  if (done.count !== 1) return { ok: false as const, code: "invalid_token" as const };
+  await publish(k.hash);
+  return { ok: true as const, keyId: k.id };
+}
+
+/** Revokes a live key; the very next request with it is refused. */
+export async function revokeKey(keyId: string, now: Date) {
+  await db().apiKey.updateMany({
+    where: { id: keyId, status: { in: ["inactive", "active"] } },
+    data: { status: "revoked", revokedAt: now, confirmTokenHash: null },
+  });
+  const k = await db().apiKey.findUniqueOrThrow({ where: { id: keyId } });
+  await publish(k.hash);
+  return { id: k.id, status: k.status, revoked_at: k.revokedAt?.toISOString() ?? null };
+}
+
+/** Changes a user's tier; every live key of theirs gets the new limits on its next request. */
+export async function setUserTier(userId: string, tier: Tier): Promise<void> {
+  await db().user.update({ where: { id: userId }, data: { tier } });
+  const keys = await db().apiKey.findMany({ where: { userId, status: { in: ["inactive", "active"] } }, select: { hash: true } });
+  for (const k of keys) await publish(k.hash);
+}

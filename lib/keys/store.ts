@@ -1,0 +1,30 @@
+// Keys in Postgres: the system of record for status and tier.
+import { db } from "../db";
+import { env } from "../env";
+import type { Tier } from "../quota/tiers";
+import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
+
+export type StoredKey = { id: string; userId: string; hash: string; status: "inactive" | "active" | "revoked"; tier: Tier };
+
+export const hashOf = (secret: string) => hashSecret(secret, env().KEY_HASH_SECRET);
+
+export async function loadKeyByHash(hash: string): Promise<StoredKey | null> {
+  const k = await db().apiKey.findUnique({ where: { hash }, select: { id: true, userId: true, hash: true, status: true, user: { select: { tier: true } } } });
+  return k ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier } : null;
+}
+
+type Tx = Pick<ReturnType<typeof db>, "apiKey">;
+
+/** Creates a key for a user; the plaintext is returned once and never stored. */
+export async function insertKey(userId: string, status: "inactive" | "active", extra: { confirmTokenHash?: string; confirmExpiresAt?: Date } = {}, tx: Tx = db()) {
+  const key = generateKey();
+  const record = await tx.apiKey.create({
+    data: { id: newKeyId(), userId, hash: hashOf(key), hint: keyHint(key), status, confirmedAt: status === "active" ? new Date() : null, ...extra },
+  });
+  return { key, record };
+}
+
+export async function upsertUserByEmail(email: string): Promise<{ id: string; tier: Tier; email: string }> {
+  const user = await db().user.upsert({ where: { email }, update: {}, create: { email } });
+  return { id: user.id, tier: user.tier, email: user.email ?? email };
+}

@@ -1,0 +1,55 @@
+// Admitted requests on the Redis path are counted here and written to Postgres in batches
+// (every USAGE_FLUSH_MS, and on shutdown), so usage survives losing Redis.
+import { db } from "../db";
+import { env } from "../env";
+import { log } from "../log";
+
+const pending = new Map<string, number>(); // "keyId|YYYY-MM-DD" → admitted requests
+let chain: Promise<void> = Promise.resolve();
+let started = false;
+
+async function write(): Promise<void> {
+  if (pending.size === 0) return;
+  const batch = [...pending];
+  pending.clear();
+  const ids = batch.map(([k]) => k.split("|")[0]!);
+  const days = batch.map(([k]) => k.split("|")[1]!);
+  const counts = batch.map(([, n]) => n);
+  try {
+    await db().$executeRaw`
+      INSERT INTO key_usage (key_id, day, count)
+      SELECT * FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[])
+      ON CONFLICT (key_id, day) DO UPDATE SET count = key_usage.count + EXCLUDED.count`;
+  } catch (err) {
+    for (const [k, n] of batch) pending.set(k, (pending.get(k) ?? 0) + n);
+    throw err;
+  }
+}
+
+/** Writes everything counted so far; resolves after earlier flushes have finished too. */
+export function flushUsage(): Promise<void> {
+  chain = chain.catch(() => {}).then(write);
+  return chain;
+}
+
+function start(): void {
+  started = true;
+  setInterval(() => {
+    flushUsage().catch((err) => log.warn("usage flush failed; will retry", { error: String(err) }));
+  }, env().USAGE_FLUSH_MS).unref();
+  // Best effort on shutdown; Redis still holds the counts if this is cut short.
+  const onSignal = (signal: NodeJS.Signals) => {
+    flushUsage().finally(() => {
+      process.removeListener(signal, onSignal);
+      process.kill(process.pid, signal);
+    });
+  };
+  process.prependOnceListener("SIGTERM", onSignal);
+  process.prependOnceListener("SIGINT", onSignal);
+}
+
+export function recordUse(keyId: string, day: string): void {
+  if (!started) start();
+  const k = `${keyId}|${day}`;
+  pending.set(k, (pending.get(k) ?? 0) + 1);
+}

@@ -1,0 +1,50 @@
+// GET /api/keys/usage: plan, both windows, and this month's days.
+import { z } from "zod";
+import { db } from "../db";
+import { TimeZoneSchema } from "../catalog/schemas";
+import { formatInZone } from "../time";
+import type { QuotaState, QuotaWindow } from "./consume";
+import { daysInPostgres } from "./pg-engine";
+import { dayOf } from "./windows";
+
+export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
+
+const WindowSchema = z.object({
+  limit: z.number().int(),
+  used: z.number().int(),
+  remaining: z.number().int(),
+  reset: z.iso.datetime().describe("Next reset, UTC"),
+  reset_local: z.string().optional().describe("Next reset in the requested zone, ISO 8601 with offset"),
+});
+
+export const UsageResponseSchema = z.object({
+  key: z.object({ id: z.string(), hint: z.string() }),
+  tier: z.enum(["free", "builder", "pro"]),
+  daily: WindowSchema,
+  monthly: WindowSchema,
+  days: z.array(z.object({ date: z.iso.date(), count: z.number().int() })).describe("Requests per UTC day this month, oldest first"),
+  reset_local: z.string().optional().describe("Same as daily.reset_local"),
+});
+
+function window(w: QuotaWindow, zone?: string) {
+  const out: z.infer<typeof WindowSchema> = { limit: w.limit, used: w.used, remaining: w.remaining, reset: w.reset.toISOString() };
+  if (zone) out.reset_local = formatInZone(w.reset, zone);
+  return out;
+}
+
+export async function usageReport(keyId: string, quota: QuotaState, now: Date, zone?: string): Promise<z.infer<typeof UsageResponseSchema>> {
+  const key = await db().apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { id: true, hint: true, user: { select: { tier: true } } } });
+  // Today's figure comes from the admission that just happened; Postgres may lag by a flush.
+  const today = dayOf(now);
+  const days = (await daysInPostgres(keyId, now)).filter((d) => d.date !== today);
+  days.push({ date: today, count: quota.daily.used });
+  const report: z.infer<typeof UsageResponseSchema> = {
+    key: { id: key.id, hint: key.hint },
+    tier: key.user.tier,
+    daily: window(quota.daily, zone),
+    monthly: window(quota.monthly, zone),
+    days,
+  };
+  if (zone) report.reset_local = report.daily.reset_local;
+  return report;
+}

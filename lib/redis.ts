@@ -1,0 +1,61 @@
+// The one Redis client, always spoken to through @upstash/redis: Upstash's REST endpoint in
+// production, or a local TCP Redis through a custom requester (ioredis underneath).
+// null when neither is configured: quotas then run on Postgres alone.
+import { Redis, type Requester } from "@upstash/redis";
+import { Redis as IORedis, ReplyError } from "ioredis";
+import { env } from "./env";
+
+const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis };
+
+type Command = [string, ...(string | number)[]];
+
+function tcpRequester(url: string): Requester {
+  // Fail fast while Redis is away: the quota layer then answers from Postgres.
+  const io = new IORedis(url, { maxRetriesPerRequest: 1, commandTimeout: 300, connectTimeout: 1000, retryStrategy: (n) => Math.min(n * 100, 1000) });
+  io.on("error", () => {}); // surfaced per command instead
+  globalForRedis.ioredis = io;
+  const run = ([name, ...args]: Command) => io.call(name, ...args);
+  const settle = async (cmd: Command) => {
+    try {
+      return { result: await run(cmd) };
+    } catch (err) {
+      if (err instanceof ReplyError) return { error: (err as Error).message };
+      throw err;
+    }
+  };
+  return {
+    request: async <T>({ path, body }: { path?: string[]; body?: unknown }) => {
+      if (path?.[0] === "pipeline" || path?.[0] === "multi-exec") {
+        return (await Promise.all((body as Command[]).map(settle))) as unknown as { result: T };
+      }
+      const res = await settle(body as Command);
+      return res as { result?: T; error?: string };
+    },
+  };
+}
+
+function create(): Redis | null {
+  const e = env();
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
+    return new Redis({ url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, retry: { retries: 1, backoff: () => 50 } });
+  }
+  return e.REDIS_URL ? new Redis(tcpRequester(e.REDIS_URL)) : null;
+}
+
+export function redis(): Redis | null {
+  if (globalForRedis.redis === undefined) globalForRedis.redis = create();
+  return globalForRedis.redis;
+}
+
+/** Which backend quotas use, for the startup banner. */
+export function redisBackend(): "upstash" | "tcp" | "none" {
+  const e = env();
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) return "upstash";
+  return e.REDIS_URL ? "tcp" : "none";
+}
+
+export async function closeRedis(): Promise<void> {
+  globalForRedis.ioredis?.disconnect();
+  globalForRedis.redis = undefined;
+  globalForRedis.ioredis = undefined;
+}
