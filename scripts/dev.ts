@@ -5,6 +5,7 @@ import pg from "pg";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
+import { redisBackend } from "../lib/redis";
 import { endProgress, progressPrinter } from "./progress";
 
 const DEMO_JOBS = 20_000;
@@ -24,6 +25,8 @@ async function main() {
   const { DATABASE_URL, PORT } = env();
   const where = new URL(DATABASE_URL);
   console.log(`database: ${where.host}${where.pathname}`);
+  const quotas = redisBackend();
+  console.log(`quotas: ${quotas === "none" ? "Postgres only (set REDIS_URL for the Redis fast path)" : `Redis (${quotas})`}`);
   if (await ensureDatabase(DATABASE_URL)) console.log("created the database");
   const applied = await migrate(DATABASE_URL);
   if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);
