@@ -9,14 +9,16 @@ import { env } from "./env";
  * random reads cost little more than sequential ones. Every hot query has an index, so a
  * sequential scan is never wanted: ruling it out keeps skewed statistics from flipping a
  * plan onto a million-row scan (for broad title terms the index costs the same, measured).
+ * No API statement should run for seconds: a 5 s statement timeout turns a stuck one into a 503.
  */
-export const PG_SESSION_OPTIONS = "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off";
+export const PG_SESSION_OPTIONS =
+  "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000";
 
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
   const { DATABASE_URL, DB_POOL_MAX } = env();
-  const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: DB_POOL_MAX, options: PG_SESSION_OPTIONS });
+  const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: DB_POOL_MAX, options: PG_SESSION_OPTIONS, connectionTimeoutMillis: 3_000 });
   return new PrismaClient({ adapter });
 }
 

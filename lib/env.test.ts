@@ -13,6 +13,7 @@ describe("parseEnv", () => {
 
   it("requires KEY_HASH_SECRET in production, and a long one anywhere", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(/KEY_HASH_SECRET: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(/NEXTAUTH_SECRET: required[\s\S]*APP_URL: required/);
     expect(() => parseEnv({ KEY_HASH_SECRET: "short" })).toThrow(/KEY_HASH_SECRET: must be at least 32/);
     expect(parseEnv({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -20,6 +21,13 @@ describe("parseEnv", () => {
   it("names the variable that is malformed", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(EnvError);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);
+  });
+
+  it("defaults APP_URL to the dev port and reads TRUST_PROXY as a flag", () => {
+    expect(parseEnv({ PORT: "4000" }).APP_URL).toBe("http://localhost:4000");
+    expect(parseEnv({ APP_URL: "https://api.example.com/" }).APP_URL).toBe("https://api.example.com");
+    expect(parseEnv({}).TRUST_PROXY).toBe(false);
+    expect(parseEnv({ TRUST_PROXY: "1" }).TRUST_PROXY).toBe(true);
   });
 
   it("coerces numbers", () => {

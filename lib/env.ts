@@ -6,6 +6,7 @@ const blank = (v: unknown) => (v === "" ? undefined : v);
 
 // Development and tests only: production refuses to start without its own secret.
 const DEV_KEY_HASH_SECRET = "dev-only-key-hash-secret-not-for-production";
+const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-not-for-production";
 
 const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
 
@@ -27,9 +28,27 @@ const EnvSchema = z.object({
   CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How often batched usage counts are written to Postgres. */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** Public origin of the site: links in e-mails, and the origin POSTs must come from. */
+  APP_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
+  NEXTAUTH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).default("smtp://127.0.0.1:1025")),
+  MAIL_FROM: z.string().min(3).default("Jobs & Salary API <no-reply@jobs-api.localhost>"),
+  GITHUB_ID: z.preprocess(blank, z.string().optional()),
+  GITHUB_SECRET: z.preprocess(blank, z.string().optional()),
+  /** Set behind a reverse proxy: the client address is then read from X-Forwarded-For. */
+  TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => v === "true" || v === "1"),
+  /** /api/jobs* requests per client IP per minute. */
+  SITE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Port of the development/test mail sink's web UI (MailDev). */
+  MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET"> & { DATABASE_URL: string; KEY_HASH_SECRET: string };
+export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL"> & {
+  DATABASE_URL: string;
+  KEY_HASH_SECRET: string;
+  NEXTAUTH_SECRET: string;
+  APP_URL: string;
+};
 
 let cached: Env | undefined;
 
@@ -46,12 +65,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const production = parsed.NODE_ENV === "production";
   const databaseUrl = parsed.DATABASE_URL ?? (production ? undefined : DEV_DATABASE_URL);
   const secret = parsed.KEY_HASH_SECRET ?? (production ? undefined : DEV_KEY_HASH_SECRET);
+  const authSecret = parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET);
+  const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
   const missing = [
     databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db)",
     secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
+    authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
+    appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
   ].filter(Boolean);
   if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
-  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret! };
+  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, "") };
 }
 
 export function env(): Env {

@@ -37,7 +37,9 @@ function tcpRequester(url: string): Requester {
 function create(): Redis | null {
   const e = env();
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
-    return new Redis({ url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, retry: { retries: 1, backoff: () => 50 } });
+    // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
+    // trips the quota layer's breaker instead of hanging requests.
+    return new Redis({ url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, retry: false, signal: () => AbortSignal.timeout(500) });
   }
   return e.REDIS_URL ? new Redis(tcpRequester(e.REDIS_URL)) : null;
 }

@@ -43,7 +43,7 @@ export const invalidParameter = (param: string, message: string) =>
   new ApiError("invalid_parameter", message, { param });
 
 // Connection-level failures mean the database is away, not that the request was wrong.
-const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b/i;
+const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b|57P0[1-3]|terminating connection|recovery mode|statement timeout|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN/i;
 
 /** Maps anything thrown inside a handler to an ApiError; unknown errors become 500. */
 export function toApiError(err: unknown): ApiError {

@@ -26,7 +26,7 @@ export async function registerKey(userId: string, now: Date) {
       const live = await tx.apiKey.findFirst({ where: { userId, status: { in: ["inactive", "active"] } } });
       if (live?.status === "active") return null;
       if (live) {
-        await tx.apiKey.update({ where: { id: live.id }, data: { status: "revoked", revokedAt: now, confirmTokenHash: null } });
+        await tx.apiKey.update({ where: { id: live.id }, data: { status: "revoked", revokedAt: now, confirmTokenHash: null, version: { increment: 1 } } });
         replaced = live.hash;
       }
       return insertKey(userId, "inactive", { confirmTokenHash: hashOf(token), confirmExpiresAt: expires }, tx);
@@ -51,7 +51,7 @@ export async function activateKey(token: string, now: Date) {
   if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { ok: false as const, code: "token_expired" as const };
   const done = await db().apiKey.updateMany({
     where: { id: k.id, status: "inactive", confirmTokenHash: hash },
-    data: { status: "active", confirmedAt: now, confirmTokenHash: null },
+    data: { status: "active", confirmedAt: now, confirmTokenHash: null, version: { increment: 1 } },
   });
   if (done.count !== 1) return { ok: false as const, code: "invalid_token" as const };
   await publish(k.hash);
@@ -62,7 +62,7 @@ export async function activateKey(token: string, now: Date) {
 export async function revokeKey(keyId: string, now: Date) {
   await db().apiKey.updateMany({
     where: { id: keyId, status: { in: ["inactive", "active"] } },
-    data: { status: "revoked", revokedAt: now, confirmTokenHash: null },
+    data: { status: "revoked", revokedAt: now, confirmTokenHash: null, version: { increment: 1 } },
   });
   const k = await db().apiKey.findUniqueOrThrow({ where: { id: keyId } });
   await publish(k.hash);
@@ -71,7 +71,10 @@ export async function revokeKey(keyId: string, now: Date) {
 
 /** Changes a user's tier; every live key of theirs gets the new limits on its next request. */
 export async function setUserTier(userId: string, tier: Tier): Promise<void> {
-  await db().user.update({ where: { id: userId }, data: { tier } });
+  await db().$transaction([
+    db().user.update({ where: { id: userId }, data: { tier } }),
+    db().apiKey.updateMany({ where: { userId }, data: { version: { increment: 1 } } }),
+  ]);
   const keys = await db().apiKey.findMany({ where: { userId, status: { in: ["inactive", "active"] } }, select: { hash: true } });
   for (const k of keys) await publish(k.hash);
 }

@@ -4,13 +4,13 @@ import { env } from "../env";
 import type { Tier } from "../quota/tiers";
 import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
 
-export type StoredKey = { id: string; userId: string; hash: string; status: "inactive" | "active" | "revoked"; tier: Tier };
+export type StoredKey = { id: string; userId: string; hash: string; status: "inactive" | "active" | "revoked"; tier: Tier; version: number };
 
 export const hashOf = (secret: string) => hashSecret(secret, env().KEY_HASH_SECRET);
 
 export async function loadKeyByHash(hash: string): Promise<StoredKey | null> {
-  const k = await db().apiKey.findUnique({ where: { hash }, select: { id: true, userId: true, hash: true, status: true, user: { select: { tier: true } } } });
-  return k ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier } : null;
+  const k = await db().apiKey.findUnique({ where: { hash }, select: { id: true, userId: true, hash: true, status: true, version: true, user: { select: { tier: true } } } });
+  return k ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier, version: k.version } : null;
 }
 
 type Tx = Pick<ReturnType<typeof db>, "apiKey">;

@@ -19,7 +19,9 @@ export type Admission =
   | { ok: false; code: "quota_exceeded"; keyId: string; quota: QuotaState; window: "daily" | "monthly" };
 
 const BREAKER_MS = 2_000;
-const state = { downUntil: 0, engine: undefined as RedisQuota | null | undefined, seeded: new Set<string>() };
+// `generation` moves on with every outage, so a Redis call that was still in flight when the
+// breaker tripped cannot mark a key as seeded for the new period.
+const state = { downUntil: 0, generation: 0, engine: undefined as RedisQuota | null | undefined, seeded: new Set<string>() };
 
 class RedisUnavailable extends Error {}
 
@@ -40,7 +42,7 @@ function engine(): RedisQuota | null {
 }
 
 export function toRecord(k: StoredKey): KeyRecord {
-  return { status: k.status, daily: TIERS[k.tier].daily, monthly: TIERS[k.tier].monthly, keyId: k.id };
+  return { status: k.status, daily: TIERS[k.tier].daily, monthly: TIERS[k.tier].monthly, keyId: k.id, version: k.version };
 }
 
 function quotaState(v: { daily: number; monthly: number; dayUsed: number; monthUsed: number }, now: Date): QuotaState {
@@ -54,7 +56,8 @@ type Verdict = { keyId: string; daily: number; monthly: number; dayUsed: number;
 function decide(admitted: boolean, v: Verdict, now: Date): Admission {
   const quota = quotaState(v, now);
   if (admitted) return { ok: true, keyId: v.keyId, quota };
-  return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window: v.dayUsed >= v.daily ? "daily" : "monthly" };
+  // When both ran out, the month is what the caller must wait for.
+  return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window: v.monthUsed >= v.monthly ? "monthly" : "daily" };
 }
 
 function refusal(k: StoredKey | null): Admission | null {
@@ -63,13 +66,20 @@ function refusal(k: StoredKey | null): Admission | null {
   return null;
 }
 
+function markSeeded(hash: string, generation: number): void {
+  if (generation !== state.generation) return;
+  if (state.seeded.size > 100_000) state.seeded.clear();
+  state.seeded.add(hash);
+}
+
 async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promise<Admission> {
+  const generation = state.generation;
   // First use of a key in this process (or since Redis came back): refresh its record from
   // Postgres and raise its counters to Postgres's, whatever Redis kept meanwhile.
   let mode: "check" | "force" | "seed" = state.seeded.has(hash) ? "check" : "force";
   if (mode === "force") {
     const k = await loadKeyByHash(hash);
-    await viaRedis(() => rq.putRecord(hash, k ? toRecord(k) : null, true));
+    await viaRedis(() => rq.putRecord(hash, k ? toRecord(k) : null));
   }
   let seed: Counts | undefined;
   for (let attempt = 0; attempt < 4; attempt++) {
@@ -77,13 +87,16 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
     switch (v.kind) {
       case "miss": {
         const k = await loadKeyByHash(hash);
-        await viaRedis(() => rq.putRecord(hash, k ? toRecord(k) : null, false));
+        await viaRedis(() => rq.putRecord(hash, k ? toRecord(k) : null));
         continue;
       }
+      // Refusals are cached too: made-up keys with a valid checksum cost Redis, not Postgres.
       case "none":
       case "revoked":
+        markSeeded(hash, generation);
         return { ok: false, code: "invalid_key" };
       case "inactive":
+        markSeeded(hash, generation);
         return { ok: false, code: "key_inactive" };
       case "seed":
         seed = await countsInPostgres(v.keyId, now);
@@ -91,13 +104,12 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
         continue;
       case "ok":
       case "deny":
-        if (state.seeded.size > 100_000) state.seeded.clear();
-        state.seeded.add(hash);
+        markSeeded(hash, generation);
         if (v.kind === "ok") recordUse(v.keyId, dayOf(now));
         return decide(v.kind === "ok", v, now);
     }
   }
-  throw new Error("quota: Redis gave no verdict");
+  throw new RedisUnavailable("no verdict after retries");
 }
 
 async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> {
@@ -143,20 +155,28 @@ export async function currentCounts(hash: string, keyId: string, now: Date): Pro
   }
 }
 
-/** Overwrites a key's cached record after Postgres changed it (revoke, activation, tier). */
+/**
+ * Replaces a key's cached record after Postgres changed it (revoke, activation, tier). Retried;
+ * if Redis stays away, the record's two-minute lifetime bounds how long it can be stale, and
+ * every process that saw the outage re-reads it from Postgres first.
+ */
 export async function publishKeyState(k: StoredKey): Promise<void> {
   const rq = engine();
   if (!rq) return;
-  try {
-    await rq.putRecord(k.hash, toRecord(k), true);
-  } catch (err) {
-    // Every process re-reads records from Postgres on its first use after an outage.
-    markRedisDown(err);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await rq.putRecord(k.hash, toRecord(k));
+      return;
+    } catch (err) {
+      if (attempt === 2) markRedisDown(err);
+      else await new Promise((r) => setTimeout(r, 50 * (attempt + 1)));
+    }
   }
 }
 
 function markRedisDown(err: unknown): void {
   if (Date.now() >= state.downUntil) log.warn("Redis unavailable; quotas on Postgres", { error: String(err) });
   state.downUntil = Date.now() + BREAKER_MS;
+  state.generation++;
   state.seeded = new Set();
 }

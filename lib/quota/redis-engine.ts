@@ -10,8 +10,8 @@ import { dayOf, monthOf } from "./windows";
 const SCRIPT = `
 local rec = redis.call('GET', KEYS[1])
 if not rec then return {'miss'} end
-if rec == 'none' then return {'none'} end
-local status, daily, monthly, id = string.match(rec, '^(%a+):(%d+):(%d+):(.+)$')
+if string.sub(rec, 1, 5) == 'none:' then return {'none'} end
+local status, daily, monthly, id = string.match(rec, '^(%a+):(%d+):(%d+):([^:]+):%d+$')
 if status ~= 'active' then return {status} end
 daily = tonumber(daily)
 monthly = tonumber(monthly)
@@ -34,24 +34,37 @@ redis.call('INCR', KEYS[3])
 return {'ok', id, daily, monthly, d + 1, m + 1}
 `;
 
-export type KeyRecord = { status: "inactive" | "active" | "revoked"; daily: number; monthly: number; keyId: string };
+// Writes a key's record unless the stored one has a newer version: a slow loader can never
+// put back a state that a revocation or tier change has replaced. KEYS: record.
+// ARGV: value, version, TTL.
+const PUT_SCRIPT = `
+local cur = redis.call('GET', KEYS[1])
+if cur and tonumber(string.match(cur, ':(%d+)$') or '0') > tonumber(ARGV[2]) then return 0 end
+redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+return 1
+`;
+
+export type KeyRecord = { status: "inactive" | "active" | "revoked"; daily: number; monthly: number; keyId: string; version: number };
 export type Counts = { day: number; month: number };
 export type Verdict =
   | { kind: "miss" | "none" | "inactive" | "revoked" }
   | { kind: "seed"; keyId: string }
   | { kind: "ok" | "deny"; keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
 
-const RECORD_TTL_S = 600;
+// Short enough that a record a failed publish left stale cannot outlive two minutes.
+const RECORD_TTL_S = 120;
 const NONE_TTL_S = 60;
 
 export class RedisQuota {
   private readonly script: ReturnType<Redis["createScript"]>;
+  private readonly putScript: ReturnType<Redis["createScript"]>;
 
   constructor(
     private readonly redis: Redis,
     private readonly prefix: string,
   ) {
     this.script = redis.createScript(SCRIPT);
+    this.putScript = redis.createScript(PUT_SCRIPT);
   }
 
   // One hash tag per key so every key of one script lands in one cluster slot.
@@ -71,16 +84,11 @@ export class RedisQuota {
     return { kind } as Verdict;
   }
 
-  /**
-   * Caches what Postgres says about a key. Loaders never overwrite (NX), so a slow loader
-   * cannot put back a state that a revoke or tier change has replaced; those overwrite.
-   */
-  async putRecord(hash: string, record: KeyRecord | null, overwrite: boolean): Promise<void> {
-    const value = record ? `${record.status}:${record.daily}:${record.monthly}:${record.keyId}` : "none";
+  /** Caches what Postgres says about a key (null: no such key), unless Redis has a newer version. */
+  async putRecord(hash: string, record: KeyRecord | null): Promise<void> {
+    const value = record ? `${record.status}:${record.daily}:${record.monthly}:${record.keyId}:${record.version}` : "none:0";
     const [recKey] = this.keys(hash, new Date());
-    const ttl = record ? RECORD_TTL_S : NONE_TTL_S;
-    if (overwrite) await this.redis.set(recKey!, value, { ex: ttl });
-    else await this.redis.set(recKey!, value, { ex: ttl, nx: true });
+    await this.putScript.exec([recKey!], [value, String(record?.version ?? 0), String(record ? RECORD_TTL_S : NONE_TTL_S)]);
   }
 
   /** Today's and this month's counters, or null for a counter Redis does not have. */

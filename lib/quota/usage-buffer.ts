@@ -16,9 +16,12 @@ async function write(): Promise<void> {
   const days = batch.map(([k]) => k.split("|")[1]!);
   const counts = batch.map(([, n]) => n);
   try {
+    // Joined with api_keys: counts of a key deleted meanwhile are dropped instead of failing
+    // the whole batch forever.
     await db().$executeRaw`
       INSERT INTO key_usage (key_id, day, count)
-      SELECT * FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[])
+      SELECT u.key_id, u.day, u.n FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[]) AS u(key_id, day, n)
+      JOIN api_keys k ON k.id = u.key_id
       ON CONFLICT (key_id, day) DO UPDATE SET count = key_usage.count + EXCLUDED.count`;
   } catch (err) {
     for (const [k, n] of batch) pending.set(k, (pending.get(k) ?? 0) + n);

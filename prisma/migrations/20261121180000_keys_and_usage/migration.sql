@@ -20,6 +20,7 @@ CREATE TABLE "api_keys" (
     "hash" CHAR(64) NOT NULL,
     "hint" VARCHAR(20) NOT NULL,
     "status" "key_status" NOT NULL DEFAULT 'inactive',
+    "version" INTEGER NOT NULL DEFAULT 1,
     "confirm_token_hash" CHAR(64),
     "confirm_expires_at" TIMESTAMPTZ(3),
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,

@@ -1,0 +1,42 @@
+// Rendering and sending the three e-mails over SMTP (MailDev in development and tests).
+import { render } from "@react-email/render";
+import nodemailer, { type Transporter } from "nodemailer";
+import type { ReactElement } from "react";
+import KeyConfirmationEmail from "../../emails/key-confirmation";
+import KeyRevokedEmail from "../../emails/key-revoked";
+import SignInEmail from "../../emails/sign-in";
+import { env } from "../env";
+
+const globalForMail = globalThis as unknown as { mailer?: Transporter };
+
+function mailer(): Transporter {
+  // Short timeouts: a dead SMTP server must fail a registration quickly, not hang it.
+  globalForMail.mailer ??= nodemailer.createTransport(env().SMTP_URL, { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+  return globalForMail.mailer;
+}
+
+export class MailError extends Error {}
+
+export async function renderEmail(element: ReactElement): Promise<{ html: string; text: string }> {
+  const [html, text] = await Promise.all([render(element), render(element, { plainText: true })]);
+  return { html, text };
+}
+
+async function send(to: string, subject: string, element: ReactElement): Promise<void> {
+  const { html, text } = await renderEmail(element);
+  try {
+    await mailer().sendMail({ from: env().MAIL_FROM, to, subject, html, text });
+  } catch (err) {
+    // The message names the SMTP failure only: never the e-mail's content (it may hold a key).
+    throw new MailError(`could not send e-mail: ${(err as { code?: string }).code ?? "SMTP error"}`);
+  }
+}
+
+export const sendSignIn = (to: string, url: string, minutes: number) =>
+  send(to, `Sign in to ${new URL(env().APP_URL).host}`, SignInEmail({ url, host: new URL(env().APP_URL).host, minutes }));
+
+export const sendKeyConfirmation = (to: string, apiKey: string, confirmUrl: string, expiresAt: Date) =>
+  send(to, "Your API key — confirm it to start", KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt: expiresAt.toUTCString() }));
+
+export const sendKeyRevoked = (to: string, hint: string, revokedAt: Date) =>
+  send(to, `Your API key ${hint} was revoked`, KeyRevokedEmail({ hint, revokedAt: revokedAt.toUTCString(), studioUrl: `${env().APP_URL}/studio` }));

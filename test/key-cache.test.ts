@@ -1,0 +1,25 @@
+// The cached key record in Redis never goes back to an older state.
+import { afterAll, describe, expect, it } from "vitest";
+import { revokeKey } from "@/lib/keys/lifecycle";
+import { hashOf, loadKeyByHash } from "@/lib/keys/store";
+import { toRecord } from "@/lib/quota/consume";
+import { RedisQuota } from "@/lib/quota/redis-engine";
+import { closeRedis, redis } from "@/lib/redis";
+import { request } from "./http";
+import { createTestKey } from "./keys";
+
+afterAll(() => closeRedis());
+
+describe("cached key records", () => {
+  it("a loader that read 'active' before a revocation cannot put it back afterwards", async () => {
+    const { key, id } = await createTestKey();
+    const hash = hashOf(key);
+    const stale = await loadKeyByHash(hash); // a slow loader's read, before the revoke
+    expect((await request("/v1/jobs/de-1", { key })).status).not.toBe(401);
+    await revokeKey(id, new Date());
+    const rq = new RedisQuota(redis()!, process.env.REDIS_PREFIX!);
+    await rq.putRecord(hash, toRecord(stale!)); // ...written after it
+    expect((await request("/v1/jobs/de-1", { key })).status).toBe(401);
+    expect(await rq.check(hash, new Date(), "check")).toEqual({ kind: "revoked" });
+  });
+});
