@@ -78,6 +78,10 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
 }
 
 export function env(): Env {
-  cached ??= parseEnv(process.env);
+  if (!cached) {
+    cached = parseEnv(process.env);
+    // next-auth reads its base URL from the environment itself.
+    process.env.NEXTAUTH_URL ??= cached.APP_URL;
+  }
   return cached;
 }

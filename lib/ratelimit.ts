@@ -25,13 +25,19 @@ class MemoryWindow {
   }
 }
 
+/** A limiter built on first use (not at import: `next build` imports routes without env). */
 export function createLimiter(name: string, limit: number, windowSeconds: number) {
-  const memory = new MemoryWindow(limit, windowSeconds * 1000);
-  const r = redis();
-  const upstash = r
-    ? new Ratelimit({ redis: r, limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`), prefix: `${env().REDIS_PREFIX}rl:${name}`, timeout: 0 })
-    : null;
+  let built: { memory: MemoryWindow; upstash: Ratelimit | null } | undefined;
+  const build = () => {
+    const r = redis();
+    return {
+      memory: new MemoryWindow(limit, windowSeconds * 1000),
+      upstash: r ? new Ratelimit({ redis: r, limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`), prefix: `${env().REDIS_PREFIX}rl:${name}`, timeout: 0 }) : null,
+    };
+  };
   return async function check(id: string): Promise<LimitResult> {
+    built ??= build();
+    const { memory, upstash } = built;
     if (upstash) {
       try {
         const res = await upstash.limit(id);

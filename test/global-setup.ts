@@ -2,7 +2,19 @@
 // CI shares the machine's Postgres with other runs.
 import { randomBytes } from "node:crypto";
 import type { TestProject } from "vitest/node";
+import { createServer } from "node:net";
 import { Redis } from "ioredis";
+import { startMailSink } from "../scripts/mail-sink";
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
 import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
 
 async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
@@ -24,6 +36,8 @@ declare module "vitest" {
     databaseUrl: string;
     redisUrl: string;
     redisPrefix: string;
+    smtpUrl: string;
+    mailWebUrl: string;
   }
 }
 
@@ -39,7 +53,13 @@ export default async function setup(project: TestProject) {
   const redisPrefix = `test:${process.pid}:${randomBytes(3).toString("hex")}:`;
   project.provide("redisUrl", redisUrl);
   project.provide("redisPrefix", redisPrefix);
+  // A private mail sink on free ports: tests read what the app sends.
+  const [smtpPort, webPort] = await Promise.all([freePort(), freePort()]);
+  const sink = await startMailSink(smtpPort, webPort);
+  project.provide("smtpUrl", `smtp://127.0.0.1:${smtpPort}`);
+  project.provide("mailWebUrl", sink.webUrl);
   return async () => {
+    await sink.stop();
     await dropDatabase(databaseUrl);
     await deleteRedisPrefix(redisUrl, redisPrefix);
   };

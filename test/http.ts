@@ -6,6 +6,10 @@ import * as salary from "@/app/v1/salary/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as keysMe from "@/app/api/keys/me/route";
 import * as keysUsage from "@/app/api/keys/usage/route";
+import * as keysRegister from "@/app/api/keys/register/route";
+import * as keysConfirm from "@/app/api/keys/confirm/route";
+import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
+import * as keysRevoke from "@/app/api/keys/revoke/route";
 import { sharedKey } from "./keys";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -16,6 +20,10 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
   if (pathname === "/api/keys/usage") return { mod: keysUsage, params: {} };
   if (pathname === "/api/keys/me") return { mod: keysMe, params: {} };
+  if (pathname === "/api/keys/register") return { mod: keysRegister, params: {} };
+  if (pathname === "/api/keys/confirm") return { mod: keysConfirm, params: {} };
+  if (pathname === "/api/keys/confirm/check") return { mod: keysConfirmCheck, params: {} };
+  if (pathname === "/api/keys/revoke") return { mod: keysRevoke, params: {} };
   const detail = /^\/v1\/jobs\/([^/]+)$/.exec(pathname);
   if (detail) return { mod: jobDetail, params: { id: decodeURIComponent(detail[1]!) } };
   return { mod: fallback, params: { path: pathname.split("/").slice(2) } };
@@ -37,4 +45,11 @@ export async function getJson(path: string, headers: Record<string, string> = {}
   const res = await request(path, { headers, key });
   const text = await res.text();
   return { res, status: res.status, body: text ? JSON.parse(text) : null };
+}
+
+/** A same-origin JSON POST from the site's own pages, as a browser sends it. */
+export function sitePost(path: string, body: unknown, opts: { session?: string; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "content-type": "application/json", origin: "http://localhost:3000", ...opts.headers };
+  if (opts.session) headers.cookie = `next-auth.session-token=${opts.session}`;
+  return request(path, { method: "POST", headers, body: JSON.stringify(body), key: null });
 }

@@ -2,13 +2,19 @@
 export const ERROR_STATUS = {
   invalid_parameter: 400,
   key_in_query: 400,
+  invalid_token: 400,
   invalid_key: 401,
   key_inactive: 401,
+  not_signed_in: 401,
+  forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
   key_exists: 409,
+  token_expired: 410,
   quota_exceeded: 429,
+  rate_limited: 429,
   internal_error: 500,
+  mail_unavailable: 503,
   service_unavailable: 503,
 } as const;
 

@@ -13,11 +13,14 @@ async function publish(hash: string): Promise<void> {
 
 const isUniqueViolation = (err: unknown) => (err as { code?: string }).code === "P2002";
 
+type Delivery = (k: { key: string; token: string; expires: Date }) => Promise<void>;
+
 /**
  * Registers a new inactive key with a confirmation token. An unconfirmed key is replaced;
- * an active one must be revoked first.
+ * an active one must be revoked first. `deliver` (the e-mail) runs inside the transaction:
+ * if it throws, nothing is created or replaced.
  */
-export async function registerKey(userId: string, now: Date) {
+export async function registerKey(userId: string, now: Date, deliver?: Delivery) {
   const token = generateToken();
   const expires = new Date(now.getTime() + env().CONFIRM_TOKEN_TTL_HOURS * 3_600_000);
   let replaced: string | undefined;
@@ -29,8 +32,10 @@ export async function registerKey(userId: string, now: Date) {
         await tx.apiKey.update({ where: { id: live.id }, data: { status: "revoked", revokedAt: now, confirmTokenHash: null, version: { increment: 1 } } });
         replaced = live.hash;
       }
-      return insertKey(userId, "inactive", { confirmTokenHash: hashOf(token), confirmExpiresAt: expires }, tx);
-    });
+      const created = await insertKey(userId, "inactive", { confirmTokenHash: hashOf(token), confirmExpiresAt: expires }, tx);
+      await deliver?.({ key: created.key, token, expires });
+      return created;
+    }, { timeout: 30_000 });
     if (!created) return { ok: false as const, code: "key_exists" as const };
     if (replaced) await publish(replaced);
     return { ok: true as const, key: created.key, token, record: created.record };
@@ -56,6 +61,14 @@ export async function activateKey(token: string, now: Date) {
   if (done.count !== 1) return { ok: false as const, code: "invalid_token" as const };
   await publish(k.hash);
   return { ok: true as const, keyId: k.id };
+}
+
+/** What a confirmation link will do, without using it: for the page that asks first. */
+export async function inspectToken(token: string, now: Date) {
+  const k = await db().apiKey.findUnique({ where: { confirmTokenHash: hashOf(token) }, select: { hint: true, status: true, confirmExpiresAt: true } });
+  if (!k || k.status !== "inactive") return { state: "unknown" as const };
+  if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { state: "expired" as const, hint: k.hint };
+  return { state: "ready" as const, hint: k.hint, expires_at: k.confirmExpiresAt.toISOString() };
 }
 
 /** Revokes a live key; the very next request with it is refused. */

@@ -1,0 +1,11 @@
+// POST /api/keys/confirm/check — what a confirmation link would do, without using it.
+import { jsonBody, withBrowser } from "@/lib/api/with-browser";
+import { inspectToken } from "@/lib/keys/lifecycle";
+import { confirmLimiter, TokenBodySchema } from "@/lib/keys/registration";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withBrowser(
+  async ({ req, now }) => ({ body: await inspectToken((await jsonBody(req, TokenBodySchema)).token, now) }),
+  { signedIn: false, limiter: confirmLimiter },
+);

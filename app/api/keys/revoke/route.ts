@@ -1,0 +1,7 @@
+// POST /api/keys/revoke — the Studio's revoke (the Studio never holds the key itself).
+import { withBrowser } from "@/lib/api/with-browser";
+import { revokeLimiter, revokeLiveKeyOf } from "@/lib/keys/registration";
+
+export const dynamic = "force-dynamic";
+
+export const POST = withBrowser(async ({ user, now }) => ({ body: await revokeLiveKeyOf(user, now) }), { signedIn: true, limiter: revokeLimiter });

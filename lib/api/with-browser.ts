@@ -1,0 +1,47 @@
+// Wrapper for the site's own POST routes (/api/keys/register, confirm, revoke): same-origin
+// only, JSON bodies only (a cross-site form cannot send one without a preflight), optionally
+// a signed-in user, and a rate limit.
+import type { z } from "zod";
+import { currentUser, type SessionUser } from "../auth/session";
+import { env } from "../env";
+import { type LimitResult, retryAfterSeconds } from "../ratelimit";
+import { clientIp } from "../site/client-ip";
+import { ApiError, invalidParameter } from "./errors";
+import { type BaseContext, handle, type RouteContext } from "./handle";
+import type { ApiResult } from "./respond";
+
+type Limiter = (id: string) => Promise<LimitResult>;
+
+export function assertSameOrigin(req: Request): void {
+  const origin = req.headers.get("origin");
+  const ours = [new URL(env().APP_URL).origin, new URL(req.url).origin];
+  const site = req.headers.get("sec-fetch-site");
+  const sameOrigin = origin ? ours.includes(origin) : site === "same-origin";
+  if (!sameOrigin) throw new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages.");
+  if (!(req.headers.get("content-type") ?? "").startsWith("application/json")) {
+    throw new ApiError("forbidden", "Send a JSON body (Content-Type: application/json).");
+  }
+}
+
+export async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.output<S>> {
+  const raw = await req.json().catch(() => undefined);
+  const parsed = schema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const param = String(parsed.error.issues[0]?.path[0] ?? "body");
+  throw invalidParameter(param, `${param}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+}
+
+export function withBrowser<U extends boolean>(
+  handler: (ctx: BaseContext & { user: U extends true ? SessionUser : SessionUser | null }) => Promise<ApiResult>,
+  options: { signedIn: U; limiter: Limiter },
+) {
+  return (req: Request, route?: RouteContext) =>
+    handle(req, route, async (base) => {
+      assertSameOrigin(req);
+      const user = await currentUser(req);
+      if (options.signedIn && !user) throw new ApiError("not_signed_in", "Sign in first.");
+      const limit = await options.limiter(user?.id ?? clientIp(req));
+      if (!limit.ok) throw new ApiError("rate_limited", "Too many requests; try again shortly.", { headers: { "Retry-After": retryAfterSeconds(limit) } });
+      return handler({ ...base, user: user as U extends true ? SessionUser : SessionUser | null });
+    });
+}
