@@ -1,13 +1,28 @@
-// Root layout for the site's pages; the API lives under /v1.
+// Root layout: header navigation for the site and the Studio; the API lives under /v1.
 import type { ReactNode } from "react";
+import "./globals.css";
 
 export const metadata = { title: "Jobs & Salary Lookup API", description: "Search jobs and salary medians over a JSON API." };
+export const viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
-      <body style={{ fontFamily: "system-ui, sans-serif", maxWidth: 760, margin: "2rem auto", padding: "0 1rem", lineHeight: 1.5 }}>
-        {children}
+      <body>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <header className="site">
+          <nav aria-label="Main">
+            <a className="brand" href="/">
+              Jobs &amp; Salary API
+            </a>
+            <a href="/jobs">Jobs</a>
+            <a href="/salary">Salaries</a>
+            <a href="/studio">Studio</a>
+          </nav>
+        </header>
+        <main id="main">{children}</main>
       </body>
     </html>
   );

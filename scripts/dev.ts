@@ -5,6 +5,7 @@ import pg from "pg";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
+import { startMailSink } from "./mail-sink";
 import { redisBackend } from "../lib/redis";
 import { endProgress, progressPrinter } from "./progress";
 
@@ -34,6 +35,16 @@ async function main() {
     const result = await importDemo(DATABASE_URL, { jobs: DEMO_JOBS }, progressPrinter("seeding demo catalog"));
     endProgress();
     console.log(`seeded demo snapshot ${result.snapshotId}: ${result.jobs} jobs, ${result.salaries} salary medians`);
+  }
+  const { SMTP_URL, MAILDEV_WEB_PORT } = env();
+  const smtp = new URL(SMTP_URL);
+  if (["127.0.0.1", "localhost"].includes(smtp.hostname)) {
+    try {
+      const sink = await startMailSink(Number(smtp.port || 25), MAILDEV_WEB_PORT);
+      console.log(`mail sink: e-mails sent by the app appear at ${sink.webUrl.replace("127.0.0.1", "localhost")}`);
+    } catch (err) {
+      console.log(`mail sink not started (${(err as Error).message}); is one already running on ${smtp.port}?`);
+    }
   }
   const child = spawn("npx", ["--no-install", "next", "dev", "--port", String(PORT)], {
     stdio: "inherit",

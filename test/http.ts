@@ -10,6 +10,9 @@ import * as keysRegister from "@/app/api/keys/register/route";
 import * as keysConfirm from "@/app/api/keys/confirm/route";
 import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
 import * as keysRevoke from "@/app/api/keys/revoke/route";
+import * as siteJobs from "@/app/api/jobs/route";
+import * as siteJobDetail from "@/app/api/jobs/[id]/route";
+import * as siteSalaryRoute from "@/app/api/jobs/salary/route";
 import { sharedKey } from "./keys";
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
@@ -24,6 +27,10 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/api/keys/confirm") return { mod: keysConfirm, params: {} };
   if (pathname === "/api/keys/confirm/check") return { mod: keysConfirmCheck, params: {} };
   if (pathname === "/api/keys/revoke") return { mod: keysRevoke, params: {} };
+  if (pathname === "/api/jobs") return { mod: siteJobs, params: {} };
+  if (pathname === "/api/jobs/salary") return { mod: siteSalaryRoute, params: {} };
+  const siteDetail = /^\/api\/jobs\/([^/]+)$/.exec(pathname);
+  if (siteDetail) return { mod: siteJobDetail, params: { id: decodeURIComponent(siteDetail[1]!) } };
   const detail = /^\/v1\/jobs\/([^/]+)$/.exec(pathname);
   if (detail) return { mod: jobDetail, params: { id: decodeURIComponent(detail[1]!) } };
   return { mod: fallback, params: { path: pathname.split("/").slice(2) } };

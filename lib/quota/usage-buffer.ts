@@ -4,9 +4,12 @@ import { db } from "../db";
 import { env } from "../env";
 import { log } from "../log";
 
-const pending = new Map<string, number>(); // "keyId|YYYY-MM-DD" → admitted requests
-let chain: Promise<void> = Promise.resolve();
-let started = false;
+// On globalThis: Next bundles its own copy of this module for route handlers, and server.ts
+// must flush the same buffer on shutdown.
+type Buffer = { pending: Map<string, number>; chain: Promise<void>; started: boolean };
+const g = globalThis as unknown as { usageBuffer?: Buffer };
+const buf: Buffer = (g.usageBuffer ??= { pending: new Map(), chain: Promise.resolve(), started: false });
+const pending = buf.pending; // "keyId|YYYY-MM-DD" → admitted requests
 
 async function write(): Promise<void> {
   if (pending.size === 0) return;
@@ -31,28 +34,20 @@ async function write(): Promise<void> {
 
 /** Writes everything counted so far; resolves after earlier flushes have finished too. */
 export function flushUsage(): Promise<void> {
-  chain = chain.catch(() => {}).then(write);
-  return chain;
+  buf.chain = buf.chain.catch(() => {}).then(write);
+  return buf.chain;
 }
 
+// Shutdown flushes through server.ts (npm start); the timer covers everything else.
 function start(): void {
-  started = true;
+  buf.started = true;
   setInterval(() => {
     flushUsage().catch((err) => log.warn("usage flush failed; will retry", { error: String(err) }));
   }, env().USAGE_FLUSH_MS).unref();
-  // Best effort on shutdown; Redis still holds the counts if this is cut short.
-  const onSignal = (signal: NodeJS.Signals) => {
-    flushUsage().finally(() => {
-      process.removeListener(signal, onSignal);
-      process.kill(process.pid, signal);
-    });
-  };
-  process.prependOnceListener("SIGTERM", onSignal);
-  process.prependOnceListener("SIGINT", onSignal);
 }
 
 export function recordUse(keyId: string, day: string): void {
-  if (!started) start();
+  if (!buf.started) start();
   const k = `${keyId}|${day}`;
   pending.set(k, (pending.get(k) ?? 0) + 1);
 }

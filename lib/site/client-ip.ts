@@ -5,8 +5,8 @@ import { env } from "../env";
 
 export const PEER_HEADER = "x-jsa-peer";
 
-export function clientIp(req: Request): string {
-  if (env().TRUST_PROXY) {
+export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string {
+  if (trustProxy) {
     // The right-most entry is the one our proxy added: the address it saw.
     const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
     return hops.at(-1) ?? "unknown";

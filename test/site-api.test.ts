@@ -1,0 +1,56 @@
+// /api/jobs*: the site's keyless routes, limited per client IP.
+import { describe, expect, it, beforeAll } from "vitest";
+import { clientIp, PEER_HEADER } from "@/lib/site/client-ip";
+import { loadCatalog } from "./fixtures";
+import { request } from "./http";
+import { createTestKey } from "./keys";
+
+beforeAll(async () => {
+  await loadCatalog();
+});
+
+const from = (ip: string, extra: Record<string, string> = {}) => ({ key: null, headers: { [PEER_HEADER]: ip, ...extra } });
+
+describe("/api/jobs*", () => {
+  it("serves the same shapes as /v1 without a key", async () => {
+    const ip = "198.51.100.1";
+    const search = await request("/api/jobs?title=engineer&country=DE", from(ip));
+    expect(search.status).toBe(200);
+    expect((await search.json()).meta.total).toBe(4);
+    expect((await (await request("/api/jobs/de-1", from(ip))).json()).title).toBe("Senior Software Engineer");
+    expect((await (await request("/api/jobs/salary?country=DE", from(ip))).json()).median).toBe(60000);
+    expect((await request("/api/jobs/nope", from(ip))).status).toBe(404);
+    expect((await request("/api/jobs/salary", from(ip))).status).toBe(400);
+    expect((await request("/api/jobs?per_page=0", from(ip))).status).toBe(400);
+  });
+
+  it("allows 60 requests a minute per IP, then 429 with Retry-After; other IPs are unaffected", async () => {
+    const ip = "198.51.100.2";
+    for (let i = 0; i < 60; i++) expect((await request("/api/jobs/de-1", from(ip))).status).toBe(200);
+    const refused = await request("/api/jobs/de-1", from(ip));
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error.code).toBe("rate_limited");
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
+    expect((await request("/api/jobs/de-1", from("198.51.100.3"))).status).toBe(200);
+  });
+
+  it("is not lifted by an API key or a made-up X-Forwarded-For", async () => {
+    const ip = "198.51.100.4";
+    for (let i = 0; i < 60; i++) await request("/api/jobs/de-1", from(ip));
+    const { key } = await createTestKey({ tier: "pro" });
+    expect((await request("/api/jobs/de-1", from(ip, { "x-api-key": key }))).status).toBe(429);
+    expect((await request("/api/jobs/de-1", from(ip, { "x-forwarded-for": "203.0.113.99" }))).status).toBe(429);
+  });
+});
+
+describe("client address", () => {
+  const req = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
+  it("comes from the server's peer header unless a proxy is trusted", () => {
+    expect(clientIp(req({ [PEER_HEADER]: "10.1.1.1", "x-forwarded-for": "6.6.6.6" }), false)).toBe("10.1.1.1");
+    expect(clientIp(req({ "x-forwarded-for": "6.6.6.6" }), false)).toBe("unknown");
+  });
+  it("is the address our proxy appended when TRUST_PROXY is set", () => {
+    expect(clientIp(req({ "x-forwarded-for": "6.6.6.6, 10.0.0.7" }), true)).toBe("10.0.0.7");
+  });
+});
