@@ -3,6 +3,7 @@
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as salary from "@/app/v1/salary/route";
+import * as openapi from "@/app/v1/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as keysMe from "@/app/api/keys/me/route";
 import * as keysUsage from "@/app/api/keys/usage/route";
@@ -21,6 +22,7 @@ type RouteModule = Record<string, unknown>;
 function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
+  if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };
   if (pathname === "/api/keys/usage") return { mod: keysUsage, params: {} };
   if (pathname === "/api/keys/me") return { mod: keysMe, params: {} };
   if (pathname === "/api/keys/register") return { mod: keysRegister, params: {} };

@@ -27,10 +27,11 @@ export const JobSearchQuerySchema = z.object({
     .refine((c) => resolveCountryFilter(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)")
     .optional()
     .describe("ISO 3166-1 alpha-2/alpha-3 country code or region code"),
-  page: wholeNumber("Page number, from 1").pipe(z.number().min(1, "must be at least 1")).default(1),
+  page: wholeNumber("Page number").pipe(z.number().int().min(1, "must be at least 1")).default(1).describe("Page number, from 1; page × per_page may not exceed 10000"),
   per_page: wholeNumber("Page size")
-    .pipe(z.number().min(1, "must be at least 1").max(PER_PAGE_MAX, `must be at most ${PER_PAGE_MAX}`))
-    .default(PER_PAGE_DEFAULT),
+    .pipe(z.number().int().min(1, "must be at least 1").max(PER_PAGE_MAX, `must be at most ${PER_PAGE_MAX}`))
+    .default(PER_PAGE_DEFAULT)
+    .describe("Page size"),
   tz: TimeZoneSchema.optional(),
 });
 
