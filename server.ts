@@ -7,7 +7,7 @@ import { env } from "./lib/env";
 import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
 import { redisBackend } from "./lib/redis";
-import { PEER_HEADER } from "./lib/site/client-ip";
+import { PEER_HEADER, peerHeaderValue } from "./lib/site/client-ip";
 
 const { PORT, APP_URL } = env();
 const app = next({ dev: false, port: PORT });
@@ -16,7 +16,7 @@ const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {
   // Always overwritten: a client cannot choose its own rate-limit bucket.
-  req.headers[PEER_HEADER] = req.socket.remoteAddress ?? "unknown";
+  req.headers[PEER_HEADER] = peerHeaderValue(req.socket.remoteAddress ?? "unknown");
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
@@ -29,7 +29,10 @@ async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
-  server.close();
+  // Stop accepting, let requests in flight finish (10 s at most), then write their counts.
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
   await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
   process.exit(0);
 }

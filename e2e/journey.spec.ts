@@ -36,6 +36,8 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
 
   await page.goto(confirmLink);
   await expect(page.getByRole("button", { name: "Activate key" })).toBeVisible();
+  const opened = await request.get("/v1/jobs", { headers: { "X-API-Key": key! } });
+  expect((await opened.json()).error.code).toBe("key_inactive"); // opening the link changed nothing
   await expect(page.getByText(key!.slice(-4))).toBeVisible();
   await shot(page, "05-confirm");
   await page.getByRole("button", { name: "Activate key" }).click();
@@ -53,9 +55,24 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   await expect(page.getByRole("meter", { name: "This month" })).toHaveAttribute("aria-valuenow", "1");
   await shot(page, "07-studio-active");
 
+  await page.goto("/docs");
+  await page.getByLabel(/Your API key/).fill(key!);
+  const salaryCard = page.locator("section", { has: page.getByRole("heading", { name: "GET /v1/salary" }) });
+  await salaryCard.getByRole("textbox", { name: /^country/ }).fill("DE");
+  await expect(salaryCard.locator("pre").first()).toContainText('/v1/salary?country=DE"');
+  await expect(salaryCard.locator("pre").first()).not.toContainText(key!); // only the hint is shown
+  await salaryCard.getByRole("button", { name: "Send" }).click();
+  await expect(salaryCard.getByText("HTTP 200")).toBeVisible();
+  await expect(salaryCard.getByText(/"median"/)).toBeVisible();
+  await shot(page, "08-docs");
+
+  await page.goto("/studio");
   await page.getByRole("button", { name: "Revoke key" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("Revoke");
-  await shot(page, "08-revoke-confirm");
+  await shot(page, "08b-revoke-confirm");
+  await page.keyboard.press("Escape"); // the dialog closes; nothing happens
+  await expect(page.getByRole("alertdialog")).toHaveCount(0);
+  await page.getByRole("button", { name: "Revoke key" }).click();
   await page.getByRole("button", { name: "Yes, revoke it" }).click();
   await expect(page.locator(".status.revoked")).toBeVisible();
   await shot(page, "09-studio-revoked");

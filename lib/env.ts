@@ -31,7 +31,7 @@ const EnvSchema = z.object({
   /** Public origin of the site: links in e-mails, and the origin POSTs must come from. */
   APP_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
   NEXTAUTH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
-  SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).default("smtp://127.0.0.1:1025")),
+  SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().min(3).default("Jobs & Salary API <no-reply@jobs-api.localhost>"),
   GITHUB_ID: z.preprocess(blank, z.string().optional()),
   GITHUB_SECRET: z.preprocess(blank, z.string().optional()),
@@ -43,7 +43,8 @@ const EnvSchema = z.object({
   MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL"> & {
+export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "SMTP_URL"> & {
+  SMTP_URL: string;
   DATABASE_URL: string;
   KEY_HASH_SECRET: string;
   NEXTAUTH_SECRET: string;
@@ -67,14 +68,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const secret = parsed.KEY_HASH_SECRET ?? (production ? undefined : DEV_KEY_HASH_SECRET);
   const authSecret = parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET);
   const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
+  const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
   const missing = [
     databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db)",
     secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
     authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
     appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
+    smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
   ].filter(Boolean);
   if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
-  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, "") };
+  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, ""), SMTP_URL: smtpUrl! };
 }
 
 export function env(): Env {

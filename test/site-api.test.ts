@@ -1,6 +1,6 @@
 // /api/jobs*: the site's keyless routes, limited per client IP.
 import { describe, expect, it, beforeAll } from "vitest";
-import { clientIp, PEER_HEADER } from "@/lib/site/client-ip";
+import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/site/client-ip";
 import { loadCatalog } from "./fixtures";
 import { request } from "./http";
 import { createTestKey } from "./keys";
@@ -9,7 +9,7 @@ beforeAll(async () => {
   await loadCatalog();
 });
 
-const from = (ip: string, extra: Record<string, string> = {}) => ({ key: null, headers: { [PEER_HEADER]: ip, ...extra } });
+const from = (ip: string, extra: Record<string, string> = {}) => ({ key: null, headers: { [PEER_HEADER]: peerHeaderValue(ip), ...extra } });
 
 describe("/api/jobs*", () => {
   it("serves the same shapes as /v1 without a key", async () => {
@@ -46,9 +46,18 @@ describe("/api/jobs*", () => {
 
 describe("client address", () => {
   const req = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
-  it("comes from the server's peer header unless a proxy is trusted", () => {
-    expect(clientIp(req({ [PEER_HEADER]: "10.1.1.1", "x-forwarded-for": "6.6.6.6" }), false)).toBe("10.1.1.1");
+  it("comes from the server's stamped peer header unless a proxy is trusted", () => {
+    expect(clientIp(req({ [PEER_HEADER]: peerHeaderValue("10.1.1.1"), "x-forwarded-for": "6.6.6.6" }), false)).toBe("10.1.1.1");
     expect(clientIp(req({ "x-forwarded-for": "6.6.6.6" }), false)).toBe("unknown");
+    expect(clientIp(req({ [PEER_HEADER]: "10.9.9.9" }), false)).toBe("unknown"); // sent by a client
+    expect(clientIp(req({ [PEER_HEADER]: "forged|10.9.9.9" }), false)).toBe("unknown");
+  });
+
+  it("groups IPv6 addresses by /64 and unwraps IPv4-mapped ones", () => {
+    expect(bucketOf("2001:db8:1:2:aaaa::1")).toBe("2001:db8:1:2::/64");
+    expect(bucketOf("2001:db8:1:2:bbbb:cccc:dddd:eeee")).toBe("2001:db8:1:2::/64");
+    expect(bucketOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
+    expect(bucketOf("::ffff:192.0.2.7")).toBe("192.0.2.7");
   });
   it("is the address our proxy appended when TRUST_PROXY is set", () => {
     expect(clientIp(req({ "x-forwarded-for": "6.6.6.6, 10.0.0.7" }), true)).toBe("10.0.0.7");

@@ -1,7 +1,8 @@
-// /docs — the API reference in brief: endpoints, parameters, errors, limits.
+// /docs — the API reference: the essentials, then every operation live from /v1/openapi.json.
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
 import { REGIONS } from "@/lib/catalog/countries";
 import { TIERS, TIER_NAMES } from "@/lib/quota/tiers";
+import { Explorer } from "./explorer";
 
 const ENDPOINTS = [
   { path: "GET /v1/jobs", params: `title, country (ISO alpha-2/alpha-3 or ${Object.keys(REGIONS).join(", ")}), page (1…), per_page (1–${PER_PAGE_MAX}, default ${PER_PAGE_DEFAULT}), tz`, example: "/v1/jobs?title=engineer&country=DE" },
@@ -29,6 +30,9 @@ export default function DocsPage() {
         <code>{'{"error": {"code", "message", "request_id", "param"?}}'}</code>. List and detail responses carry a weak <code>ETag</code>; send it back in{" "}
         <code>If-None-Match</code> to get a 304.
       </p>
+      <p>
+        Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1, no key needed).
+      </p>
       <h2>Endpoints</h2>
       <table>
         <thead><tr><th scope="col">Endpoint</th><th scope="col">Parameters</th><th scope="col">Try</th></tr></thead>
@@ -51,6 +55,8 @@ export default function DocsPage() {
       <h2>Limits</h2>
       <p>Daily windows reset at 00:00 UTC, monthly ones on the 1st. Every response carries X-RateLimit-Limit, -Remaining, -Reset and -Window, and RateLimit-Policy / RateLimit for both windows.</p>
       <ul>{TIER_NAMES.map((t) => <li key={t}>{TIERS[t].name}: {TIERS[t].daily.toLocaleString("en-US")} a day, {TIERS[t].monthly.toLocaleString("en-US")} a month{TIERS[t].priceUsd ? `, $${TIERS[t].priceUsd}/month` : ""}</li>)}</ul>
+      <h2>Try it</h2>
+      <Explorer />
     </>
   );
 }

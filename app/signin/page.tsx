@@ -6,7 +6,8 @@ export const dynamic = "force-dynamic";
 
 const ERRORS: Record<string, string> = {
   Verification: "That sign-in link has expired or was already used. Ask for a new one below.",
-  EmailSignin: "We could not send the sign-in e-mail. Try again in a minute.",
+  RateLimited: "Too many sign-in e-mails were requested. Wait a few minutes and try again.",
+  EmailSignin: "We could not send the sign-in e-mail (or this address asked for several already). Try again in a few minutes.",
 };
 
 export default async function SignInPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {

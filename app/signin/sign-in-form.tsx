@@ -14,7 +14,7 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await signIn("email", { email, callbackUrl, redirect: false });
+    const res = await signIn("email", { email, callbackUrl, redirect: false }).catch(() => null);
     setBusy(false);
     if (res?.ok && !res.error) router.push(`/signin/check-email?email=${encodeURIComponent(email)}`);
     else if (res?.status === 429) setError("Too many sign-in e-mails were requested. Wait a few minutes and try again.");
@@ -23,10 +23,10 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
 
   return (
     <>
-      <form onSubmit={submit} className="panel" aria-describedby={error ? "signin-error" : undefined}>
+      <form onSubmit={submit} className="panel">
         <label>
           E-mail address
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "signin-error" : undefined} />
         </label>
         <p>
           <button type="submit" disabled={busy}>

@@ -1,7 +1,7 @@
 "use client";
 // Register a key (it arrives by e-mail), or revoke one after a confirmation step.
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { useRef, useState } from "react";
 
 async function post(path: string): Promise<{ ok: boolean; message?: string }> {
   const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
@@ -42,17 +42,28 @@ export function RevokeButton({ hint }: { hint: string }) {
   const router = useRouter();
   const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
   const [error, setError] = useState<string>();
+  const [done, setDone] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setStep("idle");
+    setTimeout(() => opener.current?.focus(), 0); // back where the user was
+  };
   async function revoke() {
     setStep("busy");
     const r = await post("/api/keys/revoke");
-    setStep("idle");
-    if (r.ok) router.refresh();
-    else setError(r.message);
+    if (r.ok) {
+      setDone(true);
+      router.refresh();
+    } else {
+      setError(r.message);
+      close();
+    }
   }
+  if (done) return <p className="notice ok" role="status">Key {hint} revoked.</p>;
   if (step === "idle") {
     return (
       <div>
-        <button type="button" className="danger" onClick={() => setStep("confirm")}>
+        <button ref={opener} type="button" className="danger" onClick={() => setStep("confirm")}>
           Revoke key
         </button>
         {error && <p className="notice error" role="alert">{error}</p>}
@@ -60,16 +71,17 @@ export function RevokeButton({ hint }: { hint: string }) {
     );
   }
   return (
-    <div className="notice" role="alertdialog" aria-labelledby="revoke-q">
+    <div className="notice" role="alertdialog" aria-labelledby="revoke-q" onKeyDown={(e) => e.key === "Escape" && close()}>
       <p id="revoke-q">
         Revoke <code>{hint}</code>? Every request with it fails from the next one on. This cannot be undone.
       </p>
       <div className="row">
-        <button type="button" className="danger" onClick={revoke} disabled={step === "busy"} autoFocus>
-          Yes, revoke it
-        </button>
-        <button type="button" className="secondary" onClick={() => setStep("idle")}>
+        {/* Focus starts on the safe choice. */}
+        <button type="button" className="secondary" onClick={close} autoFocus>
           Cancel
+        </button>
+        <button type="button" className="danger" onClick={revoke} disabled={step === "busy"}>
+          Yes, revoke it
         </button>
       </div>
     </div>

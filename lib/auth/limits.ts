@@ -1,4 +1,6 @@
-// How often sign-in links may be requested: per client address and per target address.
+// How often sign-in links may be requested: per client address (before next-auth runs) and
+// per target address (inside next-auth, on the address it has normalised, so "a@x.com,1" and
+// friends share a@x.com's budget). The address budget is only spent when the IP check passed.
 import { createLimiter, type LimitResult } from "../ratelimit";
 import { clientIp } from "../site/client-ip";
 
@@ -12,12 +14,16 @@ function signInLimiters() {
   return limiters;
 }
 
-/** null when a magic-link request may go ahead; otherwise the limit that refused it. */
-export async function refusedSignIn(req: Request): Promise<LimitResult | null> {
-  const form = await req.clone().formData().catch(() => null);
-  const email = String(form?.get("email") ?? "").trim().toLowerCase();
-  const { byIp, byEmail } = signInLimiters();
-  const [ip, address] = await Promise.all([byIp(clientIp(req)), byEmail(email || "none")]);
-  if (!ip.ok) return ip;
-  return address.ok ? null : address;
+/** null when a magic-link request from this client may go ahead; otherwise the refusing limit. */
+export async function refusedSignInFrom(req: Request): Promise<LimitResult | null> {
+  const r = await signInLimiters().byIp(clientIp(req));
+  return r.ok ? null : r;
+}
+
+export class AddressLimited extends Error {}
+
+/** Called by the e-mail provider with next-auth's normalised address; throws when over budget. */
+export async function spendAddressBudget(normalisedEmail: string): Promise<void> {
+  const r = await signInLimiters().byEmail(normalisedEmail.toLowerCase());
+  if (!r.ok) throw new AddressLimited("too many sign-in e-mails for this address");
 }

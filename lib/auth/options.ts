@@ -7,6 +7,7 @@ import GitHubProvider from "next-auth/providers/github";
 import { db } from "../db";
 import { env } from "../env";
 import { sendSignIn } from "../mail/send";
+import { spendAddressBudget } from "./limits";
 
 export const MAGIC_LINK_MINUTES = 10;
 
@@ -30,7 +31,10 @@ export function authOptions(): NextAuthOptions {
         server: e.SMTP_URL,
         from: e.MAIL_FROM,
         maxAge: MAGIC_LINK_MINUTES * 60,
-        sendVerificationRequest: ({ identifier, url }) => sendSignIn(identifier, url, MAGIC_LINK_MINUTES),
+        sendVerificationRequest: async ({ identifier, url }) => {
+          await spendAddressBudget(identifier);
+          await sendSignIn(identifier, url, MAGIC_LINK_MINUTES);
+        },
       }),
       ...(githubEnabled() ? [GitHubProvider({ clientId: e.GITHUB_ID!, clientSecret: e.GITHUB_SECRET! })] : []),
     ],

@@ -2,25 +2,28 @@
 // the sessions table says whose it is and until when, the same lookup next-auth makes. Reading
 // it here works from any Request (route handlers, tests) and from pages.
 import { db } from "../db";
+import { env } from "../env";
 
 export type SessionUser = { id: string; email: string; tier: "free" | "builder" | "pro" };
 
-// next-auth v4's cookie names: the __Secure- one on https.
-const SESSION_COOKIES = ["__Secure-next-auth.session-token", "next-auth.session-token"];
+// next-auth v4 names the cookie by protocol; only that one name is read, so a plain-named
+// cookie planted on an https site (cookie tossing) is ignored.
+const sessionCookie = () => (env().APP_URL.startsWith("https:") ? "__Secure-next-auth.session-token" : "next-auth.session-token");
 
 export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {
-  for (const name of SESSION_COOKIES) {
-    const value = get(name);
-    if (value) return value;
-  }
-  return undefined;
+  return get(sessionCookie());
 }
 
 function parseCookieHeader(header: string | null): Map<string, string> {
   const out = new Map<string, string>();
   for (const part of (header ?? "").split(";")) {
     const i = part.indexOf("=");
-    if (i > 0) out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    if (i <= 0) continue;
+    try {
+      out.set(part.slice(0, i).trim(), decodeURIComponent(part.slice(i + 1).trim()));
+    } catch {
+      // A malformed cookie is no session, not an error.
+    }
   }
   return out;
 }

@@ -20,6 +20,7 @@ function RegisterAgain() {
 export function ConfirmKey() {
   const [token, setToken] = useState<string | null>(null);
   const [view, setView] = useState<View>({ kind: "loading" });
+  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
     const t = new URLSearchParams(window.location.hash.slice(1)).get("token");
@@ -31,9 +32,12 @@ export function ConfirmKey() {
   }, []);
 
   async function activate() {
-    if (!token || view.kind !== "check" || view.check.state !== "ready") return;
+    if (!token || busy || view.kind !== "check" || view.check.state !== "ready") return;
     const hint = view.check.hint;
-    const res = await post("/api/keys/confirm", token);
+    setBusy(true);
+    const res = await post("/api/keys/confirm", token).catch(() => null);
+    setBusy(false);
+    if (!res) return setView({ kind: "error", message: "We could not reach the server. Try again in a moment." });
     if (res.ok) setView({ kind: "done", hint });
     else setView({ kind: "error", message: ((await res.json()) as { error: { message: string } }).error.message });
   }
@@ -63,8 +67,8 @@ export function ConfirmKey() {
         <p>
           Activating makes the key <code>{check.hint}</code> (the one in the e-mail) work for API requests. This link works once, until {new Date(check.expires_at).toLocaleString()}.
         </p>
-        <button type="button" onClick={activate}>
-          Activate key
+        <button type="button" onClick={activate} disabled={busy}>
+          {busy ? "Activating…" : "Activate key"}
         </button>
       </div>
     );

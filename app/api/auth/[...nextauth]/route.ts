@@ -1,9 +1,9 @@
-// /api/auth/* — next-auth; requests for magic links are rate limited per IP and per address.
+// /api/auth/* — next-auth; requests for magic links are rate limited per client address here
+// and per target address inside the e-mail provider (lib/auth/limits.ts).
 import NextAuth from "next-auth";
-import { ApiError } from "@/lib/api/errors";
-import { handle } from "@/lib/api/handle";
-import { refusedSignIn } from "@/lib/auth/limits";
+import { refusedSignInFrom } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
+import { env } from "@/lib/env";
 import { retryAfterSeconds } from "@/lib/ratelimit";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
@@ -14,9 +14,11 @@ export const GET = nextAuth;
 
 export async function POST(req: Request, ctx: Ctx) {
   if (!new URL(req.url).pathname.endsWith("/signin/email")) return nextAuth(req, ctx);
-  const refused = await refusedSignIn(req);
+  const refused = await refusedSignInFrom(req);
   if (!refused) return nextAuth(req, ctx);
-  return handle(req, undefined, async () => {
-    throw new ApiError("rate_limited", "Too many sign-in e-mails requested; wait a few minutes and try again.", { headers: { "Retry-After": retryAfterSeconds(refused) } });
-  });
+  // next-auth's client reads `url` from the body: give it one it understands, with a 429.
+  return Response.json(
+    { url: `${env().APP_URL}/signin?error=RateLimited`, error: { code: "rate_limited", message: "Too many sign-in e-mails requested; wait a few minutes." } },
+    { status: 429, headers: { "Retry-After": retryAfterSeconds(refused) } },
+  );
 }
