@@ -47,7 +47,7 @@ async function main() {
 
   // One untimed pass so every run measures a warm cache, as a running service has.
   for (const input of inputs) await explain(client, searchSql(input, snapshotId));
-  for (const id of ids.slice(0, 50)) await explain(client, jobSql(id));
+  for (const id of ids.slice(0, 50)) await explain(client, jobSql(id, snapshotId));
 
   const search: number[] = [], listing: number[] = [], detail: number[] = [];
   const slowest: { ms: number; what: string }[] = [];
@@ -67,7 +67,7 @@ async function main() {
     }
   }
   for (const id of ids) {
-    const d = await explain(client, jobSql(id));
+    const d = await explain(client, jobSql(id, snapshotId));
     detail.push(d.ms);
     d.seq.forEach((s) => seq.add(s));
   }

@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
-    server = spawn(process.execPath, ["--import", "tsx", "server.ts"], { env, stdio: "inherit", detached: true });
+    server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], { env, stdio: "inherit", detached: true });
     await waitFor(`${appUrl}/`, 60_000);
     return await run("npx", ["playwright", "test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: appUrl, MAIL_WEB_URL: sink.webUrl });
   } finally {

@@ -10,6 +10,7 @@ import { ImportError, importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
 import { resolveCountryFilter } from "@/lib/catalog/countries";
+import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { searchJobs } from "@/lib/catalog/search";
 import { FIXTURE_JOBS, job, loadCatalog, numbered, type Rec } from "./fixtures";
 import { getJson, request } from "./http";
@@ -140,6 +141,7 @@ describe("catalog import", () => {
         const which = [...prefixes][0]!;
         expect(r.total).toBe(which === "a" ? 300 : 500);
         seen.add(which);
+        await new Promise((r) => setImmediate(r)); // cached answers never wait on I/O: let the import run
       }
     })();
     await loadCatalog(B);
@@ -175,6 +177,7 @@ describe("an empty catalog", () => {
   it("answers searches with zero results and lookups with 404", async () => {
     const { live } = await state();
     await client.query("DELETE FROM catalog_live");
+    invalidateLiveSnapshot();
     try {
       const search = await getJson("/v1/jobs?title=engineer");
       expect(search.status).toBe(200);
@@ -183,6 +186,7 @@ describe("an empty catalog", () => {
       expect((await getJson("/v1/salary?country=DE")).status).toBe(404);
     } finally {
       await client.query("INSERT INTO catalog_live (id, snapshot_id) VALUES (1, $1)", [live]);
+      invalidateLiveSnapshot();
     }
   });
 });

@@ -1,17 +1,20 @@
-// Which snapshot requests read. Each request resolves it once and uses that id for every
-// query it makes, so it sees one snapshot even while an import swaps another in.
+// Which snapshot requests read. Each request resolves it once and uses that id for every query
+// it makes, so it sees one snapshot even while an import swaps another in. The pointer is kept
+// in memory for up to a second (an import in this process clears it at once): a new snapshot
+// is served everywhere within a second of its swap.
 import { db } from "../db";
-import { Prisma } from "../generated/prisma/client";
+import { Lru } from "../lru";
 
 export type LiveSnapshot = { id: number; countryCounts: Record<string, number> };
 
-/** For single statements that resolve the live snapshot themselves. */
-export const LIVE_SNAPSHOT_ID = Prisma.sql`(SELECT snapshot_id FROM catalog_live WHERE id = 1)`;
+const TTL_MS = 1_000;
+// On globalThis: Next bundles its own copy of this module, and imports run in scripts too.
+const g = globalThis as unknown as { livePointer?: { value: LiveSnapshot | null; until: number } };
 
 // Snapshots are immutable once live, so their counts can be kept for the process's life.
 const countsById = new Map<number, Record<string, number>>();
 
-export async function liveSnapshot(): Promise<LiveSnapshot | null> {
+async function load(): Promise<LiveSnapshot | null> {
   const rows = await db().$queryRaw<{ id: number }[]>`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
   const id = rows[0]?.id;
   if (id === undefined) return null;
@@ -19,9 +22,34 @@ export async function liveSnapshot(): Promise<LiveSnapshot | null> {
   if (!countryCounts) {
     // By id, not through the pointer: the pointer may have moved on since the line above.
     const snap = await db().catalogSnapshot.findUnique({ where: { id }, select: { countryCounts: true } });
-    if (!snap) return liveSnapshot();
+    if (!snap) return load();
     countryCounts = snap.countryCounts as Record<string, number>;
     countsById.set(id, countryCounts);
   }
   return { id, countryCounts };
+}
+
+export async function liveSnapshot(): Promise<LiveSnapshot | null> {
+  const now = Date.now();
+  if (g.livePointer && g.livePointer.until > now) return g.livePointer.value;
+  const value = await load();
+  g.livePointer = { value, until: now + TTL_MS };
+  return value;
+}
+
+/** After a swap (or in tests that move the pointer by hand). */
+export function invalidateLiveSnapshot(): void {
+  g.livePointer = undefined;
+}
+
+/**
+ * A cache of results of one snapshot: keys carry the snapshot id, so an entry can never be
+ * stale; a new snapshot simply misses until its own entries are made.
+ */
+export function snapshotCache<V>(max: number): { get(snapshot: number, key: string): V | undefined; set(snapshot: number, key: string, v: V): void } {
+  const lru = new Lru<V>(max);
+  return {
+    get: (snapshot, key) => lru.get(`${snapshot}\u0000${key}`),
+    set: (snapshot, key, v) => lru.set(`${snapshot}\u0000${key}`, v),
+  };
 }

@@ -2,7 +2,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
-import { LIVE_SNAPSHOT_ID } from "./live";
+import { liveSnapshot, snapshotCache } from "./live";
 import { nameKey } from "./names";
 import type { SalaryResponse } from "./schemas";
 
@@ -19,36 +19,50 @@ type SalaryDbRow = {
 
 const COLUMNS = Prisma.sql`level, country_code, name, median, currency, period, sample_size, as_of`;
 
-async function countryRow(alpha2: string): Promise<SalaryDbRow | undefined> {
+async function countryRow(snapshot: number, alpha2: string): Promise<SalaryDbRow | undefined> {
   const rows = await db().$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${LIVE_SNAPSHOT_ID} AND level = 'country' AND country_code = ${alpha2}`;
+    WHERE snapshot_id = ${snapshot} AND level = 'country' AND country_code = ${alpha2}`;
   return rows[0];
 }
 
 // Several cities share a name (Cambridge GB/US): the one with the larger sample wins.
-async function cityRow(key: string, alpha2: string | null): Promise<SalaryDbRow | undefined> {
+async function cityRow(snapshot: number, key: string, alpha2: string | null): Promise<SalaryDbRow | undefined> {
   const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
   const rows = await db().$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${LIVE_SNAPSHOT_ID} AND name_key = ${key} AND level = 'city' ${inCountry}
+    WHERE snapshot_id = ${snapshot} AND name_key = ${key} AND level = 'city' ${inCountry}
     ORDER BY sample_size DESC, country_code LIMIT 1`;
   return rows[0];
 }
 
 /** "Germany" | "DEU" | "Berlin" | "Berlin, Germany" | "Berlin, DE" → a snapshot row. */
-async function byLocationName(location: string): Promise<SalaryDbRow | undefined> {
+async function byLocationName(snapshot: number, location: string): Promise<SalaryDbRow | undefined> {
   const asCountry = countryFromName(location);
-  if (asCountry) return countryRow(asCountry);
+  if (asCountry) return countryRow(snapshot, asCountry);
   const [place = "", qualifier] = location.split(",", 2);
   const within = qualifier ? (countryFromName(qualifier) ?? toAlpha2(qualifier)) : null;
   if (qualifier && !within) return undefined;
-  return cityRow(nameKey(place), within);
+  return cityRow(snapshot, nameKey(place), within);
 }
 
-export async function lookupSalary(q: { country?: string; title?: string }): Promise<Omit<SalaryResponse, "reset_local"> | null> {
+type Salary = Omit<SalaryResponse, "reset_local">;
+const cache = snapshotCache<Salary | null>(5_000);
+
+export async function lookupSalary(q: { country?: string; title?: string }): Promise<Salary | null> {
+  const live = await liveSnapshot();
+  if (!live) return null;
+  const key = q.country ? `c:${toAlpha2(q.country)}` : `t:${q.title ?? ""}`;
+  const hit = cache.get(live.id, key);
+  if (hit !== undefined) return hit;
+  const salary = await fromDatabase(live.id, q);
+  cache.set(live.id, key, salary);
+  return salary;
+}
+
+async function fromDatabase(snapshot: number, q: { country?: string; title?: string }): Promise<Salary | null> {
   const matchedOn = q.country ? "country" : "title_as_location";
-  const row = q.country ? await countryRow(toAlpha2(q.country)!) : await byLocationName(q.title ?? "");
+  const row = q.country ? await countryRow(snapshot, toAlpha2(q.country)!) : await byLocationName(snapshot, q.title ?? "");
   if (!row) return null;
   return {
     matched_on: matchedOn,

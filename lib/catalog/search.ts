@@ -2,7 +2,7 @@
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
-import { liveSnapshot } from "./live";
+import { liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
@@ -15,13 +15,21 @@ export type SearchOutput = { total: number; items: JobSummary[] };
  * `id` breaks the last ties so pages never overlap. Totals are exact, from counts the import
  * keeps per country (no title) or per title and country/region (with a title).
  */
+const cache = snapshotCache<SearchOutput>(5_000);
+
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
   if (!live) return { total: 0, items: [] };
+  const key = JSON.stringify([input.title ? titleToTsQuery(input.title) : null, input.filter?.code ?? null, input.page, input.perPage]);
+  const hit = cache.get(live.id, key);
+  if (hit) return hit;
   const sql = searchSql(input, live.id);
   const rows = await db().$queryRaw<(JobDbRow & { total?: number })[]>(sql);
-  if (!sql.countsInQuery) return { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };
-  return { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) };
+  const out = sql.countsInQuery
+    ? { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) }
+    : { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };
+  cache.set(live.id, key, out);
+  return out;
 }
 
 function countryFilter(filter: CountryFilter | undefined): Prisma.Sql {

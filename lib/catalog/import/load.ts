@@ -5,6 +5,7 @@ import { finished } from "node:stream/promises";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import { regionsOf } from "../countries";
+import { invalidateLiveSnapshot } from "../live";
 import { titleTerms } from "../tsquery";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import { copyLine } from "./copy-text";
@@ -166,6 +167,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await buildIndexes(pool, snapshotId);
     await swapIn(main, snapshotId, { jobs: jobs.count, salaries, countryCounts: jobs.countryCounts });
     swapped = true;
+    invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
     const retired = await retireOld(main).catch((err: Error) => ({ error: err.message }));
     return { snapshotId, jobs: jobs.count, salaries, cleanedLinks: jobs.cleanedLinks, retired: Array.isArray(retired) ? retired : [], retireError: Array.isArray(retired) ? undefined : retired.error };
