@@ -1,5 +1,5 @@
 // /jobs — search the catalog (server-rendered from the API's own code).
-import { siteSearch, toSearchParams, userError } from "@/lib/site/queries";
+import { siteSearch, spendPageBudget, toSearchParams, userError } from "@/lib/site/queries";
 
 export const dynamic = "force-dynamic";
 
@@ -12,6 +12,7 @@ export default async function JobsPage({ searchParams }: Props) {
   let result: Awaited<ReturnType<typeof siteSearch>> | null = null;
   let error: string | null = null;
   try {
+    await spendPageBudget();
     result = await siteSearch(params);
   } catch (err) {
     error = userError(err);

@@ -1,5 +1,5 @@
 // /salary — location median by country code or place name.
-import { siteSalary, toSearchParams, userError } from "@/lib/site/queries";
+import { siteSalary, spendPageBudget, toSearchParams, userError } from "@/lib/site/queries";
 
 export const dynamic = "force-dynamic";
 
@@ -10,6 +10,7 @@ export default async function SalaryPage({ searchParams }: Props) {
   let salary: Awaited<ReturnType<typeof siteSalary>> = null;
   let error: string | null = null;
   try {
+    await spendPageBudget();
     salary = await siteSalary(params);
   } catch (err) {
     error = userError(err);

@@ -8,7 +8,8 @@ import { type BaseContext, handle, type RouteContext } from "./handle";
 import type { ApiResult } from "./respond";
 
 let limiter: ReturnType<typeof createLimiter> | undefined;
-const siteLimiter = () => (limiter ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, 60));
+/** One budget per client address for /api/jobs* and the pages that run the same queries. */
+export const siteLimiter = () => (limiter ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, 60));
 
 export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>

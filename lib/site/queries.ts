@@ -7,6 +7,18 @@ import { assertPageReachable, pageMeta } from "../catalog/paging";
 import { lookupSalary } from "../catalog/salary";
 import { JobSearchQuerySchema, SalaryQuerySchema } from "../catalog/schemas";
 import { searchJobs } from "../catalog/search";
+import { siteLimiter } from "../api/with-site";
+import { clientIp } from "./client-ip";
+
+/**
+ * The pages share /api/jobs*'s per-address budget, so they are no keyless way around it.
+ * Pages cannot answer 429, so a refusal is shown as a message instead.
+ */
+export async function spendPageBudget(): Promise<void> {
+  const { headers } = await import("next/headers");
+  const r = await siteLimiter()(clientIp(new Request("http://page.invalid/", { headers: await headers() })));
+  if (!r.ok) throw new ApiError("rate_limited", "Too many searches from your address; wait a minute. For more, get an API key in the Studio.");
+}
 
 export function toSearchParams(input: Record<string, string | string[] | undefined>): URLSearchParams {
   const out = new URLSearchParams();

@@ -1,5 +1,5 @@
 // /jobs/{id} — one job.
-import { siteJob, userError } from "@/lib/site/queries";
+import { siteJob, spendPageBudget, userError } from "@/lib/site/queries";
 
 export const dynamic = "force-dynamic";
 
@@ -7,6 +7,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
   const { id } = await params;
   let job: Awaited<ReturnType<typeof siteJob>>;
   try {
+    await spendPageBudget();
     job = await siteJob(decodeURIComponent(id));
   } catch (err) {
     return (
