@@ -1,20 +1,13 @@
 // Spec sections 3 and 5: who may call, with what, and what a key's states mean.
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { activateKey, registerKey } from "@/lib/keys/lifecycle";
 import { ErrorBodySchema } from "./error-shape";
-import { loadCatalog } from "./fixtures";
+import { catalogAndClient } from "./fixtures";
 import { getJson, request } from "./http";
 import { createTestKey } from "./keys";
 
-let client: pg.Client;
-beforeAll(async () => {
-  await loadCatalog();
-  client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-});
-afterAll(() => client.end());
+const client = catalogAndClient();
 
 const hasNoRateLimitHeaders = (res: Response) => expect(res.headers.get("x-ratelimit-limit")).toBeNull();
 

@@ -1,4 +1,6 @@
 // A small catalog with known rows, loaded through the real importer.
+import pg from "pg";
+import { afterAll, beforeAll } from "vitest";
 import { importSnapshot, type ImportResult } from "@/lib/catalog/import/load";
 import type { Numbered } from "@/lib/catalog/import/read";
 
@@ -40,4 +42,18 @@ export const FIXTURE_SALARIES: Rec[] = [
 
 export function loadCatalog(jobs: Rec[] = FIXTURE_JOBS, salaries: Rec[] | null = FIXTURE_SALARIES, label = "fixture"): Promise<ImportResult> {
   return importSnapshot(process.env.DATABASE_URL!, { label, jobs: numbered(jobs), salaries: salaries ? numbered(salaries) : undefined });
+}
+
+/**
+ * For a test file that needs the fixture catalog and a direct database connection: registers
+ * the hooks and returns the connection (usable inside tests).
+ */
+export function catalogAndClient(): pg.Client {
+  const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  beforeAll(async () => {
+    await loadCatalog();
+    await client.connect();
+  });
+  afterAll(() => client.end());
+  return client;
 }

@@ -1,21 +1,14 @@
 // Spec section 8: daily and monthly windows, consumed atomically, with headers on every response.
 import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { clock } from "@/lib/clock";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
-import { loadCatalog } from "./fixtures";
+import { catalogAndClient } from "./fixtures";
 import { getJson, request } from "./http";
 import { createTestKey } from "./keys";
 
-let client: pg.Client;
-beforeAll(async () => {
-  await loadCatalog();
-  client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-});
-afterAll(() => client.end());
+const client = catalogAndClient();
 afterEach(() => {
   clock.now = () => new Date();
 });

@@ -1,21 +1,14 @@
 // Registering, confirming and revoking from the site: sessions, same-origin, e-mail.
 import { randomBytes } from "node:crypto";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { waitForMail } from "../scripts/mail-sink";
 import { ErrorBodySchema } from "./error-shape";
-import { loadCatalog } from "./fixtures";
+import { catalogAndClient } from "./fixtures";
 import { request, sitePost } from "./http";
 import { createTestKey } from "./keys";
 
-let client: pg.Client;
-beforeAll(async () => {
-  await loadCatalog();
-  client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await client.connect();
-});
-afterAll(() => client.end());
+const client = catalogAndClient();
 
 async function signedIn() {
   const email = `web-${randomBytes(5).toString("hex")}@example.com`;
