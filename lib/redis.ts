@@ -36,12 +36,16 @@ function tcpRequester(url: string): Requester {
 
 function create(): Redis | null {
   const e = env();
-  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
-    // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
-    // trips the quota layer's breaker instead of hanging requests.
-    return new Redis({ url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN, retry: false, signal: () => AbortSignal.timeout(500) });
+  switch (redisBackend()) {
+    case "upstash":
+      // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
+      // trips the quota layer's breaker instead of hanging requests.
+      return new Redis({ url: e.UPSTASH_REDIS_REST_URL!, token: e.UPSTASH_REDIS_REST_TOKEN!, retry: false, signal: () => AbortSignal.timeout(500) });
+    case "tcp":
+      return new Redis(tcpRequester(e.REDIS_URL!));
+    case "none":
+      return null;
   }
-  return e.REDIS_URL ? new Redis(tcpRequester(e.REDIS_URL)) : null;
 }
 
 export function redis(): Redis | null {
@@ -49,7 +53,7 @@ export function redis(): Redis | null {
   return globalForRedis.redis;
 }
 
-/** Which backend quotas use, for the startup banner. */
+/** Which backend quotas use (also shown in the startup banner). */
 export function redisBackend(): "upstash" | "tcp" | "none" {
   const e = env();
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) return "upstash";

@@ -38,7 +38,8 @@ export function withBrowser<U extends boolean>(
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base) => {
       assertSameOrigin(req);
-      const user = await currentUser(req);
+      // Only routes that need a user pay for the session lookup; the others are limited per address.
+      const user = options.signedIn ? await currentUser(req) : null;
       if (options.signedIn && !user) throw new ApiError("not_signed_in", "Sign in first.");
       const limit = await options.limiter(user?.id ?? clientIp(req));
       if (!limit.ok) throw new ApiError("rate_limited", "Too many requests; try again shortly.", { headers: { "Retry-After": retryAfterSeconds(limit) } });

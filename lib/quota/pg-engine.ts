@@ -29,3 +29,11 @@ export async function daysInPostgres(keyId: string, now: Date): Promise<{ date: 
     SELECT day, count FROM key_usage WHERE key_id = ${keyId} AND day >= ${monthStartOf(now)}::date AND day <= ${dayOf(now)}::date ORDER BY day`;
   return rows.map((r) => ({ date: r.day.toISOString().slice(0, 10), count: r.count }));
 }
+
+/** This month's days, with today's figure replaced by a fresher one (Postgres lags by a flush). */
+export async function monthDays(keyId: string, now: Date, today: number): Promise<{ date: string; count: number }[]> {
+  const date = dayOf(now);
+  const days = (await daysInPostgres(keyId, now)).filter((d) => d.date !== date);
+  days.push({ date, count: today });
+  return days;
+}

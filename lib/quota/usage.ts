@@ -4,8 +4,7 @@ import { db } from "../db";
 import { TimeZoneSchema } from "../catalog/schemas";
 import { formatInZone } from "../time";
 import type { QuotaState, QuotaWindow } from "./consume";
-import { daysInPostgres } from "./pg-engine";
-import { dayOf } from "./windows";
+import { monthDays } from "./pg-engine";
 
 export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
 
@@ -34,10 +33,8 @@ function window(w: QuotaWindow, zone?: string) {
 
 export async function usageReport(keyId: string, quota: QuotaState, now: Date, zone?: string): Promise<z.infer<typeof UsageResponseSchema>> {
   const key = await db().apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { id: true, hint: true, user: { select: { tier: true } } } });
-  // Today's figure comes from the admission that just happened; Postgres may lag by a flush.
-  const today = dayOf(now);
-  const days = (await daysInPostgres(keyId, now)).filter((d) => d.date !== today);
-  days.push({ date: today, count: quota.daily.used });
+  // Today's figure comes from the admission that just happened.
+  const days = await monthDays(keyId, now, quota.daily.used);
   const report: z.infer<typeof UsageResponseSchema> = {
     key: { id: key.id, hint: key.hint },
     tier: key.user.tier,

@@ -3,9 +3,9 @@
 import type { SessionUser } from "../auth/session";
 import { db } from "../db";
 import { currentCounts } from "../quota/consume";
-import { daysInPostgres } from "../quota/pg-engine";
+import { monthDays } from "../quota/pg-engine";
 import { TIERS } from "../quota/tiers";
-import { dayOf, resets } from "../quota/windows";
+import { monthStartOf, resets } from "../quota/windows";
 
 export async function studioOverview(user: SessionUser, now: Date) {
   const key = await db().apiKey.findFirst({
@@ -17,11 +17,8 @@ export async function studioOverview(user: SessionUser, now: Date) {
   let usage: { today: number; month: number; days: { date: string; count: number }[] } | null = null;
   if (key) {
     const counts = await currentCounts(key.hash, key.id, now);
-    const today = dayOf(now);
-    const days = (await daysInPostgres(key.id, now)).filter((d) => d.date !== today);
-    days.push({ date: today, count: counts.day });
-    usage = { today: counts.day, month: counts.month, days };
+    usage = { today: counts.day, month: counts.month, days: await monthDays(key.id, now, counts.day) };
   }
   const { hash: _hash, ...shown } = key ?? { hash: "" };
-  return { tier: user.tier, limits, key: key ? (shown as Omit<typeof key, "hash">) : null, usage, resets: resets(now), monthStart: `${dayOf(now).slice(0, 8)}01` };
+  return { tier: user.tier, limits, key: key ? (shown as Omit<typeof key, "hash">) : null, usage, resets: resets(now), monthStart: monthStartOf(now) };
 }
