@@ -1,15 +1,23 @@
 // npm start — the production server: Next's own request handler behind a plain HTTP server
 // that records each connection's peer address (route handlers cannot see sockets), and shuts
-// down gracefully, writing pending usage counts to Postgres before it exits.
+// down gracefully, writing pending usage counts to Postgres before it exits. It runs on
+// DATABASE_URL; the embedded development database only with ALLOW_EMBEDDED=1.
 import { createServer } from "node:http";
 import next from "next";
+import { disconnectDb } from "./lib/db";
+import { DatabaseRefused, openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
 import { redisBackend } from "./lib/redis";
 import { PEER_HEADER, peerHeaderValue } from "./lib/site/client-ip";
 
-const { PORT, APP_URL } = env();
+// Before anything reads the environment: DATABASE_URL, or the embedded database only when allowed.
+const database = await openDatabase().catch((err: Error) => {
+  console.error(err instanceof DatabaseRefused ? err.message : `database: ${err.message}`);
+  process.exit(1);
+});
+const { PORT, APP_URL, SMTP_URL } = env();
 const app = next({ dev: false, port: PORT });
 await app.prepare();
 const handle = app.getRequestHandler();
@@ -21,7 +29,9 @@ const server = createServer((req, res) => {
 });
 server.keepAliveTimeout = 65_000;
 server.listen(PORT, () => {
-  console.log(`> ready on ${APP_URL} (port ${PORT}); quotas on ${redisBackend() === "none" ? "Postgres" : `Redis (${redisBackend()})`}`);
+  const quotas = redisBackend() === "none" ? "the database (no Redis configured)" : `Redis (${redisBackend()})`;
+  console.log(`> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${quotas}\n  mail: SMTP at ${new URL(SMTP_URL).host}`);
+  if (database.kind === "embedded") console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
 });
 
 let stopping = false;
@@ -34,6 +44,8 @@ async function shutdown(signal: string) {
   server.closeIdleConnections();
   await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
   await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
+  await disconnectDb();
+  await database.close();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

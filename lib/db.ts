@@ -17,8 +17,11 @@ export const PG_SESSION_OPTIONS =
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const { DATABASE_URL, DB_POOL_MAX } = env();
-  const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: DB_POOL_MAX, options: PG_SESSION_OPTIONS, connectionTimeoutMillis: 3_000 });
+  const { DATABASE_URL, DB_POOL_MAX, DATABASE_EMBEDDED } = env();
+  // The embedded database lets one client in at a time: hand the connection back soon after a
+  // burst so a CLI in another terminal gets its turn, and wait longer for ours.
+  const timing = DATABASE_EMBEDDED ? { idleTimeoutMillis: 1_000, connectionTimeoutMillis: 30_000 } : { connectionTimeoutMillis: 3_000 };
+  const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: DB_POOL_MAX, options: PG_SESSION_OPTIONS, ...timing });
   return new PrismaClient({ adapter });
 }
 

@@ -8,12 +8,19 @@ const blank = (v: unknown) => (v === "" ? undefined : v);
 const DEV_KEY_HASH_SECRET = "dev-only-key-hash-secret-not-for-production";
 const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-not-for-production";
 
-const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
+export const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
+const flag = z.preprocess(blank, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
   DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  /** Set by the launcher when DATABASE_URL points at the embedded PGlite (one connection at a time). */
+  DATABASE_EMBEDDED: flag,
+  /** Lets `npm start` run on the embedded database when DATABASE_URL is unset. */
+  ALLOW_EMBEDDED: flag,
+  /** Where the embedded database keeps its files. */
+  EMBEDDED_DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Local TCP Redis (development, tests, self-hosting). */
@@ -36,7 +43,7 @@ const EnvSchema = z.object({
   GITHUB_ID: z.preprocess(blank, z.string().optional()),
   GITHUB_SECRET: z.preprocess(blank, z.string().optional()),
   /** Set behind a reverse proxy: the client address is then read from X-Forwarded-For. */
-  TRUST_PROXY: z.preprocess(blank, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => v === "true" || v === "1"),
+  TRUST_PROXY: flag,
   /** /api/jobs* requests per client IP per minute. */
   SITE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Port of the development/test mail sink's web UI (MailDev). */
@@ -70,14 +77,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
   const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
   const missing = [
-    databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db)",
+    databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
     secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
     authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
     appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
     smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
   ].filter(Boolean);
   if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
-  return { ...parsed, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, ""), SMTP_URL: smtpUrl! };
+  // The embedded database serves one connection at a time; a pool of more would queue on itself.
+  const poolMax = parsed.DATABASE_EMBEDDED ? 1 : parsed.DB_POOL_MAX;
+  return { ...parsed, DB_POOL_MAX: poolMax, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, ""), SMTP_URL: smtpUrl! };
 }
 
 export function env(): Env {
@@ -87,4 +96,17 @@ export function env(): Env {
     process.env.NEXTAUTH_URL ??= cached.APP_URL;
   }
   return cached;
+}
+
+/** What decides where the database is, read before anything needs the full environment. */
+export function databaseSettings() {
+  const parsed = EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, ALLOW_EMBEDDED: true, EMBEDDED_DATA_DIR: true }).parse(process.env);
+  return { configuredUrl: parsed.DATABASE_URL, production: parsed.NODE_ENV === "production", allowEmbedded: parsed.ALLOW_EMBEDDED, dataRoot: parsed.EMBEDDED_DATA_DIR };
+}
+
+/** Points this process, and the processes it starts, at the chosen database. */
+export function useDatabase(url: string, embedded: boolean): void {
+  process.env.DATABASE_URL = url;
+  process.env.DATABASE_EMBEDDED = embedded ? "1" : "0";
+  cached = undefined;
 }

@@ -10,6 +10,7 @@ import { importDemo } from "../lib/catalog/demo/import-demo";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
 import { env } from "../lib/env";
 import { endProgress, progressPrinter } from "./progress";
+import { withDatabase } from "./with-database";
 
 const USAGE = "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]";
 
@@ -42,7 +43,7 @@ async function main() {
   if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(seed) || (asOf && Number.isNaN(asOf.getTime())) || !["jsonl", "csv"].includes(values.format!)) throw new Error(USAGE);
   const opts: DemoOptions = { jobs, seed, asOf };
   if (!values.out) {
-    const result = await importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded"));
+    const result = await withDatabase(() => importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded")));
     endProgress();
     console.log(`demo snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians`);
     return;

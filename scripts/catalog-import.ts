@@ -6,6 +6,7 @@ import { ImportError, importSnapshot } from "../lib/catalog/import/load";
 import { readFile } from "../lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
 import { endProgress, progressPrinter } from "./progress";
+import { withDatabase } from "./with-database";
 
 const USAGE = "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
 
@@ -14,12 +15,12 @@ async function main() {
   const [file] = positionals;
   if (!file || positionals.length > 1) throw new Error(USAGE);
   const started = Date.now();
-  const result = await importSnapshot(env().DATABASE_URL, {
+  const result = await withDatabase(() => importSnapshot(env().DATABASE_URL, {
     label: values.label ?? path.basename(file),
     jobs: readFile(file, JOB_COLUMNS),
     salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
     onProgress: progressPrinter("jobs loaded"),
-  });
+  }));
   endProgress();
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(

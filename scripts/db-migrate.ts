@@ -1,12 +1,15 @@
-// npm run db:migrate — applies prisma/migrations to DATABASE_URL (creating the database outside production).
+// npm run db:migrate — applies prisma/migrations to the database (DATABASE_URL, else the one `npm run dev` would use; created outside production).
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
+import { withDatabase } from "./with-database";
 
 async function main() {
-  const { DATABASE_URL, NODE_ENV } = env();
-  if (NODE_ENV !== "production" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
-  const applied = await migrate(DATABASE_URL);
-  console.log(applied.length ? `applied ${applied.join(", ")}` : "database is up to date");
+  await withDatabase(async (database) => {
+    const { DATABASE_URL, NODE_ENV } = env();
+    if (NODE_ENV !== "production" && database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
+    const applied = await migrate(DATABASE_URL);
+    console.log(`${database.description}: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+  });
 }
 
 main().catch((err) => {

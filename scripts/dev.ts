@@ -1,8 +1,10 @@
-// npm run dev — prepares the local database (create, migrate, seed a demo catalog when it is
-// empty) and then runs `next dev`.
+// npm run dev — chooses the database (DATABASE_URL, else a local Postgres, else the embedded
+// PGlite), prepares it (create, migrate, seed a demo catalog when it is empty), starts the mail
+// sink and then runs `next dev`, saying which backends are in use.
 import { spawn } from "node:child_process";
 import pg from "pg";
 import { importDemo } from "../lib/catalog/demo/import-demo";
+import { openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
 import { startMailSink } from "./mail-sink";
@@ -23,12 +25,12 @@ async function catalogIsEmpty(databaseUrl: string): Promise<boolean> {
 }
 
 async function main() {
+  const database = await openDatabase();
   const { DATABASE_URL, PORT } = env();
-  const where = new URL(DATABASE_URL);
-  console.log(`database: ${where.host}${where.pathname}`);
+  console.log(`database: ${database.description}`);
   const quotas = redisBackend();
-  console.log(`quotas: ${quotas === "none" ? "Postgres only (set REDIS_URL for the Redis fast path)" : `Redis (${quotas})`}`);
-  if (await ensureDatabase(DATABASE_URL)) console.log("created the database");
+  console.log(`quotas: ${quotas === "none" ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)" : `Redis (${quotas})`}`);
+  if (database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
   const applied = await migrate(DATABASE_URL);
   if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);
   if (await catalogIsEmpty(DATABASE_URL)) {
@@ -51,7 +53,8 @@ async function main() {
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
   for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  child.on("exit", (code) => process.exit(code ?? 0));
+  // The embedded database is closed cleanly so its files are consistent for the next start.
+  child.on("exit", (code) => void database.close().finally(() => process.exit(code ?? 0)));
 }
 
 main().catch((err) => {

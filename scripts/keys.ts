@@ -2,6 +2,7 @@
 // and tests. `create` prints the key once; nothing else ever prints one.
 import { parseArgs } from "node:util";
 import { db, disconnectDb } from "../lib/db";
+import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { revokeKey, setUserTier } from "../lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "../lib/keys/store";
 import { TIER_NAMES, type Tier } from "../lib/quota/tiers";
@@ -13,6 +14,8 @@ const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder
        npm run -s keys -- show --email <e>`;
 
 class UsageError extends Error {}
+
+let database: OpenedDatabase | undefined;
 
 function args() {
   const { positionals, values } = parseArgs({
@@ -34,6 +37,7 @@ async function findUser(email: string) {
 
 async function main(): Promise<unknown> {
   const a = args();
+  database = await openDatabase();
   switch (a.command) {
     case "create": {
       const user = await upsertUserByEmail(a.email);
@@ -76,4 +80,5 @@ main()
   .finally(async () => {
     await disconnectDb();
     await closeRedis();
+    await database?.close();
   });

@@ -11,7 +11,13 @@ export type SinkMessage = { id: string; subject: string; to: { address: string }
 
 export async function startMailSink(smtp: number, web: number): Promise<{ webUrl: string; stop: () => Promise<void> }> {
   const MailDev = require("maildev") as MailDevCtor;
+  const before = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM") };
   const server = new MailDev({ smtp, web, ip: "127.0.0.1", silent: true, disableWeb: false });
+  // MailDev exits the whole process on SIGINT/SIGTERM; the host decides how to shut down
+  // (npm run dev must close the embedded database first).
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
+  }
   await new Promise<void>((resolve, reject) => server.listen((err) => (err ? reject(err) : resolve())));
   return { webUrl: `http://127.0.0.1:${web}`, stop: () => new Promise<void>((r) => server.close(() => r())) };
 }

@@ -3,29 +3,35 @@ import type pg from "pg";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 
-/** Builds the partition's indexes on two connections at once, then ANALYZE. */
-export async function buildIndexes(pool: pg.Pool, snapshotId: number): Promise<void> {
+/**
+ * Builds the partition's indexes, then ANALYZE. Given a pool, on two connections at once;
+ * given one connection (the embedded database takes no second), in turn on it.
+ */
+export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: number): Promise<void> {
   const t = partitionName(snapshotId);
+  const single = !("totalCount" in on);
   const run = async (statements: string[]) => {
-    const client = await pool.connect();
+    const client = single ? (on as pg.PoolClient) : await (on as pg.Pool).connect();
     try {
       await client.query("SET maintenance_work_mem = '512MB'");
       for (const sql of statements) await client.query(sql);
     } finally {
-      client.release();
+      if (!single) (client as pg.PoolClient).release();
     }
   };
-  await Promise.all([
-    run([
+  const lists = [
+    [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
       `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id)`,
-    ]),
-    run([
+    ],
+    [
       `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id)`,
       `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id)`,
       `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code)`,
-    ]),
-  ]);
+    ],
+  ];
+  if (single) for (const list of lists) await run(list);
+  else await Promise.all(lists.map(run));
   await run([
     `ALTER TABLE ${t} ADD CONSTRAINT ${t}_pkey PRIMARY KEY USING INDEX ${t}_pkey`,
     // Matching the parent's FK now means ATTACH reuses it instead of validating inside the swap.

@@ -1,20 +1,17 @@
 // Loads a snapshot: validate every record, COPY jobs into a new partition, index it, and swap
 // it in atomically. Any problem leaves the live snapshot untouched.
-import { once } from "node:events";
-import { finished } from "node:stream/promises";
 import pg from "pg";
-import { from as copyFrom } from "pg-copy-streams";
 import { regionsOf } from "../countries";
 import { invalidateLiveSnapshot } from "../live";
 import { titleTerms } from "../tsquery";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
-import { copyLine } from "./copy-text";
+import type { CopyValue } from "./copy-text";
 import type { Numbered } from "./read";
 import { describeIssue, type JobRecord, JobRecordSchema, SalaryRecordSchema } from "./records";
+import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 
 const IMPORT_LOCK = 72_707_370;
 const MAX_PROBLEMS = 20;
-const BATCH_BYTES = 1 << 20;
 
 export type Problem = { line: number; message: string };
 
@@ -31,20 +28,24 @@ export type ImportOptions = {
   /** Omitted: the live snapshot's salary medians are carried over. */
   salaries?: AsyncIterable<Numbered>;
   onProgress?: (jobsRead: number) => void;
+  /** Chosen from the server when omitted (tests force one to compare both). */
+  method?: LoadMethod;
 };
 
 export type ImportResult = { snapshotId: number; jobs: number; salaries: number; cleanedLinks: number; retired: number[]; retireError?: string };
 
-const JOB_COPY = `COPY %T (snapshot_id, id, title, title_id, company, apply_url, location, city, country_code, employment_type,
-  salary_min, salary_max, salary_currency, salary_period, posted_at, description) FROM STDIN WITH (FREEZE)`;
+const JOB_COLUMNS = ["snapshot_id", "id", "title", "title_id", "company", "apply_url", "location", "city", "country_code", "employment_type",
+  "salary_min", "salary_max", "salary_currency", "salary_period", "posted_at", "description"] as const;
+const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
+const SALARY_COLUMNS = ["snapshot_id", "level", "country_code", "name_key", "name", "median", "currency", "period", "sample_size", "as_of"] as const;
 
-function jobLine(snapshotId: number, r: JobRecord, titleId: number): string {
-  return copyLine([snapshotId, r.id, r.title, titleId, r.company, r.apply_url, r.location, r.city, r.country, r.employment_type,
-    r.salary_min, r.salary_max, r.salary_currency, r.salary_period, r.posted_at, r.description]);
+function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
+  return [snapshotId, r.id, r.title, titleId, r.company, r.apply_url, r.location, r.city, r.country, r.employment_type,
+    r.salary_min, r.salary_max, r.salary_currency, r.salary_period, r.posted_at, r.description];
 }
 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
-async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportOptions) {
+async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
   const seen = new Set<string>();
   const countryCounts: Record<string, number> = {};
@@ -52,17 +53,12 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
   let count = 0;
   let cleanedLinks = 0;
   const t = partitionName(snapshotId);
-  let copy: ReturnType<typeof copyFrom> | undefined;
-  let copyError: Error | undefined;
-  let batch = "";
+  let sink: RowSink | undefined;
   try {
     await client.query("BEGIN");
     await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
-    copy = client.query(copyFrom(JOB_COPY.replace("%T", t)));
-    // The server can end a COPY early (a value it refuses); remember it instead of crashing.
-    copy.on("error", (err) => (copyError ??= err));
+    sink = openSink(client, method, t, JOB_COLUMNS, { freeze: true });
     for await (const item of opts.jobs) {
-      if (copyError) throw copyError;
       if ("problem" in item) problems.push({ line: item.line, message: item.problem });
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
@@ -77,11 +73,7 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
           if (!title) titles.set(r.title, (title = { id: titles.size + 1, counts: {} }));
           for (const key of ["*", r.country, ...regionsOf(r.country)]) title.counts[key] = (title.counts[key] ?? 0) + 1;
           if (typeof item.record.apply_url === "string" && item.record.apply_url.trim() !== "" && r.apply_url === "") cleanedLinks++;
-          batch += jobLine(snapshotId, r, title.id);
-          if (batch.length >= BATCH_BYTES) {
-            if (!copy.write(batch)) await once(copy, "drain");
-            batch = "";
-          }
+          await sink.write(jobRow(snapshotId, r, title.id));
           if (count % 50_000 === 0) opts.onProgress?.(count);
         }
       }
@@ -89,13 +81,11 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
     }
     if (problems.length) throw new ImportError(problems);
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
-    copy.end(batch);
-    await finished(copy);
-    await copyTitles(client, snapshotId, titles);
+    await sink.end();
+    await loadTitles(client, snapshotId, method, titles);
     await client.query("COMMIT");
   } catch (err) {
-    // Aborting sends CopyFail; the server's error in reply is expected, not news.
-    copy?.destroy(err as Error);
+    sink?.abort(err as Error);
     await client.query("ROLLBACK").catch(() => {});
     throw err;
   }
@@ -105,15 +95,13 @@ async function copyJobs(client: pg.PoolClient, snapshotId: number, opts: ImportO
 
 type TitleEntry = { id: number; counts: Record<string, number> };
 
-async function copyTitles(client: pg.PoolClient, snapshotId: number, titles: Map<string, TitleEntry>) {
-  let text = "";
-  for (const [title, { id, counts }] of titles) text += copyLine([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
-  const copy = client.query(copyFrom("COPY job_titles (snapshot_id, id, title, counts, terms) FROM STDIN"));
-  copy.end(text);
-  await finished(copy);
+async function loadTitles(client: pg.PoolClient, snapshotId: number, method: LoadMethod, titles: Map<string, TitleEntry>) {
+  const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
+  for (const [title, { id, counts }] of titles) await sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+  await sink.end();
 }
 
-async function loadSalaries(client: pg.PoolClient, snapshotId: number, source?: AsyncIterable<Numbered>): Promise<number> {
+async function loadSalaries(client: pg.PoolClient, snapshotId: number, method: LoadMethod, source?: AsyncIterable<Numbered>): Promise<number> {
   if (!source) {
     const res = await client.query(
       `INSERT INTO salary_snapshots (snapshot_id, level, country_code, name_key, name, median, currency, period, sample_size, as_of)
@@ -125,8 +113,7 @@ async function loadSalaries(client: pg.PoolClient, snapshotId: number, source?: 
   }
   const problems: Problem[] = [];
   const keys = new Set<string>();
-  let text = "";
-  let count = 0;
+  const rows: CopyValue[][] = [];
   for await (const item of source) {
     if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
     else {
@@ -137,17 +124,16 @@ async function loadSalaries(client: pg.PoolClient, snapshotId: number, source?: 
         const key = `${r.level}|${r.country}|${r.name_key}`;
         if (keys.has(key)) problems.push({ line: item.line, message: `salaries: ${r.level} "${r.name}" (${r.country}) appears twice` });
         keys.add(key);
-        text += copyLine([snapshotId, r.level, r.country, r.name_key, r.name, r.median, r.currency!, r.period, r.sample_size, r.as_of]);
-        count++;
+        rows.push([snapshotId, r.level, r.country, r.name_key, r.name, r.median, r.currency!, r.period, r.sample_size, r.as_of]);
       }
     }
     if (problems.length >= MAX_PROBLEMS) break;
   }
   if (problems.length) throw new ImportError(problems);
-  const copy = client.query(copyFrom(`COPY salary_snapshots (snapshot_id, level, country_code, name_key, name, median, currency, period, sample_size, as_of) FROM STDIN`));
-  copy.end(text);
-  await finished(copy);
-  return count;
+  const sink = openSink(client, method, "salary_snapshots", SALARY_COLUMNS);
+  for (const row of rows) await sink.write(row);
+  await sink.end();
+  return rows.length;
 }
 
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
@@ -162,9 +148,11 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE status = 'loading'`);
     const { rows } = await main.query<{ id: number }>(`INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`, [opts.label.slice(0, 200)]);
     snapshotId = rows[0]!.id;
-    const jobs = await copyJobs(main, snapshotId, opts);
-    const salaries = await loadSalaries(main, snapshotId, opts.salaries);
-    await buildIndexes(pool, snapshotId);
+    const method = opts.method ?? (await loadMethodFor(main));
+    const jobs = await loadJobs(main, snapshotId, method, opts);
+    const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
+    // PGlite serves one connection at a time: its indexes are built on this one, in turn.
+    await buildIndexes(method === "copy" ? pool : main, snapshotId);
     await swapIn(main, snapshotId, { jobs: jobs.count, salaries, countryCounts: jobs.countryCounts });
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second

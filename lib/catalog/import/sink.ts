@@ -1,0 +1,80 @@
+// Where an import's rows go. On a real Postgres: COPY, the fastest path (FREEZE where the table
+// was created in the same transaction). On the embedded PGlite: batched multi-row INSERTs,
+// because its socket server loses protocol sync on COPY ... FROM STDIN.
+import { once } from "node:events";
+import { finished } from "node:stream/promises";
+import type pg from "pg";
+import { from as copyFrom } from "pg-copy-streams";
+import { type CopyValue, copyLine } from "./copy-text";
+
+export type LoadMethod = "copy" | "insert";
+
+export interface RowSink {
+  write(row: CopyValue[]): Promise<void>;
+  end(): Promise<void>;
+  /** Abandons the load after an error; the caller rolls back. */
+  abort(err: Error): void;
+}
+
+const BATCH_BYTES = 1 << 20;
+// Postgres takes at most 65,535 parameters per statement.
+const MAX_PARAMS = 30_000;
+const MAX_ROWS = 1_000;
+
+function copySink(client: pg.PoolClient, table: string, columns: readonly string[], freeze: boolean): RowSink {
+  const copy = client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN${freeze ? " WITH (FREEZE)" : ""}`));
+  let failure: Error | undefined;
+  // The server can end a COPY early (a value it refuses); remember it instead of crashing.
+  copy.on("error", (err) => (failure ??= err));
+  let batch = "";
+  return {
+    async write(row) {
+      if (failure) throw failure;
+      batch += copyLine(row);
+      if (batch.length < BATCH_BYTES) return;
+      const full = batch;
+      batch = "";
+      if (!copy.write(full)) await once(copy, "drain");
+    },
+    async end() {
+      if (failure) throw failure;
+      copy.end(batch);
+      await finished(copy);
+    },
+    // Aborting sends CopyFail; the server's error in reply is expected, not news.
+    abort: (err) => copy.destroy(err),
+  };
+}
+
+function insertSink(client: pg.PoolClient, table: string, columns: readonly string[]): RowSink {
+  const perStatement = Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length));
+  let rows: CopyValue[][] = [];
+  const flush = async () => {
+    if (!rows.length) return;
+    const params: CopyValue[] = [];
+    // Multi-row VALUES in an INSERT coerce each parameter to its target column's type.
+    const tuples = rows.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(", ")})`);
+    rows = [];
+    await client.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
+  };
+  return {
+    async write(row) {
+      rows.push(row);
+      if (rows.length >= perStatement) await flush();
+    },
+    end: flush,
+    abort: () => {
+      rows = [];
+    },
+  };
+}
+
+export function openSink(client: pg.PoolClient, method: LoadMethod, table: string, columns: readonly string[], opts: { freeze?: boolean } = {}): RowSink {
+  return method === "copy" ? copySink(client, table, columns, opts.freeze ?? false) : insertSink(client, table, columns);
+}
+
+/** PGlite reports itself in version(); everything else is a server that speaks COPY. */
+export async function loadMethodFor(client: pg.PoolClient): Promise<LoadMethod> {
+  const { rows } = await client.query<{ v: string }>("SELECT version() AS v");
+  return /PGlite/i.test(rows[0]?.v ?? "") ? "insert" : "copy";
+}

@@ -1,0 +1,12 @@
+// For the CLI scripts: run with the database `npm run dev` would use (see lib/embedded/open.ts),
+// and stop the embedded server afterwards if this process had to start it.
+import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
+
+export async function withDatabase<T>(fn: (database: OpenedDatabase) => Promise<T>): Promise<T> {
+  const database = await openDatabase();
+  try {
+    return await fn(database);
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,148 @@
+// The embedded development database (PGlite behind the one-client gate): its session rules,
+// the INSERT import path against the COPY one, and the API served from it with quotas on
+// the database alone (no Redis).
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { importSnapshot } from "@/lib/catalog/import/load";
+import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
+import { joinOrServe } from "@/lib/embedded/open";
+import { type EmbeddedPostgres, startEmbeddedPostgres } from "@/lib/embedded/postgres";
+import { useDatabase } from "@/lib/env";
+import { migrate } from "@/lib/migrate";
+import { FIXTURE_JOBS, FIXTURE_SALARIES, numbered, type Rec } from "./fixtures";
+import { request } from "./http";
+import { createTestKey } from "./keys";
+
+let dataRoot: string;
+let embedded: EmbeddedPostgres;
+
+beforeAll(async () => {
+  dataRoot = await mkdtemp(path.join(tmpdir(), "jsa-embedded-"));
+  embedded = await startEmbeddedPostgres(dataRoot);
+  await migrate(embedded.url);
+});
+
+afterAll(async () => {
+  await embedded?.close();
+  await rm(dataRoot, { recursive: true, force: true });
+});
+
+async function connect(): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: embedded.url });
+  await client.connect();
+  return client;
+}
+
+const pending = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
+
+describe("the gate", () => {
+  it("lets one client in at a time and hands the next a clean session", async () => {
+    const a = await connect();
+    await a.query("SET work_mem = '7MB'");
+    await a.query("SELECT pg_advisory_lock(42)");
+    await a.query("BEGIN");
+    await a.query("CREATE TABLE gate_probe (n int)");
+    const b = new pg.Client({ connectionString: embedded.url });
+    const bConnected = b.connect();
+    expect(await pending(bConnected, 400)).toBe(true); // waits while a holds the session
+    a.end(); // leaves mid-transaction
+    await bConnected;
+    const { rows } = await b.query(
+      `SELECT current_setting('work_mem') AS work_mem, to_regclass('gate_probe') AS probe,
+              (SELECT count(*)::int FROM pg_locks WHERE locktype = 'advisory') AS locks`,
+    );
+    expect(rows[0]).toEqual({ work_mem: "4MB", probe: null, locks: 0 });
+    await b.end();
+  });
+
+  it("refuses a second server on the same directory; a command joins the running one", async () => {
+    await expect(startEmbeddedPostgres(dataRoot)).rejects.toThrow(/already served by process/);
+    const joined = await joinOrServe(dataRoot);
+    expect(joined).toMatchObject({ url: embedded.url, owner: false });
+  });
+});
+
+// Everything but the snapshot id, in a fixed order and time zone: equal text means equal data.
+const DIGESTS = {
+  jobs: `SELECT md5(string_agg(row_to_json(j)::text, '|' ORDER BY j.id)) AS d FROM (SELECT id, title, title_id, company, apply_url, location, city,
+    country_code, employment_type, salary_min, salary_max, salary_currency, salary_period, posted_at, description FROM jobs WHERE snapshot_id = $1) j`,
+  titles: `SELECT md5(string_agg(concat_ws('|', id, title, counts::text, terms), '#' ORDER BY id)) AS d FROM job_titles WHERE snapshot_id = $1`,
+  salaries: `SELECT md5(string_agg(concat_ws('|', level, country_code, name_key, name, median, currency, period, sample_size, as_of), '#'
+    ORDER BY level, country_code, name_key)) AS d FROM salary_snapshots WHERE snapshot_id = $1`,
+};
+
+async function digests(url: string, snapshotId: number) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query("SET TimeZone = 'UTC'");
+    const out: Record<string, string> = {};
+    for (const [name, sql] of Object.entries(DIGESTS)) out[name] = (await client.query<{ d: string }>(sql, [snapshotId])).rows[0]!.d;
+    return out;
+  } finally {
+    await client.end();
+  }
+}
+
+const demo = { jobs: 3_000, seed: 5, asOf: new Date("2026-11-21T00:00:00Z") };
+const importDemoInto = (url: string, method?: "copy" | "insert") =>
+  importSnapshot(url, { label: "same demo", jobs: numbered([...demoJobs(demo)] as Rec[]), salaries: numbered([...demoSalaries(demo)] as Rec[]), method });
+
+describe("importing into the embedded database", () => {
+  it("loads with INSERTs exactly what COPY loads into PostgreSQL", async () => {
+    const pgUrl = process.env.DATABASE_URL!;
+    const byCopy = await importDemoInto(pgUrl, "copy");
+    const byInsertOnPg = await importDemoInto(pgUrl, "insert");
+    const onPglite = await importDemoInto(embedded.url); // chooses INSERT itself
+    expect(onPglite).toMatchObject({ jobs: 3_000, salaries: byCopy.salaries, cleanedLinks: byCopy.cleanedLinks });
+    const reference = await digests(pgUrl, byCopy.snapshotId);
+    expect(reference.jobs).toMatch(/^[0-9a-f]{32}$/);
+    expect(await digests(pgUrl, byInsertOnPg.snapshotId)).toEqual(reference);
+    expect(await digests(embedded.url, onPglite.snapshotId)).toEqual(reference);
+  });
+
+  it("indexes the snapshot and swaps it in on the single connection", async () => {
+    const client = await connect();
+    try {
+      const { rows } = await client.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs_s' || (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
+      );
+      expect(rows[0]!.n).toBe(5);
+    } finally {
+      await client.end();
+    }
+  });
+});
+
+describe("the API on the embedded database, quotas without Redis", () => {
+  beforeAll(async () => {
+    delete process.env.REDIS_URL;
+    useDatabase(embedded.url, true);
+    await importSnapshot(embedded.url, { label: "fixture", jobs: numbered(FIXTURE_JOBS), salaries: numbered(FIXTURE_SALARIES) });
+  });
+
+  it("searches, reads a job and a salary, and counts each request", async () => {
+    const { key } = await createTestKey({ tier: "free" });
+    const search = await request("/v1/jobs?title=software%20engineer&country=DE", { key });
+    expect(search.status).toBe(200);
+    expect(((await search.json()) as { items: { id: string }[] }).items.map((j) => j.id)).toEqual(["de-2", "de-1"]);
+    expect(search.headers.get("x-ratelimit-remaining")).toBe("49");
+    const detail = await request("/v1/jobs/de-1", { key });
+    expect(detail.status).toBe(200);
+    expect(detail.headers.get("x-ratelimit-remaining")).toBe("48");
+    const salary = await request("/v1/salary?country=DE", { key });
+    expect(salary.status).toBe(200);
+    expect(await salary.json()).toMatchObject({ median: 60000, currency: "EUR" });
+    expect(salary.headers.get("x-ratelimit-remaining")).toBe("47");
+  });
+
+  it("refuses the 51st request of a free key's day exactly, from parallel requests", async () => {
+    const { key } = await createTestKey({ tier: "free" });
+    const statuses = await Promise.all(Array.from({ length: 60 }, () => request("/v1/jobs/de-2", { key }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 200)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
+  });
+});
