@@ -33,4 +33,9 @@ describe("parseEnv", () => {
   it("coerces numbers", () => {
     expect(parseEnv({ PORT: "8080", DB_POOL_MAX: "4" })).toMatchObject({ PORT: 8080, DB_POOL_MAX: 4 });
   });
+
+  it("keeps the pool at one connection on the embedded database", () => {
+    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "1" })).toMatchObject({ DB_POOL_MAX: 1, DATABASE_EMBEDDED: true });
+    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "0" })).toMatchObject({ DB_POOL_MAX: 8, DATABASE_EMBEDDED: false });
+  });
 });

@@ -1,12 +1,14 @@
 // npm run test:e2e — a private world for the browser tests: its own database (with a demo
 // catalog), Redis prefix and mail sink, a production build served by server.ts; then
-// Playwright; then everything is taken down again.
+// Playwright; then the same build on the embedded database (ALLOW_EMBEDDED=1); then
+// everything is taken down again.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
+import { checkEmbeddedStart } from "./e2e-embedded";
 import { startMailSink } from "./mail-sink";
 
 const freePort = () =>
@@ -66,7 +68,11 @@ async function main(): Promise<number> {
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
     server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], { env, stdio: "inherit", detached: true });
     await waitFor(`${appUrl}/`, 60_000);
-    return await run("npx", ["playwright", "test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: appUrl, MAIL_WEB_URL: sink.webUrl });
+    const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: appUrl, MAIL_WEB_URL: sink.webUrl });
+    if (process.argv.length > 2) return code; // a chosen spec only
+    const checks = await checkEmbeddedStart(env, await freePort(), waitFor);
+    for (const [what, ok] of checks) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+    return checks.every(([, ok]) => ok) ? code : 1;
   } finally {
     if (server?.pid) {
       try {
