@@ -5,7 +5,7 @@
 import { createServer } from "node:http";
 import next from "next";
 import { disconnectDb } from "./lib/db";
-import { DatabaseRefused, openDatabase } from "./lib/embedded/open";
+import { openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
@@ -13,13 +13,17 @@ import { redisBackend } from "./lib/redis";
 import { PEER_HEADER, peerHeaderValue } from "./lib/site/client-ip";
 
 // Before anything reads the environment: DATABASE_URL, or the embedded database only when allowed.
-const database = await openDatabase().catch((err: Error) => {
-  console.error(err instanceof DatabaseRefused ? err.message : `database: ${err.message}`);
+const database = await openDatabase("server").catch((err: Error) => {
+  console.error(err.message); // a refusal, a bad variable, or a database that cannot be opened
   process.exit(1);
 });
 const { PORT, APP_URL, SMTP_URL } = env();
 const app = next({ dev: false, port: PORT });
-await app.prepare();
+await app.prepare().catch(async (err: Error) => {
+  console.error(`the app could not start: ${err.message}`);
+  await database.close();
+  process.exit(1);
+});
 const handle = app.getRequestHandler();
 
 const server = createServer((req, res) => {

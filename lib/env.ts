@@ -98,10 +98,15 @@ export function env(): Env {
   return cached;
 }
 
-/** What decides where the database is, read before anything needs the full environment. */
+/**
+ * What decides where the database is, read before anything needs the full environment. The
+ * rest is checked here too, with the usual message, so a missing secret stops the process
+ * before an embedded database is created for nothing.
+ */
 export function databaseSettings() {
-  const parsed = EnvSchema.pick({ NODE_ENV: true, DATABASE_URL: true, ALLOW_EMBEDDED: true, EMBEDDED_DATA_DIR: true }).parse(process.env);
-  return { configuredUrl: parsed.DATABASE_URL, production: parsed.NODE_ENV === "production", allowEmbedded: parsed.ALLOW_EMBEDDED, dataRoot: parsed.EMBEDDED_DATA_DIR };
+  const given = blank(process.env.DATABASE_URL) as string | undefined;
+  const parsed = parseEnv({ ...process.env, DATABASE_URL: given ?? DEV_DATABASE_URL });
+  return { configuredUrl: given === undefined ? undefined : parsed.DATABASE_URL, production: parsed.NODE_ENV === "production", allowEmbedded: parsed.ALLOW_EMBEDDED, dataRoot: parsed.EMBEDDED_DATA_DIR };
 }
 
 /** Points this process, and the processes it starts, at the chosen database. */

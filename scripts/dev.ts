@@ -1,10 +1,10 @@
 // npm run dev — chooses the database (DATABASE_URL, else a local Postgres, else the embedded
 // PGlite), prepares it (create, migrate, seed a demo catalog when it is empty), starts the mail
 // sink and then runs `next dev`, saying which backends are in use.
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import pg from "pg";
 import { importDemo } from "../lib/catalog/demo/import-demo";
-import { openDatabase } from "../lib/embedded/open";
+import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
 import { startMailSink } from "./mail-sink";
@@ -24,9 +24,9 @@ async function catalogIsEmpty(databaseUrl: string): Promise<boolean> {
   }
 }
 
-async function main() {
-  const database = await openDatabase();
-  const { DATABASE_URL, PORT } = env();
+/** Migrates, seeds an empty catalog, starts the mail sink; says what it did. */
+async function prepare(database: OpenedDatabase) {
+  const { DATABASE_URL } = env();
   console.log(`database: ${database.description}`);
   const quotas = redisBackend();
   console.log(`quotas: ${quotas === "none" ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)" : `Redis (${quotas})`}`);
@@ -48,13 +48,27 @@ async function main() {
       console.log(`mail sink not started (${(err as Error).message}); is one already running on ${smtp.port}?`);
     }
   }
-  const child = spawn("npx", ["--no-install", "next", "dev", "--port", String(PORT)], {
+}
+
+async function main() {
+  const database = await openDatabase("server");
+  // From here on every way out closes the embedded database cleanly, Ctrl-C during the first
+  // seeding included, so its files are consistent for the next start.
+  let child: ChildProcess | undefined;
+  const stop = (code: number) => void database.close().finally(() => process.exit(code));
+  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (child ? child.kill(signal) : stop(130)));
+  try {
+    await prepare(database);
+  } catch (err) {
+    endProgress();
+    console.error((err as Error).message);
+    return stop(1);
+  }
+  child = spawn("npx", ["--no-install", "next", "dev", "--port", String(env().PORT)], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
   });
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => child.kill(signal));
-  // The embedded database is closed cleanly so its files are consistent for the next start.
-  child.on("exit", (code) => void database.close().finally(() => process.exit(code ?? 0)));
+  child.on("exit", (code) => stop(code ?? 0));
 }
 
 main().catch((err) => {

@@ -25,8 +25,9 @@ export async function checkEmbeddedStart(base: NodeJS.ProcessEnv, port: number, 
     const { key } = JSON.parse(cli("scripts/keys.ts", ["create", "--email", "embedded@example.com"])) as { key: string };
     const res = await fetch(`${appUrl}/v1/jobs?per_page=3`, { headers: { "x-api-key": key } });
     const body = (await res.json()) as { items?: unknown[]; meta?: { total: number } };
+    const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
     process.kill(-server.pid!, "SIGTERM");
-    await new Promise((r) => server.once("exit", r));
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
     const closed = await stat(path.join(dataRoot, "pglite.json")).then(() => false, () => true);
     return [
       ["npm start with ALLOW_EMBEDDED=1 names the embedded database and warns", /database: embedded PGlite/.test(output) && /warning: running on the embedded database/.test(output)],

@@ -37,7 +37,7 @@ async function findUser(email: string) {
 
 async function main(): Promise<unknown> {
   const a = args();
-  database = await openDatabase();
+  database = await openDatabase("cli");
   switch (a.command) {
     case "create": {
       const user = await upsertUserByEmail(a.email);

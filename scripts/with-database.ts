@@ -3,7 +3,7 @@
 import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 
 export async function withDatabase<T>(fn: (database: OpenedDatabase) => Promise<T>): Promise<T> {
-  const database = await openDatabase();
+  const database = await openDatabase("cli");
   try {
     return await fn(database);
   } finally {

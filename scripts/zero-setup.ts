@@ -112,6 +112,7 @@ function waitForOutput(child: ChildProcess, log: () => string, pattern: RegExp, 
 }
 
 async function main(): Promise<void> {
+  if (process.getuid?.() !== 0) throw new Error("the zero-setup check creates a network namespace: run it as root (with iproute2)");
   const registry = new URL(sh("npm", ["config", "get", "registry"]).trim());
   const work = await mkdtemp(path.join(tmpdir(), "jsa-zero-setup-"));
   const repo = path.join(work, "repo");

@@ -1,7 +1,8 @@
 // The embedded development database (PGlite behind the one-client gate): its session rules,
 // the INSERT import path against the COPY one, and the API served from it with quotas on
 // the database alone (no Redis).
-import { mkdtemp, rm } from "node:fs/promises";
+import { spawn } from "node:child_process";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -21,7 +22,7 @@ let embedded: EmbeddedPostgres;
 
 beforeAll(async () => {
   dataRoot = await mkdtemp(path.join(tmpdir(), "jsa-embedded-"));
-  embedded = await startEmbeddedPostgres(dataRoot);
+  embedded = await startEmbeddedPostgres(dataRoot, "server");
   await migrate(embedded.url);
 });
 
@@ -59,9 +60,27 @@ describe("the gate", () => {
   });
 
   it("refuses a second server on the same directory; a command joins the running one", async () => {
-    await expect(startEmbeddedPostgres(dataRoot)).rejects.toThrow(/already served by process/);
-    const joined = await joinOrServe(dataRoot);
+    await expect(startEmbeddedPostgres(dataRoot, "server")).rejects.toThrow(/in use by process \d+ \(a server on port/);
+    await expect(joinOrServe(dataRoot, "server")).rejects.toThrow(/in use by process/);
+    const joined = await joinOrServe(dataRoot, "cli");
     expect(joined).toMatchObject({ url: embedded.url, owner: false });
+  });
+});
+
+describe("a command and the directory's holder", () => {
+  it("waits for another command to finish with the directory, then serves it itself", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "jsa-embedded-wait-"));
+    const other = spawn("sleep", ["2"]);
+    await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "cli", port: 0 }));
+    const started = Date.now();
+    const mine = await joinOrServe(root, "cli");
+    try {
+      expect(mine.owner).toBe(true);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
+    } finally {
+      await mine.close();
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });
 

@@ -11,44 +11,49 @@ export type GateOptions = {
   upstream: { host: string; port: number };
   /** Runs after a client leaves and before the next is admitted (reset the session). */
   between: () => Promise<void>;
+  /** Told once per waiting connection that has waited 5 s, with how long the current one has held the session. */
+  onSlowWait?: (waitedMs: number, heldMs: number) => void;
   host?: string;
   port?: number;
 };
 
-export type Gate = {
-  port: number;
-  stats(): { active: boolean; waiting: number; served: number };
-  close(): Promise<void>;
-};
+export type Gate = { port: number; close(): Promise<void> };
+
+const SLOW_WAIT_MS = 5_000;
 
 export async function startGate(opts: GateOptions): Promise<Gate> {
   const waiting: net.Socket[] = [];
   const open = new Set<net.Socket>();
   let busy = false;
-  let active = false;
-  let served = 0;
+  let closing = false;
+  let resetting: Promise<void> | undefined;
+  let heldSince = 0;
 
-  const admitNext = async () => {
+  const admitNext = () => {
     if (busy) return;
     let client: net.Socket | undefined;
     while ((client = waiting.shift()) && client.destroyed);
     if (!client) return;
-    busy = active = true;
-    served++;
+    busy = true;
+    heldSince = Date.now();
     const upstream = net.connect(opts.upstream.port, opts.upstream.host);
     open.add(upstream);
+    upstream.on("close", () => open.delete(upstream));
     let finished = false;
     const finish = () => {
       if (finished) return;
       finished = true;
       client.destroy();
       upstream.destroy();
-      active = false;
-      // A reset that fails leaves the session as it is; the next client still gets its turn.
-      void opts.between().catch(() => {}).finally(() => {
-        busy = false;
-        void admitNext();
-      });
+      if (closing) return; // the database is being shut down: no one is next
+      resetting = opts
+        .between()
+        .catch((err: Error) => console.error(`embedded database: resetting the session between clients failed: ${err.message}`))
+        .finally(() => {
+          resetting = undefined;
+          busy = false;
+          if (!closing) admitNext();
+        });
     };
     upstream.on("close", finish).on("error", finish);
     client.on("close", finish).on("error", finish);
@@ -64,8 +69,14 @@ export async function startGate(opts: GateOptions): Promise<Gate> {
     open.add(client);
     client.on("close", () => open.delete(client));
     client.on("error", () => {});
+    const arrived = Date.now();
+    const slow = setTimeout(() => {
+      if (waiting.includes(client)) opts.onSlowWait?.(Date.now() - arrived, Date.now() - heldSince);
+    }, SLOW_WAIT_MS);
+    slow.unref();
+    client.on("close", () => clearTimeout(slow));
     waiting.push(client);
-    void admitNext();
+    admitNext();
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
@@ -74,11 +85,11 @@ export async function startGate(opts: GateOptions): Promise<Gate> {
   const { port } = server.address() as net.AddressInfo;
   return {
     port,
-    stats: () => ({ active, waiting: waiting.filter((s) => !s.destroyed).length, served }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of open) s.destroy();
-        server.close(() => resolve());
-      }),
+    close: async () => {
+      closing = true;
+      for (const s of open) s.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await resetting; // the database may close only after a reset in progress
+    },
   };
 }

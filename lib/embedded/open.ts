@@ -5,7 +5,7 @@
 import net from "node:net";
 import { DEV_DATABASE_URL, databaseSettings, useDatabase } from "../env";
 import { migrate } from "../migrate";
-import { embeddedUrl, runningEmbedded, startEmbeddedPostgres } from "./postgres";
+import { ClaimedElsewhere, currentClaim, embeddedUrl, type Role, START_OVER_HINT } from "./claim";
 
 export type DatabaseKind = "configured" | "local" | "embedded" | "refused";
 
@@ -48,34 +48,47 @@ export type OpenedDatabase = {
   close(): Promise<void>;
 };
 
-/** The port of the process serving the data directory, waiting for one that is still opening it. */
-async function runningPort(dataRoot: string): Promise<number | undefined> {
-  for (let i = 0; i < 120; i++) {
-    const running = await runningEmbedded(dataRoot);
-    if (!running) return undefined;
-    if (running.port && (await answers("127.0.0.1", running.port))) return running.port;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return undefined;
-}
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** Joins the process serving the data directory, or serves it (migrated) from this one. */
-export async function joinOrServe(dataRoot: string): Promise<{ url: string; owner: boolean; close(): Promise<void> }> {
-  const port = await runningPort(dataRoot);
-  if (port) return { url: embeddedUrl(port), owner: false, close: async () => {} };
-  const server = await startEmbeddedPostgres(dataRoot);
-  try {
-    // Whoever serves the directory brings its schema up to date, so any command works on a fresh one.
-    await migrate(server.url);
-  } catch (err) {
-    await server.close();
-    throw err;
+/**
+ * A command joins a server (npm run dev, npm start) that serves the directory; anyone waits for
+ * a command that holds it to finish (it would close the database under a joiner); otherwise
+ * this process serves it, migrated.
+ */
+export async function joinOrServe(dataRoot: string, role: Role): Promise<{ url: string; owner: boolean; close(): Promise<void> }> {
+  let told = false;
+  let refused = 0;
+  for (let i = 0; ; i++) {
+    const holder = await currentClaim(dataRoot);
+    if (!holder) {
+      const { startEmbeddedPostgres } = await import("./postgres"); // PGlite loads only when used
+      const server = await startEmbeddedPostgres(dataRoot, role).catch((err: Error) => {
+        if (err instanceof ClaimedElsewhere) return null; // another process was quicker: look again
+        throw err;
+      });
+      if (!server) continue;
+      // Whoever serves the directory brings its schema up to date, so any command works on a fresh one.
+      await migrate(server.url).catch(async (err: Error) => {
+        await server.close();
+        throw new Error(`${err.message}\n${START_OVER_HINT}`);
+      });
+      return { url: server.url, owner: true, close: server.close };
+    }
+    if (holder.role === "server") {
+      if (role === "server") throw new ClaimedElsewhere(holder, dataRoot);
+      if (holder.port && (await answers("127.0.0.1", holder.port))) return { url: embeddedUrl(holder.port), owner: false, close: async () => {} };
+      // Port 0: still opening (give it a minute). A port that refuses: not what the file says.
+      if ((holder.port && ++refused > 12) || i > 240) throw new ClaimedElsewhere(holder, dataRoot);
+    } else if (!told && i === 8) {
+      told = true;
+      console.error(`waiting for process ${holder.pid} to finish with the embedded database in ${dataRoot}…`);
+    }
+    await sleep(250);
   }
-  return { url: server.url, owner: true, close: server.close };
 }
 
 /** Chooses the database, points env() (and child processes) at it, and says what it chose. */
-export async function openDatabase(): Promise<OpenedDatabase> {
+export async function openDatabase(role: Role): Promise<OpenedDatabase> {
   const s = databaseSettings();
   const local = new URL(DEV_DATABASE_URL);
   const probing = !s.configuredUrl && !s.production;
@@ -83,16 +96,17 @@ export async function openDatabase(): Promise<OpenedDatabase> {
     configured: s.configuredUrl !== undefined,
     production: s.production,
     allowEmbedded: s.allowEmbedded,
-    embeddedRunning: probing && (await runningEmbedded(s.dataRoot)) !== undefined,
+    embeddedRunning: probing && (await currentClaim(s.dataRoot))?.role === "server",
     localAnswers: probing && (await answers(local.hostname, Number(local.port))),
   });
   if (kind === "refused") throw new DatabaseRefused(REFUSED_MESSAGE);
   if (kind !== "embedded") {
-    const url = new URL(s.configuredUrl ?? DEV_DATABASE_URL);
-    useDatabase(url.toString(), false);
-    return { kind, url: url.toString(), description: `PostgreSQL at ${url.host}${url.pathname}`, close: async () => {} };
+    const url = s.configuredUrl ?? DEV_DATABASE_URL;
+    useDatabase(url, false);
+    const where = new URL(url);
+    return { kind, url, description: `PostgreSQL at ${where.host}${where.pathname}`, close: async () => {} };
   }
-  const embedded = await joinOrServe(s.dataRoot);
+  const embedded = await joinOrServe(s.dataRoot, role);
   useDatabase(embedded.url, true);
   const how = embedded.owner ? "served by this process" : "served by another process";
   return { kind, url: embedded.url, description: `embedded PGlite in ${s.dataRoot}/pglite (${how}, one connection at a time)`, close: embedded.close };

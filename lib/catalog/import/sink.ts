@@ -48,23 +48,30 @@ function copySink(client: pg.PoolClient, table: string, columns: readonly string
 
 function insertSink(client: pg.PoolClient, table: string, columns: readonly string[]): RowSink {
   const perStatement = Math.min(MAX_ROWS, Math.floor(MAX_PARAMS / columns.length));
-  let rows: CopyValue[][] = [];
+  let rows: (string | number | null)[][] = [];
+  let bytes = 0;
   const flush = async () => {
     if (!rows.length) return;
-    const params: CopyValue[] = [];
+    const params: (string | number | null)[] = [];
     // Multi-row VALUES in an INSERT coerce each parameter to its target column's type.
     const tuples = rows.map((row) => `(${row.map((v) => `$${params.push(v)}`).join(", ")})`);
     rows = [];
+    bytes = 0;
     await client.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
   };
   return {
     async write(row) {
-      rows.push(row);
-      if (rows.length >= perStatement) await flush();
+      // Dates as COPY writes them: node-postgres would send local time with a whole-minute offset.
+      const values = row.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
+      for (const v of values) if (typeof v === "string") bytes += v.length;
+      rows.push(values);
+      // Bounded like a COPY batch: long descriptions must not make one huge statement.
+      if (rows.length >= perStatement || bytes >= BATCH_BYTES) await flush();
     },
     end: flush,
     abort: () => {
       rows = [];
+      bytes = 0;
     },
   };
 }
