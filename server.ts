@@ -2,7 +2,7 @@
 // that records each connection's peer address (route handlers cannot see sockets), and shuts
 // down gracefully, writing pending usage counts to Postgres before it exits. It runs on
 // DATABASE_URL; the embedded development database only with ALLOW_EMBEDDED=1.
-import { createServer } from "node:http";
+import { createServer, type Server } from "node:http";
 import next from "next";
 import { disconnectDb } from "./lib/db";
 import { openDatabase } from "./lib/embedded/open";
@@ -17,40 +17,48 @@ const database = await openDatabase("server").catch((err: Error) => {
   console.error(err.message); // a refusal, a bad variable, or a database that cannot be opened
   process.exit(1);
 });
+let server: Server | undefined;
+let stopping = false;
+async function shutdown(signal: string, code = 0) {
+  if (stopping) return;
+  stopping = true;
+  log.info("shutting down", { signal });
+  if (server?.listening) {
+    // Stop accepting, let requests in flight finish (10 s at most), then write their counts.
+    const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
+    server.closeIdleConnections();
+    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
+  }
+  await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
+  await disconnectDb();
+  await database.close();
+  process.exit(code);
+}
+// From here on every way out closes the database (the embedded one must be closed cleanly).
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
+
 const { PORT, APP_URL, SMTP_URL } = env();
 const app = next({ dev: false, port: PORT });
-await app.prepare().catch(async (err: Error) => {
+await app.prepare().catch((err: Error) => {
   console.error(`the app could not start: ${err.message}`);
-  await database.close();
-  process.exit(1);
+  return shutdown("startup failure", 1);
 });
 const handle = app.getRequestHandler();
 
-const server = createServer((req, res) => {
+server = createServer((req, res) => {
   // Always overwritten: a client cannot choose its own rate-limit bucket.
   req.headers[PEER_HEADER] = peerHeaderValue(req.socket.remoteAddress ?? "unknown");
   void handle(req, res);
 });
 server.keepAliveTimeout = 65_000;
+server.on("error", (err) => {
+  console.error(`cannot listen on port ${PORT}: ${err.message}`);
+  void shutdown("listen failure", 1);
+});
 server.listen(PORT, () => {
   const quotas = redisBackend() === "none" ? "the database (no Redis configured)" : `Redis (${redisBackend()})`;
   console.log(`> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${quotas}\n  mail: SMTP at ${new URL(SMTP_URL).host}`);
   if (database.kind === "embedded") console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
 });
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info("shutting down", { signal });
-  // Stop accepting, let requests in flight finish (10 s at most), then write their counts.
-  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-  server.closeIdleConnections();
-  await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
-  await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
-  await disconnectDb();
-  await database.close();
-  process.exit(0);
-}
-process.on("SIGTERM", () => void shutdown("SIGTERM"));
-process.on("SIGINT", () => void shutdown("SIGINT"));

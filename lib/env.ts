@@ -105,7 +105,14 @@ export function env(): Env {
  */
 export function databaseSettings() {
   const given = blank(process.env.DATABASE_URL) as string | undefined;
-  const parsed = parseEnv({ ...process.env, DATABASE_URL: given ?? DEV_DATABASE_URL });
+  let parsed: Env;
+  try {
+    parsed = parseEnv({ ...process.env, DATABASE_URL: given ?? DEV_DATABASE_URL });
+  } catch (err) {
+    // Other variables are wrong too: name DATABASE_URL with them when it will be refused anyway.
+    if (!given && !EnvSchema.shape.ALLOW_EMBEDDED.parse(process.env.ALLOW_EMBEDDED)) parseEnv(process.env);
+    throw err;
+  }
   return { configuredUrl: given === undefined ? undefined : parsed.DATABASE_URL, production: parsed.NODE_ENV === "production", allowEmbedded: parsed.ALLOW_EMBEDDED, dataRoot: parsed.EMBEDDED_DATA_DIR };
 }
 

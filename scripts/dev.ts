@@ -51,12 +51,22 @@ async function prepare(database: OpenedDatabase) {
 }
 
 async function main() {
-  const database = await openDatabase("server");
-  // From here on every way out closes the embedded database cleanly, Ctrl-C during the first
-  // seeding included, so its files are consistent for the next start.
+  // Every way out closes the embedded database cleanly, Ctrl-C while it is being created or
+  // seeded included, so its files are consistent for the next start.
+  let database: OpenedDatabase | undefined;
   let child: ChildProcess | undefined;
-  const stop = (code: number) => void database.close().finally(() => process.exit(code));
-  for (const signal of ["SIGINT", "SIGTERM"] as const) process.on(signal, () => (child ? child.kill(signal) : stop(130)));
+  let stopping = false;
+  const stop = (code: number) => {
+    if (!database && stopping) process.exit(code); // a second Ctrl-C while still opening
+    stopping = true;
+    if (database) void database.close().finally(() => process.exit(code));
+    else console.error("stopping once the database is open (Ctrl-C again to quit at once)");
+  };
+  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+    process.on(signal, () => (child ? child.kill(signal) : stop(code)));
+  }
+  database = await openDatabase("server");
+  if (stopping) return stop(130); // interrupted while opening: close what was opened
   try {
     await prepare(database);
   } catch (err) {
@@ -64,9 +74,14 @@ async function main() {
     console.error((err as Error).message);
     return stop(1);
   }
+  if (stopping) return;
   child = spawn("npx", ["--no-install", "next", "dev", "--port", String(env().PORT)], {
     stdio: "inherit",
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
+  });
+  child.on("error", (err) => {
+    console.error(`next dev could not start: ${err.message}`);
+    stop(1);
   });
   child.on("exit", (code) => stop(code ?? 0));
 }

@@ -2,6 +2,8 @@
 // the INSERT import path against the COPY one, and the API served from it with quotas on
 // the database alone (no Redis).
 import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { type AddressInfo, createServer } from "node:net";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -68,17 +70,35 @@ describe("the gate", () => {
 });
 
 describe("a command and the directory's holder", () => {
-  it("waits for another command to finish with the directory, then serves it itself", async () => {
+  it("never joins another command (it would close the database under us): waits, then serves", async () => {
     const root = await mkdtemp(path.join(tmpdir(), "jsa-embedded-wait-"));
     const other = spawn("sleep", ["2"]);
-    await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "cli", port: 0 }));
+    // The other command's port accepts connections: joining would be possible, and wrong.
+    const listening = createServer().listen(0, "127.0.0.1");
+    await once(listening, "listening");
+    const port = (listening.address() as AddressInfo).port;
+    await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "cli", port }));
     const started = Date.now();
     const mine = await joinOrServe(root, "cli");
     try {
       expect(mine.owner).toBe(true);
+      expect(mine.url).not.toContain(`:${port}/`);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     } finally {
+      listening.close();
       await mine.close();
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
+  it("gives up on a server whose recorded port refuses, naming the file to delete", async () => {
+    const root = await mkdtemp(path.join(tmpdir(), "jsa-embedded-refused-"));
+    const other = spawn("sleep", ["30"]);
+    try {
+      await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "server", port: 1 }));
+      await expect(joinOrServe(root, "cli")).rejects.toThrow(/in use by process \d+ \(a server on port 1\).*delete .*pglite\.json/);
+    } finally {
+      other.kill();
       await rm(root, { recursive: true, force: true });
     }
   });

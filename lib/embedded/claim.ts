@@ -1,8 +1,8 @@
 // Who serves an embedded data directory: <dataRoot>/pglite.json holds the serving process's pid,
 // role and port. PGlite takes no lock of its own, and two processes opening one directory
 // corrupt it, so the file is the lock: it appears complete or not at all (written aside, then
-// hard-linked into place, which fails if it exists), and a stale one is taken over only after
-// renaming it away and checking it is still the one judged stale.
+// hard-linked into place, which fails if it exists), and a stale one is replaced by one process
+// at a time, under a takeover lock, by renaming over it.
 import { randomBytes } from "node:crypto";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -65,35 +65,62 @@ export class ClaimedElsewhere extends Error {
   }
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Runs `fn` holding <dataRoot>/pglite.json.takeover (false when another process holds it).
+ * A lock left by a dead process is cleared for the next attempt.
+ */
+async function underTakeoverLock(dataRoot: string, fn: () => Promise<boolean>): Promise<boolean> {
+  const lock = path.join(dataRoot, "pglite.json.takeover");
+  const mine = await writeAside(dataRoot, { pid: process.pid, role: "cli", port: 0 });
+  try {
+    await link(mine, lock);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    const holder = await read(lock);
+    if (!holder || !alive(holder.pid)) await rm(lock, { force: true });
+    return false;
+  } finally {
+    await rm(mine, { force: true });
+  }
+  try {
+    return await fn();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
 /** Takes the directory for this process, with port 0 until it is served. */
 export async function claim(dataRoot: string, role: Role): Promise<void> {
+  const file = stateFile(dataRoot);
   const tmp = await writeAside(dataRoot, { pid: process.pid, role, port: 0 });
   try {
-    for (let attempt = 0; attempt < 5; attempt++) {
+    for (let attempt = 0; attempt < 100; attempt++) {
       try {
-        await link(tmp, stateFile(dataRoot));
+        await link(tmp, file);
         servedHere.add(path.resolve(dataRoot));
         return;
       } catch (err) {
         if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
       }
-      const holder = await read(stateFile(dataRoot));
+      const holder = await read(file);
       if (holder && live(holder, dataRoot)) throw new ClaimedElsewhere(holder, dataRoot);
-      // Stale: move it away, and remove it only if it is still the file we judged stale.
-      const away = `${stateFile(dataRoot)}.stale.${process.pid}`;
-      try {
-        await rename(stateFile(dataRoot), away);
-      } catch {
-        continue; // someone else moved it first
+      // Stale. Replaced only under the takeover lock, after looking again, and by renaming over
+      // it: the file never goes missing, so no one can link in meanwhile.
+      const took = await underTakeoverLock(dataRoot, async () => {
+        const again = await read(file);
+        if (again && live(again, dataRoot)) return false;
+        await rename(tmp, file);
+        return true;
+      });
+      if (took) {
+        servedHere.add(path.resolve(dataRoot));
+        return;
       }
-      const moved = await read(away);
-      if (moved && live(moved, dataRoot)) {
-        await rename(away, stateFile(dataRoot)).catch(() => {});
-        throw new ClaimedElsewhere(moved, dataRoot);
-      }
-      await rm(away, { force: true });
+      await sleep(20);
     }
-    throw new Error(`Could not take ${stateFile(dataRoot)}; try again.`);
+    throw new Error(`Could not take ${file}; try again.`);
   } finally {
     await rm(tmp, { force: true });
   }

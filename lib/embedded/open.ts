@@ -5,7 +5,7 @@
 import net from "node:net";
 import { DEV_DATABASE_URL, databaseSettings, useDatabase } from "../env";
 import { migrate } from "../migrate";
-import { ClaimedElsewhere, currentClaim, embeddedUrl, type Role, START_OVER_HINT } from "./claim";
+import { ClaimedElsewhere, currentClaim, type EmbeddedState, embeddedUrl, type Role, START_OVER_HINT, stateFile } from "./claim";
 
 export type DatabaseKind = "configured" | "local" | "embedded" | "refused";
 
@@ -56,9 +56,12 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * this process serves it, migrated.
  */
 export async function joinOrServe(dataRoot: string, role: Role): Promise<{ url: string; owner: boolean; close(): Promise<void> }> {
-  let told = false;
+  // Counted per holder: a new holder gets its own time.
+  let seen: EmbeddedState | undefined;
+  let since = 0;
   let refused = 0;
-  for (let i = 0; ; i++) {
+  let lastNotice = 0;
+  for (;;) {
     const holder = await currentClaim(dataRoot);
     if (!holder) {
       const { startEmbeddedPostgres } = await import("./postgres"); // PGlite loads only when used
@@ -74,14 +77,21 @@ export async function joinOrServe(dataRoot: string, role: Role): Promise<{ url: 
       });
       return { url: server.url, owner: true, close: server.close };
     }
+    if (!seen || seen.pid !== holder.pid || seen.role !== holder.role) {
+      seen = holder;
+      since = Date.now();
+      refused = 0;
+      lastNotice = 0;
+    }
     if (holder.role === "server") {
       if (role === "server") throw new ClaimedElsewhere(holder, dataRoot);
       if (holder.port && (await answers("127.0.0.1", holder.port))) return { url: embeddedUrl(holder.port), owner: false, close: async () => {} };
       // Port 0: still opening (give it a minute). A port that refuses: not what the file says.
-      if ((holder.port && ++refused > 12) || i > 240) throw new ClaimedElsewhere(holder, dataRoot);
-    } else if (!told && i === 8) {
-      told = true;
-      console.error(`waiting for process ${holder.pid} to finish with the embedded database in ${dataRoot}…`);
+      if ((holder.port && ++refused > 12) || Date.now() - since > 60_000) throw new ClaimedElsewhere(holder, dataRoot);
+    } else if (Date.now() - since > 2_000 && Date.now() - lastNotice > 30_000) {
+      // A command may legitimately hold it for minutes (a large import): wait, and say so.
+      lastNotice = Date.now();
+      console.error(`waiting for process ${holder.pid} (a command) to finish with the embedded database; if that process is not yours, delete ${stateFile(dataRoot)}`);
     }
     await sleep(250);
   }

@@ -18,11 +18,15 @@ async function settle(server: PGLiteSocketServer): Promise<void> {
 
 /** After a client leaves: nothing it did may reach the next one. */
 async function resetSession(db: PGlite): Promise<void> {
-  // Unconditionally: a departed client's last message may still have opened a transaction.
-  // Outside one, ROLLBACK is only a warning.
-  await db.exec("ROLLBACK");
-  await db.exec("DISCARD ALL"); // settings, prepared statements, advisory locks, temp tables
+  // Unconditionally: a departed client's last message may still have opened a transaction
+  // (outside one, ROLLBACK is only a warning). Again if the first was refused (a client that
+  // left mid-COPY): pglite-socket serves no one else while the session is in a transaction.
+  for (let i = 0; i < 3; i++) {
+    await db.exec("ROLLBACK").catch(() => {});
+    if (!db.isInTransaction()) break;
+  }
   if (db.isInTransaction()) throw new Error("the session is still in a transaction");
+  await db.exec("DISCARD ALL"); // settings, prepared statements, advisory locks, temp tables
 }
 
 /** Opens (creating on first use) the data directory and serves it. One process per directory. */
@@ -35,6 +39,12 @@ export async function startEmbeddedPostgres(dataRoot: string, role: Role, port =
   let gate: Gate | undefined;
   const stop = async () => {
     await gate?.close();
+    if (inner && db) {
+      // The socket server rolls back a departed client's transaction on its own, unawaited:
+      // let it finish before the database closes under it.
+      await settle(inner);
+      await db.exec("ROLLBACK").catch(() => {});
+    }
     await inner?.stop();
     await db?.close();
     await release(dataRoot);
