@@ -35,6 +35,7 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]>
 /** Applies pending migrations; returns the names applied. Throws on an edited or failed migration. */
 export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promise<string[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", () => {}); // a lost connection fails the next statement instead of crashing
   await client.connect();
   const applied: string[] = [];
   try {

@@ -15,6 +15,7 @@ const DEMO_JOBS = 20_000;
 
 async function catalogIsEmpty(databaseUrl: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
+  client.on("error", () => {}); // a lost connection fails the query instead of crashing
   await client.connect();
   try {
     const { rowCount } = await client.query("SELECT 1 FROM catalog_live");
@@ -71,7 +72,7 @@ async function main() {
     await prepare(database);
   } catch (err) {
     endProgress();
-    console.error((err as Error).message);
+    if (!stopping) console.error((err as Error).message); // else: interrupted, as asked
     return stop(1);
   }
   if (stopping) return;

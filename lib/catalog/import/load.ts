@@ -139,6 +139,9 @@ async function loadSalaries(client: pg.PoolClient, snapshotId: number, method: L
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const main = await pool.connect();
+  // A connection lost between statements (the server stopping, Ctrl-C closing an embedded one)
+  // must fail the next statement, not crash the process with an unhandled 'error' event.
+  main.on("error", () => {});
   let snapshotId: number | undefined;
   let swapped = false;
   try {
