@@ -9,7 +9,7 @@ import { openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
-import { redisBackend } from "./lib/redis";
+import { describeQuotaBackend } from "./lib/redis";
 import { PEER_HEADER, peerHeaderValue } from "./lib/site/client-ip";
 
 // Before anything reads the environment: DATABASE_URL, or the embedded database only when allowed.
@@ -57,8 +57,7 @@ server.on("error", (err) => {
   void shutdown("listen failure", 1);
 });
 server.listen(PORT, () => {
-  const quotas = redisBackend() === "none" ? "the database (no Redis configured)" : `Redis (${redisBackend()})`;
-  console.log(`> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${quotas}\n  mail: SMTP at ${new URL(SMTP_URL).host}`);
+  console.log(`> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`);
   if (database.kind === "embedded") console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
 });
 

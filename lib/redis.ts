@@ -60,6 +60,12 @@ export function redisBackend(): "upstash" | "tcp" | "none" {
   return e.REDIS_URL ? "tcp" : "none";
 }
 
+/** For the startup banners of npm run dev and npm start. */
+export function describeQuotaBackend(): string {
+  const backend = redisBackend();
+  return backend === "none" ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)" : `Redis (${backend})`;
+}
+
 export async function closeRedis(): Promise<void> {
   globalForRedis.ioredis?.disconnect();
   globalForRedis.redis = undefined;

@@ -1,5 +1,5 @@
-// npm run dev — chooses the database (DATABASE_URL, else a local Postgres, else the embedded
-// PGlite), prepares it (create, migrate, seed a demo catalog when it is empty), starts the mail
+// npm run dev — chooses the database (see lib/embedded/open.ts: DATABASE_URL, else a local
+// Postgres, else the embedded PGlite), prepares it (create, migrate, seed a demo catalog when it is empty), starts the mail
 // sink and then runs `next dev`, saying which backends are in use.
 import { type ChildProcess, spawn } from "node:child_process";
 import pg from "pg";
@@ -8,7 +8,7 @@ import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
 import { startMailSink } from "./mail-sink";
-import { redisBackend } from "../lib/redis";
+import { describeQuotaBackend } from "../lib/redis";
 import { endProgress, progressPrinter } from "./progress";
 
 const DEMO_JOBS = 20_000;
@@ -29,8 +29,7 @@ async function catalogIsEmpty(databaseUrl: string): Promise<boolean> {
 async function prepare(database: OpenedDatabase) {
   const { DATABASE_URL } = env();
   console.log(`database: ${database.description}`);
-  const quotas = redisBackend();
-  console.log(`quotas: ${quotas === "none" ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)" : `Redis (${quotas})`}`);
+  console.log(`quotas: ${describeQuotaBackend()}`);
   if (database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
   const applied = await migrate(DATABASE_URL);
   if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);

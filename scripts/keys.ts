@@ -2,11 +2,11 @@
 // and tests. `create` prints the key once; nothing else ever prints one.
 import { parseArgs } from "node:util";
 import { db, disconnectDb } from "../lib/db";
-import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { revokeKey, setUserTier } from "../lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "../lib/keys/store";
 import { TIER_NAMES, type Tier } from "../lib/quota/tiers";
 import { closeRedis } from "../lib/redis";
+import { withDatabase } from "./with-database";
 
 const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder|pro] [--inactive]
        npm run -s keys -- tier --email <e> --tier free|builder|pro
@@ -14,8 +14,6 @@ const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder
        npm run -s keys -- show --email <e>`;
 
 class UsageError extends Error {}
-
-let database: OpenedDatabase | undefined;
 
 function args() {
   const { positionals, values } = parseArgs({
@@ -35,9 +33,7 @@ async function findUser(email: string) {
   return user;
 }
 
-async function main(): Promise<unknown> {
-  const a = args();
-  database = await openDatabase("cli");
+async function main(a: ReturnType<typeof args>): Promise<unknown> {
   switch (a.command) {
     case "create": {
       const user = await upsertUserByEmail(a.email);
@@ -71,14 +67,16 @@ async function main(): Promise<unknown> {
   }
 }
 
-main()
+// Arguments first: a usage error needs no database. Prisma lets go of the database before an
+// embedded one this command serves is closed.
+Promise.resolve()
+  .then(() => args())
+  .then((a) => withDatabase(() => main(a).finally(async () => {
+    await disconnectDb();
+    await closeRedis();
+  })))
   .then((out) => console.log(JSON.stringify(out)))
   .catch((err) => {
     console.error(err instanceof UsageError ? USAGE : `error: ${(err as Error).message}`);
     process.exitCode = err instanceof UsageError ? 2 : 1;
-  })
-  .finally(async () => {
-    await disconnectDb();
-    await closeRedis();
-    await database?.close();
   });

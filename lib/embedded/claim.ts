@@ -6,6 +6,7 @@
 import { randomBytes } from "node:crypto";
 import { link, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 
 /** "server": npm run dev / npm start, which others may join. "cli": a command that is about to exit. */
 export type Role = "server" | "cli";
@@ -64,8 +65,6 @@ export class ClaimedElsewhere extends Error {
     );
   }
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Runs `fn` holding <dataRoot>/pglite.json.takeover (false when another process holds it).

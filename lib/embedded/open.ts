@@ -3,6 +3,7 @@
 // one answers, else the embedded PGlite served by this process. Production never falls back
 // silently: the embedded database only with ALLOW_EMBEDDED=1.
 import net from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
 import { DEV_DATABASE_URL, databaseSettings, useDatabase } from "../env";
 import { migrate } from "../migrate";
 import { ClaimedElsewhere, currentClaim, type EmbeddedState, embeddedUrl, type Role, START_OVER_HINT, stateFile } from "./claim";
@@ -37,18 +38,13 @@ export function answers(host: string, port: number, timeoutMs = 1_000): Promise<
   });
 }
 
-export class DatabaseRefused extends Error {}
-
 export type OpenedDatabase = {
   kind: Exclude<DatabaseKind, "refused">;
-  url: string;
   /** For the console: where the data is, never a password. */
   description: string;
   /** Stops the embedded server when this process started it; otherwise nothing. */
   close(): Promise<void>;
 };
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * A command joins a server (npm run dev, npm start) that serves the directory; anyone waits for
@@ -109,15 +105,15 @@ export async function openDatabase(role: Role): Promise<OpenedDatabase> {
     embeddedRunning: probing && (await currentClaim(s.dataRoot))?.role === "server",
     localAnswers: probing && (await answers(local.hostname, Number(local.port))),
   });
-  if (kind === "refused") throw new DatabaseRefused(REFUSED_MESSAGE);
+  if (kind === "refused") throw new Error(REFUSED_MESSAGE);
   if (kind !== "embedded") {
     const url = s.configuredUrl ?? DEV_DATABASE_URL;
     useDatabase(url, false);
     const where = new URL(url);
-    return { kind, url, description: `PostgreSQL at ${where.host}${where.pathname}`, close: async () => {} };
+    return { kind, description: `PostgreSQL at ${where.host}${where.pathname}`, close: async () => {} };
   }
   const embedded = await joinOrServe(s.dataRoot, role);
   useDatabase(embedded.url, true);
   const how = embedded.owner ? "served by this process" : "served by another process";
-  return { kind, url: embedded.url, description: `embedded PGlite in ${s.dataRoot}/pglite (${how}, one connection at a time)`, close: embedded.close };
+  return { kind, description: `embedded PGlite in ${s.dataRoot}/pglite (${how}, one connection at a time)`, close: embedded.close };
 }

@@ -3,17 +3,18 @@
 // node-postgres, Prisma and the CLI reach it exactly as they reach a real server.
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { claim, embeddedUrl, publishPort, release, type Role, START_OVER_HINT } from "./claim";
 import { type Gate, startGate } from "./gate";
 
-export type EmbeddedPostgres = { url: string; port: number; dataDir: string; close(): Promise<void> };
+export type EmbeddedPostgres = { url: string; close(): Promise<void> };
 
 
 async function settle(server: PGLiteSocketServer): Promise<void> {
   // The socket server forgets a closed connection on a later tick.
-  for (let i = 0; i < 200 && server.getStats().activeConnections > 0; i++) await new Promise((r) => setTimeout(r, 5));
+  for (let i = 0; i < 200 && server.getStats().activeConnections > 0; i++) await sleep(5);
 }
 
 /** After a client leaves: nothing it did may reach the next one. */
@@ -75,5 +76,5 @@ export async function startEmbeddedPostgres(dataRoot: string, role: Role, port =
     throw err;
   }
   let closed: Promise<void> | undefined;
-  return { url: embeddedUrl(gate.port), port: gate.port, dataDir, close: () => (closed ??= stop()) };
+  return { url: embeddedUrl(gate.port), close: () => (closed ??= stop()) };
 }

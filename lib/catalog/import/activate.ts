@@ -1,5 +1,5 @@
 // Indexing a loaded partition, swapping it in, and retiring old snapshots.
-import type pg from "pg";
+import pg from "pg";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 
@@ -9,14 +9,14 @@ export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
  */
 export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: number): Promise<void> {
   const t = partitionName(snapshotId);
-  const single = !("totalCount" in on);
+  const pool = on instanceof pg.Pool ? on : undefined;
   const run = async (statements: string[]) => {
-    const client = single ? (on as pg.PoolClient) : await (on as pg.Pool).connect();
+    const client = pool ? await pool.connect() : (on as pg.PoolClient);
     try {
       await client.query("SET maintenance_work_mem = '512MB'");
       for (const sql of statements) await client.query(sql);
     } finally {
-      if (!single) (client as pg.PoolClient).release();
+      if (pool) client.release();
     }
   };
   const lists = [
@@ -30,8 +30,8 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code)`,
     ],
   ];
-  if (single) for (const list of lists) await run(list);
-  else await Promise.all(lists.map(run));
+  if (pool) await Promise.all(lists.map(run));
+  else for (const list of lists) await run(list);
   await run([
     `ALTER TABLE ${t} ADD CONSTRAINT ${t}_pkey PRIMARY KEY USING INDEX ${t}_pkey`,
     // Matching the parent's FK now means ATTACH reuses it instead of validating inside the swap.
