@@ -57,7 +57,9 @@ server.on("error", (err) => {
   void shutdown("listen failure", 1);
 });
 server.listen(PORT, () => {
-  console.log(`> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`);
-  if (database.kind === "embedded") console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
+  console.log(
+    `> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`,
+  );
+  if (database.kind === "embedded")
+    console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
 });
-

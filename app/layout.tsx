@@ -2,7 +2,10 @@
 import type { ReactNode } from "react";
 import "./globals.css";
 
-export const metadata = { title: "Jobs & Salary Lookup API", description: "Search jobs and salary medians over a JSON API." };
+export const metadata = {
+  title: "Jobs & Salary Lookup API",
+  description: "Search jobs and salary medians over a JSON API.",
+};
 export const viewport = { width: "device-width", initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -3,7 +3,10 @@ export default function Home() {
   return (
     <>
       <h1>Jobs &amp; Salary Lookup API</h1>
-      <p>A read-only JSON API over a searchable job catalog and a snapshot of location salary medians, with honest paging, clear errors and the limits in every response.</p>
+      <p>
+        A read-only JSON API over a searchable job catalog and a snapshot of location salary medians, with
+        honest paging, clear errors and the limits in every response.
+      </p>
       <form action="/jobs" className="panel row" role="search">
         <label>
           Job title
@@ -16,7 +19,8 @@ export default function Home() {
         <button type="submit">Search jobs</button>
       </form>
       <p>
-        <a href="/studio">Get an API key</a> in the Studio (free: 50 requests a day, 500 a month), or look up a <a href="/salary">salary median</a>.
+        <a href="/studio">Get an API key</a> in the Studio (free: 50 requests a day, 500 a month), or look up
+        a <a href="/salary">salary median</a>.
       </p>
     </>
   );

@@ -9,7 +9,8 @@ export default function KeyRevokedEmail({ hint, revokedAt, studioUrl }: KeyRevok
     <EmailLayout preview={`Your API key ${hint} was revoked`}>
       <Heading as="h1">API key revoked</Heading>
       <Text>
-        The key {hint} was revoked at {revokedAt} and no longer works. Requests with it are refused with 401 invalid_key.
+        The key {hint} was revoked at {revokedAt} and no longer works. Requests with it are refused with 401
+        invalid_key.
       </Text>
       <Text>
         If that was not you, sign in to the <Link href={studioUrl}>Studio</Link> and register a new key.

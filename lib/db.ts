@@ -1,7 +1,7 @@
 // One Prisma client per process (kept on globalThis so dev hot reloads reuse it).
 import { PrismaPg } from "@prisma/adapter-pg";
-import { PrismaClient } from "./generated/prisma/client";
 import { env } from "./env";
+import { PrismaClient } from "./generated/prisma/client";
 
 /**
  * Session settings for the API's short queries: JIT compiling and parallel workers each cost
@@ -20,8 +20,15 @@ function createClient(): PrismaClient {
   const { DATABASE_URL, DB_POOL_MAX, DATABASE_EMBEDDED } = env();
   // The embedded database lets one client in at a time: hand the connection back soon after a
   // burst so a CLI in another terminal gets its turn, and wait longer for ours.
-  const timing = DATABASE_EMBEDDED ? { idleTimeoutMillis: 1_000, connectionTimeoutMillis: 30_000 } : { connectionTimeoutMillis: 3_000 };
-  const adapter = new PrismaPg({ connectionString: DATABASE_URL, max: DB_POOL_MAX, options: PG_SESSION_OPTIONS, ...timing });
+  const timing = DATABASE_EMBEDDED
+    ? { idleTimeoutMillis: 1_000, connectionTimeoutMillis: 30_000 }
+    : { connectionTimeoutMillis: 3_000 };
+  const adapter = new PrismaPg({
+    connectionString: DATABASE_URL,
+    max: DB_POOL_MAX,
+    options: PG_SESSION_OPTIONS,
+    ...timing,
+  });
   return new PrismaClient({ adapter });
 }
 

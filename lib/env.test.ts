@@ -12,8 +12,12 @@ describe("parseEnv", () => {
   });
 
   it("requires KEY_HASH_SECRET in production, and a long one anywhere", () => {
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(/KEY_HASH_SECRET: required/);
-    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(/NEXTAUTH_SECRET: required[\s\S]*APP_URL: required/);
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(
+      /KEY_HASH_SECRET: required/,
+    );
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" })).toThrow(
+      /NEXTAUTH_SECRET: required[\s\S]*APP_URL: required/,
+    );
     expect(() => parseEnv({ KEY_HASH_SECRET: "short" })).toThrow(/KEY_HASH_SECRET: must be at least 32/);
     expect(parseEnv({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
@@ -35,7 +39,13 @@ describe("parseEnv", () => {
   });
 
   it("keeps the pool at one connection on the embedded database", () => {
-    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "1" })).toMatchObject({ DB_POOL_MAX: 1, DATABASE_EMBEDDED: true });
-    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "0" })).toMatchObject({ DB_POOL_MAX: 8, DATABASE_EMBEDDED: false });
+    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "1" })).toMatchObject({
+      DB_POOL_MAX: 1,
+      DATABASE_EMBEDDED: true,
+    });
+    expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "0" })).toMatchObject({
+      DB_POOL_MAX: 8,
+      DATABASE_EMBEDDED: false,
+    });
   });
 });

@@ -9,7 +9,9 @@ const DEV_KEY_HASH_SECRET = "dev-only-key-hash-secret-not-for-production";
 const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-not-for-production";
 
 export const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
-const flag = z.preprocess(blank, z.enum(["true", "false", "1", "0"]).optional()).transform((v) => v === "true" || v === "1");
+const flag = z
+  .preprocess(blank, z.enum(["true", "false", "1", "0"]).optional())
+  .transform((v) => v === "true" || v === "1");
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
@@ -29,7 +31,10 @@ const EnvSchema = z.object({
   UPSTASH_REDIS_REST_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
   UPSTASH_REDIS_REST_TOKEN: z.preprocess(blank, z.string().min(1).optional()),
   /** Prefix of every Redis key, so several deployments or test runs can share one server. */
-  REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]{1,40}$/).default("jsa:"),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
+    .default("jsa:"),
   /** Server secret for HMAC-SHA-256 of API keys and confirmation tokens (32+ characters). */
   KEY_HASH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
   CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
@@ -50,7 +55,10 @@ const EnvSchema = z.object({
   MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });
 
-export type Env = Omit<z.infer<typeof EnvSchema>, "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "SMTP_URL"> & {
+export type Env = Omit<
+  z.infer<typeof EnvSchema>,
+  "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "SMTP_URL"
+> & {
   SMTP_URL: string;
   DATABASE_URL: string;
   KEY_HASH_SECRET: string;
@@ -77,7 +85,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
   const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
   const missing = [
-    databaseUrl ? null : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
+    databaseUrl
+      ? null
+      : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
     secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
     authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
     appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
@@ -86,7 +96,15 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
   // The embedded database serves one connection at a time; a pool of more would queue on itself.
   const poolMax = parsed.DATABASE_EMBEDDED ? 1 : parsed.DB_POOL_MAX;
-  return { ...parsed, DB_POOL_MAX: poolMax, DATABASE_URL: databaseUrl!, KEY_HASH_SECRET: secret!, NEXTAUTH_SECRET: authSecret!, APP_URL: appUrl!.replace(/\/$/, ""), SMTP_URL: smtpUrl! };
+  return {
+    ...parsed,
+    DB_POOL_MAX: poolMax,
+    DATABASE_URL: databaseUrl!,
+    KEY_HASH_SECRET: secret!,
+    NEXTAUTH_SECRET: authSecret!,
+    APP_URL: appUrl!.replace(/\/$/, ""),
+    SMTP_URL: smtpUrl!,
+  };
 }
 
 export function env(): Env {
@@ -113,7 +131,12 @@ export function databaseSettings() {
     if (!given && !EnvSchema.shape.ALLOW_EMBEDDED.parse(process.env.ALLOW_EMBEDDED)) parseEnv(process.env);
     throw err;
   }
-  return { configuredUrl: given === undefined ? undefined : parsed.DATABASE_URL, production: parsed.NODE_ENV === "production", allowEmbedded: parsed.ALLOW_EMBEDDED, dataRoot: parsed.EMBEDDED_DATA_DIR };
+  return {
+    configuredUrl: given === undefined ? undefined : parsed.DATABASE_URL,
+    production: parsed.NODE_ENV === "production",
+    allowEmbedded: parsed.ALLOW_EMBEDDED,
+    dataRoot: parsed.EMBEDDED_DATA_DIR,
+  };
 }
 
 /** Points this process, and the processes it starts, at the chosen database. */

@@ -23,7 +23,10 @@ export type Migration = { name: string; sql: string; checksum: string };
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<Migration[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(path.join(dir, name, "migration.sql"), "utf8");
@@ -41,14 +44,18 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
   try {
     await client.query("SELECT pg_advisory_lock($1)", [LOCK_ID]);
     await client.query(BOOKKEEPING_DDL);
-    const { rows } = await client.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-      `SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`,
-    );
+    const { rows } = await client.query<{
+      migration_name: string;
+      checksum: string;
+      finished_at: Date | null;
+    }>(`SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL`);
     const done = new Map(rows.map((r) => [r.migration_name, r]));
     for (const m of await readMigrations(dir)) {
       const previous = done.get(m.name);
-      if (previous?.finished_at === null) throw new Error(`Migration ${m.name} failed earlier; fix the database and mark it rolled back.`);
-      if (previous && previous.checksum !== m.checksum) throw new Error(`Migration ${m.name} was edited after it was applied.`);
+      if (previous?.finished_at === null)
+        throw new Error(`Migration ${m.name} failed earlier; fix the database and mark it rolled back.`);
+      if (previous && previous.checksum !== m.checksum)
+        throw new Error(`Migration ${m.name} was edited after it was applied.`);
       if (previous) continue;
       await applyOne(client, m);
       applied.push(m.name);
@@ -62,11 +69,18 @@ export async function migrate(databaseUrl: string, dir = MIGRATIONS_DIR): Promis
 
 async function applyOne(client: pg.Client, m: Migration): Promise<void> {
   const id = randomUUID();
-  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [id, m.checksum, m.name]);
+  await client.query(`INSERT INTO "_prisma_migrations" (id, checksum, migration_name) VALUES ($1, $2, $3)`, [
+    id,
+    m.checksum,
+    m.name,
+  ]);
   try {
     await client.query("BEGIN");
     await client.query(m.sql);
-    await client.query(`UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`, [id]);
+    await client.query(
+      `UPDATE "_prisma_migrations" SET finished_at = now(), applied_steps_count = 1 WHERE id = $1`,
+      [id],
+    );
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK");
@@ -76,7 +90,10 @@ async function applyOne(client: pg.Client, m: Migration): Promise<void> {
 }
 
 /** Runs `fn` on a connection to the same server's "postgres" database, with the target's name. */
-async function withServer<T>(databaseUrl: string, fn: (admin: pg.Client, quotedName: string, name: string) => Promise<T>): Promise<T> {
+async function withServer<T>(
+  databaseUrl: string,
+  fn: (admin: pg.Client, quotedName: string, name: string) => Promise<T>,
+): Promise<T> {
   const url = new URL(databaseUrl);
   const name = decodeURIComponent(url.pathname.slice(1));
   url.pathname = "/postgres";

@@ -32,7 +32,14 @@ export function createLimiter(name: string, limit: number, windowSeconds: number
     const r = redis();
     return {
       memory: new MemoryWindow(limit, windowSeconds * 1000),
-      upstash: r ? new Ratelimit({ redis: r, limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`), prefix: `${env().REDIS_PREFIX}rl:${name}`, timeout: 0 }) : null,
+      upstash: r
+        ? new Ratelimit({
+            redis: r,
+            limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
+            prefix: `${env().REDIS_PREFIX}rl:${name}`,
+            timeout: 0,
+          })
+        : null,
     };
   };
   return async function check(id: string): Promise<LimitResult> {
@@ -51,4 +58,5 @@ export function createLimiter(name: string, limit: number, windowSeconds: number
 }
 
 /** Seconds until a refused caller may try again. */
-export const retryAfterSeconds = (r: LimitResult) => String(Math.max(1, Math.ceil((r.reset.getTime() - Date.now()) / 1000)));
+export const retryAfterSeconds = (r: LimitResult) =>
+  String(Math.max(1, Math.ceil((r.reset.getTime() - Date.now()) / 1000)));

@@ -11,7 +11,12 @@ type Command = [string, ...(string | number)[]];
 
 function tcpRequester(url: string): Requester {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
-  const io = new IORedis(url, { maxRetriesPerRequest: 1, commandTimeout: 300, connectTimeout: 1000, retryStrategy: (n) => Math.min(n * 100, 1000) });
+  const io = new IORedis(url, {
+    maxRetriesPerRequest: 1,
+    commandTimeout: 300,
+    connectTimeout: 1000,
+    retryStrategy: (n) => Math.min(n * 100, 1000),
+  });
   io.on("error", () => {}); // surfaced per command instead
   globalForRedis.ioredis = io;
   const run = ([name, ...args]: Command) => io.call(name, ...args);
@@ -40,7 +45,12 @@ function create(): Redis | null {
     case "upstash":
       // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
       // trips the quota layer's breaker instead of hanging requests.
-      return new Redis({ url: e.UPSTASH_REDIS_REST_URL!, token: e.UPSTASH_REDIS_REST_TOKEN!, retry: false, signal: () => AbortSignal.timeout(500) });
+      return new Redis({
+        url: e.UPSTASH_REDIS_REST_URL!,
+        token: e.UPSTASH_REDIS_REST_TOKEN!,
+        retry: false,
+        signal: () => AbortSignal.timeout(500),
+      });
     case "tcp":
       return new Redis(tcpRequester(e.REDIS_URL!));
     case "none":
@@ -63,7 +73,9 @@ export function redisBackend(): "upstash" | "tcp" | "none" {
 /** For the startup banners of npm run dev and npm start. */
 export function describeQuotaBackend(): string {
   const backend = redisBackend();
-  return backend === "none" ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)" : `Redis (${backend})`;
+  return backend === "none"
+    ? "on the database (no REDIS_URL or Upstash set; set REDIS_URL for the Redis fast path)"
+    : `Redis (${backend})`;
 }
 
 export async function closeRedis(): Promise<void> {

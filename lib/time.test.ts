@@ -20,9 +20,15 @@ describe("time zones", () => {
   });
 
   it("computes the next UTC day and month boundaries", () => {
-    expect(nextUtcMidnight(new Date("2026-11-21T23:59:59.999Z")).toISOString()).toBe("2026-11-22T00:00:00.000Z");
+    expect(nextUtcMidnight(new Date("2026-11-21T23:59:59.999Z")).toISOString()).toBe(
+      "2026-11-22T00:00:00.000Z",
+    );
     expect(nextUtcMidnight(new Date("2026-12-31T00:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(nextUtcMonthStart(new Date("2026-12-15T10:00:00Z")).toISOString()).toBe("2027-01-01T00:00:00.000Z");
-    expect(nextUtcMonthStart(new Date("2026-02-01T00:00:00Z")).toISOString()).toBe("2026-03-01T00:00:00.000Z");
+    expect(nextUtcMonthStart(new Date("2026-12-15T10:00:00Z")).toISOString()).toBe(
+      "2027-01-01T00:00:00.000Z",
+    );
+    expect(nextUtcMonthStart(new Date("2026-02-01T00:00:00Z")).toISOString()).toBe(
+      "2026-03-01T00:00:00.000Z",
+    );
   });
 });

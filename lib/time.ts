@@ -36,7 +36,11 @@ export function isValidTimeZone(zone: string): boolean {
 
 /** ISO 8601 local time with offset, e.g. 2026-11-22T01:00:00+01:00. */
 export function formatInZone(date: Date, zone: string): string {
-  const parts = Object.fromEntries(formatter(zone).formatToParts(date).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(zone)
+      .formatToParts(date)
+      .map((p) => [p.type, p.value]),
+  );
   const offset = parts.timeZoneName === "GMT" ? "+00:00" : String(parts.timeZoneName).replace("GMT", "");
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }

@@ -3,7 +3,9 @@
 // local Redis (or, with --postgres, the Postgres-only path) and a throwaway pro-tier key.
 import { parseArgs } from "node:util";
 
-const { values } = parseArgs({ options: { postgres: { type: "boolean", default: false }, n: { type: "string", default: "20000" } } });
+const { values } = parseArgs({
+  options: { postgres: { type: "boolean", default: false }, n: { type: "string", default: "20000" } },
+});
 // Before anything reads env: the bench picks its own backend and key prefix.
 process.env.REDIS_URL = values.postgres ? "" : (process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 process.env.REDIS_PREFIX = `bench:${process.pid}:`;
@@ -50,11 +52,16 @@ await measure(keyed, 2000); // warm-up: JIT, connections, the key's Redis record
 await measure(bare, 2000);
 const withAuth = await measure(keyed, n);
 const without = await measure(bare, n);
-const row = (name: string, xs: number[]) => `${name.padEnd(28)} p50 ${q(xs, 50).toFixed(3)} ms   p99 ${q(xs, 99).toFixed(3)} ms`;
-console.log(`backend: ${values.postgres ? "Postgres only" : "Redis (" + process.env.REDIS_URL + ")"}, ${n} sequential requests each`);
+const row = (name: string, xs: number[]) =>
+  `${name.padEnd(28)} p50 ${q(xs, 50).toFixed(3)} ms   p99 ${q(xs, 99).toFixed(3)} ms`;
+console.log(
+  `backend: ${values.postgres ? "Postgres only" : "Redis (" + process.env.REDIS_URL + ")"}, ${n} sequential requests each`,
+);
 console.log(row("handler without auth/quota", without));
 console.log(row("handler with auth + quota", withAuth));
-console.log(`auth + quota add            p50 ${(q(withAuth, 50) - q(without, 50)).toFixed(3)} ms   p99 ${(q(withAuth, 99) - q(without, 99)).toFixed(3)} ms   (goal: < 0.3 ms at p50)`);
+console.log(
+  `auth + quota add            p50 ${(q(withAuth, 50) - q(without, 50)).toFixed(3)} ms   p99 ${(q(withAuth, 99) - q(without, 99)).toFixed(3)} ms   (goal: < 0.3 ms at p50)`,
+);
 await flushUsage();
 await disconnectDb();
 await closeRedis();

@@ -12,25 +12,45 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 
-const { values } = parseArgs({ options: { "skip-build": { type: "boolean", default: false }, seconds: { type: "string", default: "15" }, rounds: { type: "string", default: "3" }, jobs: { type: "string", default: "1000000" } } });
+const { values } = parseArgs({
+  options: {
+    "skip-build": { type: "boolean", default: false },
+    seconds: { type: "string", default: "15" },
+    rounds: { type: "string", default: "3" },
+    jobs: { type: "string", default: "1000000" },
+  },
+});
 const DATABASE_URL = process.env.BENCH_DATABASE_URL ?? "postgresql://postgres@127.0.0.1:5432/jobs_bench";
 const SECRET = randomBytes(32).toString("hex");
 // Before lib/ reads env: the keys made here must hash like the server's.
-Object.assign(process.env, { DATABASE_URL, KEY_HASH_SECRET: SECRET, REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379", REDIS_PREFIX: `bench:${process.pid}:` });
+Object.assign(process.env, {
+  DATABASE_URL,
+  KEY_HASH_SECRET: SECRET,
+  REDIS_URL: process.env.REDIS_URL ?? "redis://127.0.0.1:6379",
+  REDIS_PREFIX: `bench:${process.pid}:`,
+});
 const { ensureDatabase, migrate } = await import("../lib/migrate");
 const { importDemo } = await import("../lib/catalog/demo/import-demo");
 const { insertKey, upsertUserByEmail } = await import("../lib/keys/store");
 const { disconnectDb, db } = await import("../lib/db");
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
-const freePort = () => new Promise<number>((r) => { const s = createServer().listen(0, "127.0.0.1", () => { const p = (s.address() as { port: number }).port; s.close(() => r(p)); }); });
+const freePort = () =>
+  new Promise<number>((r) => {
+    const s = createServer().listen(0, "127.0.0.1", () => {
+      const p = (s.address() as { port: number }).port;
+      s.close(() => r(p));
+    });
+  });
 
 async function prepareCatalog(jobs: number): Promise<void> {
   await ensureDatabase(DATABASE_URL);
   await migrate(DATABASE_URL);
   const c = new pg.Client({ connectionString: DATABASE_URL });
   await c.connect();
-  const { rows } = await c.query("SELECT s.job_count FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id");
+  const { rows } = await c.query(
+    "SELECT s.job_count FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id",
+  );
   await c.end();
   if ((rows[0]?.job_count ?? 0) >= jobs) return;
   console.log(`importing a ${jobs.toLocaleString("en-US")}-job demo catalog (about a minute)…`);
@@ -46,23 +66,42 @@ async function prepareCatalog(jobs: number): Promise<void> {
 async function pathLists(dir: string) {
   const c = new pg.Client({ connectionString: DATABASE_URL });
   await c.connect();
-  const ids = (await c.query("SELECT id FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) ORDER BY md5(id) LIMIT 2000")).rows.map((r) => `/v1/jobs/${r.id}`);
+  const ids = (
+    await c.query(
+      "SELECT id FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) ORDER BY md5(id) LIMIT 2000",
+    )
+  ).rows.map((r) => `/v1/jobs/${r.id}`);
   await c.end();
-  const titles = ["engineer", "software engineer", "data", "nurse", "manager", "senior", "developer", "accountant", "sales", "analyst"];
+  const titles = [
+    "engineer",
+    "software engineer",
+    "data",
+    "nurse",
+    "manager",
+    "senior",
+    "developer",
+    "accountant",
+    "sales",
+    "analyst",
+  ];
   const countries = ["US", "DE", "GB", "IN", "FR", "NL", "EU", "JP", "BR", "CA"];
   const search = titles.flatMap((t) => countries.map((c) => `?title=${encodeURIComponent(t)}&country=${c}`));
   const files = {
     health: ["/api/health"],
     detail: ids,
     search: search.map((q) => `/v1/jobs${q}`),
-    salary: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map((c) => `/v1/salary?country=${c}`),
+    salary: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map(
+      (c) => `/v1/salary?country=${c}`,
+    ),
     site: search.map((q) => `/api/jobs${q}`),
   };
-  return Object.fromEntries(Object.entries(files).map(([name, lines]) => {
-    const file = path.join(dir, `${name}.txt`);
-    writeFileSync(file, `${lines.join("\n")}\n`);
-    return [name, file];
-  })) as Record<keyof typeof files, string>;
+  return Object.fromEntries(
+    Object.entries(files).map(([name, lines]) => {
+      const file = path.join(dir, `${name}.txt`);
+      writeFileSync(file, `${lines.join("\n")}\n`);
+      return [name, file];
+    }),
+  ) as Record<keyof typeof files, string>;
 }
 
 type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
@@ -74,7 +113,18 @@ function toMs(v: string): number {
 }
 
 function wrk(name: string, base: string, file: string, key: string, seconds: number): Result {
-  const out = sh("wrk", ["-t1", "-c32", `-d${seconds}s`, "--latency", "-s", "bench/rotate.lua", base, "--", file, key]);
+  const out = sh("wrk", [
+    "-t1",
+    "-c32",
+    `-d${seconds}s`,
+    "--latency",
+    "-s",
+    "bench/rotate.lua",
+    base,
+    "--",
+    file,
+    key,
+  ]);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
@@ -93,16 +143,19 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
 }
 
 async function main() {
-  if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0) throw new Error("wrk is needed: apt-get install -y wrk");
+  if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0)
+    throw new Error("wrk is needed: apt-get install -y wrk");
   const jobs = Number(values.jobs);
   await prepareCatalog(jobs);
   const user = await upsertUserByEmail(`bench-${Date.now()}@example.com`);
   await db().user.update({ where: { id: user.id }, data: { tier: "pro" } });
-  const keys = await Promise.all(Array.from({ length: 3 }, async (_, i) => {
-    const u = await upsertUserByEmail(`bench-${Date.now()}-${i}@example.com`);
-    await db().user.update({ where: { id: u.id }, data: { tier: "pro" } });
-    return (await insertKey(u.id, "active")).key;
-  }));
+  const keys = await Promise.all(
+    Array.from({ length: 3 }, async (_, i) => {
+      const u = await upsertUserByEmail(`bench-${Date.now()}-${i}@example.com`);
+      await db().user.update({ where: { id: u.id }, data: { tier: "pro" } });
+      return (await insertKey(u.id, "active")).key;
+    }),
+  );
   const lists = await pathLists(await mkdtemp(path.join(tmpdir(), "bench-")));
   if (!values["skip-build"]) sh("npm", ["run", "-s", "build"]);
 
@@ -111,15 +164,41 @@ async function main() {
   mkdirSync("bench/out", { recursive: true });
   const serverLog = openSync("bench/out/server.log", "w");
   // As `npm start` runs it.
-  const server: ChildProcess = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
-    detached: true,
-    stdio: ["ignore", serverLog, serverLog],
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), APP_URL: base, NEXTAUTH_SECRET: SECRET, SMTP_URL: "smtp://127.0.0.1:9", SITE_RATE_LIMIT_PER_MIN: "100000", LOG_LEVEL: "warn", NEXT_TELEMETRY_DISABLED: "1" },
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    ["--max-old-space-size=256", "--import", "tsx", "server.ts"],
+    {
+      detached: true,
+      stdio: ["ignore", serverLog, serverLog],
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: base,
+        NEXTAUTH_SECRET: SECRET,
+        SMTP_URL: "smtp://127.0.0.1:9",
+        SITE_RATE_LIMIT_PER_MIN: "100000",
+        LOG_LEVEL: "warn",
+        NEXT_TELEMETRY_DISABLED: "1",
+      },
+    },
+  );
   try {
     let up = false;
-    for (let i = 0; i < 120 && !(up = await fetch(`${base}/api/health`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 500));
-    if (!up) throw new Error(`the server did not start:\n${readFileSync("bench/out/server.log", "utf8").slice(-2000)}`);
+    for (
+      let i = 0;
+      i < 120 &&
+      !(up = await fetch(`${base}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      ));
+      i++
+    )
+      await new Promise((r) => setTimeout(r, 500));
+    if (!up)
+      throw new Error(
+        `the server did not start:\n${readFileSync("bench/out/server.log", "utf8").slice(-2000)}`,
+      );
     const plan: [string, string, string][] = [
       ["ceiling: bare route handler", lists.health, ""],
       ["GET /v1/jobs/{id}", lists.detail, keys[0]!],
@@ -134,7 +213,8 @@ async function main() {
     const rounds = Number(values.rounds);
     const perRound = Math.max(1, Math.round(Number(values.seconds) / rounds));
     const runs = plan.map(() => [] as Result[]);
-    for (let r = 0; r < rounds; r++) plan.forEach(([name, file, key], i) => runs[i]!.push(wrk(name, base, file, key, perRound)));
+    for (let r = 0; r < rounds; r++)
+      plan.forEach(([name, file, key], i) => runs[i]!.push(wrk(name, base, file, key, perRound)));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const results = plan.map(([name], i) => ({
       name,
@@ -146,11 +226,19 @@ async function main() {
       rounds: runs[i]!.map((x) => Math.round(x.rps)),
     }));
     const memory = memoryOf(server.pid!);
-    console.log(`\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)\n`);
+    console.log(
+      `\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)\n`,
+    );
     console.log("| endpoint | req/s | ratio to ceiling | p50 ms | p99 ms | errors | req/s per round |");
     console.log("|---|---|---|---|---|---|---|");
-    for (const r of results) console.log(`| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.rounds.join(", ")} |`);
-    writeFileSync("bench/results.json", `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3) })) }, null, 2)}\n`);
+    for (const r of results)
+      console.log(
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.rounds.join(", ")} |`,
+      );
+    writeFileSync(
+      "bench/results.json",
+      `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3) })) }, null, 2)}\n`,
+    );
     console.log("\nwritten to bench/results.json");
   } finally {
     try {
@@ -160,4 +248,10 @@ async function main() {
   }
 }
 
-main().then(() => process.exit(0), (err) => { console.error(err); process.exit(1); });
+main().then(
+  () => process.exit(0),
+  (err) => {
+    console.error(err);
+    process.exit(1);
+  },
+);

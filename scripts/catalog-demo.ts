@@ -1,25 +1,33 @@
 // npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]
 // Without --out the demo snapshot is imported (and swapped in) directly.
+
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import path from "node:path";
-import { once } from "node:events";
 import { parseArgs } from "node:util";
-import { demoJobs, demoSalaries, type DemoOptions } from "../lib/catalog/demo/generate";
+import { type DemoOptions, demoJobs, demoSalaries } from "../lib/catalog/demo/generate";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
 import { env } from "../lib/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
-const USAGE = "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]";
+const USAGE =
+  "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]";
 
 const csvField = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
   return /[",\n\r]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s;
 };
 
-async function writeRecords(file: string, columns: readonly string[], records: Iterable<Record<string, unknown>>, csv: boolean, progress?: (n: number) => void) {
+async function writeRecords(
+  file: string,
+  columns: readonly string[],
+  records: Iterable<Record<string, unknown>>,
+  csv: boolean,
+  progress?: (n: number) => void,
+) {
   const out = createWriteStream(file);
   if (csv) out.write(`${columns.join(",")}\n`);
   let n = 0;
@@ -35,17 +43,34 @@ async function writeRecords(file: string, columns: readonly string[], records: I
 
 async function main() {
   const { values } = parseArgs({
-    options: { jobs: { type: "string" }, seed: { type: "string" }, "as-of": { type: "string" }, out: { type: "string" }, format: { type: "string", default: "jsonl" } },
+    options: {
+      jobs: { type: "string" },
+      seed: { type: "string" },
+      "as-of": { type: "string" },
+      out: { type: "string" },
+      format: { type: "string", default: "jsonl" },
+    },
   });
   const jobs = Number(values.jobs);
   const seed = values.seed === undefined ? 42 : Number(values.seed);
   const asOf = values["as-of"] ? new Date(`${values["as-of"]}T00:00:00Z`) : undefined;
-  if (!Number.isInteger(jobs) || jobs < 1 || !Number.isInteger(seed) || (asOf && Number.isNaN(asOf.getTime())) || !["jsonl", "csv"].includes(values.format!)) throw new Error(USAGE);
+  if (
+    !Number.isInteger(jobs) ||
+    jobs < 1 ||
+    !Number.isInteger(seed) ||
+    (asOf && Number.isNaN(asOf.getTime())) ||
+    !["jsonl", "csv"].includes(values.format!)
+  )
+    throw new Error(USAGE);
   const opts: DemoOptions = { jobs, seed, asOf };
   if (!values.out) {
-    const result = await withDatabase(() => importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded")));
+    const result = await withDatabase(() =>
+      importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded")),
+    );
     endProgress();
-    console.log(`demo snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians`);
+    console.log(
+      `demo snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians`,
+    );
     return;
   }
   await mkdir(values.out, { recursive: true });

@@ -1,26 +1,32 @@
 // npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <file>] [--label <text>]
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { env } from "../lib/env";
 import { ImportError, importSnapshot } from "../lib/catalog/import/load";
 import { readFile } from "../lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
+import { env } from "../lib/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
-const USAGE = "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
+const USAGE =
+  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
 
 async function main() {
-  const { values, positionals } = parseArgs({ options: { salaries: { type: "string" }, label: { type: "string" } }, allowPositionals: true });
+  const { values, positionals } = parseArgs({
+    options: { salaries: { type: "string" }, label: { type: "string" } },
+    allowPositionals: true,
+  });
   const [file] = positionals;
   if (!file || positionals.length > 1) throw new Error(USAGE);
   const started = Date.now();
-  const result = await withDatabase(() => importSnapshot(env().DATABASE_URL, {
-    label: values.label ?? path.basename(file),
-    jobs: readFile(file, JOB_COLUMNS),
-    salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
-    onProgress: progressPrinter("jobs loaded"),
-  }));
+  const result = await withDatabase(() =>
+    importSnapshot(env().DATABASE_URL, {
+      label: values.label ?? path.basename(file),
+      jobs: readFile(file, JOB_COLUMNS),
+      salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
+      onProgress: progressPrinter("jobs loaded"),
+    }),
+  );
   endProgress();
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
@@ -28,11 +34,14 @@ async function main() {
       `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked, ${secs} s` +
       (result.retired.length ? `; retired snapshots ${result.retired.join(", ")}` : ""),
   );
-  if (result.retireError) console.error(`warning: old snapshots were not retired (${result.retireError}); the next import retries`);
+  if (result.retireError)
+    console.error(`warning: old snapshots were not retired (${result.retireError}); the next import retries`);
 }
 
 main().catch((err) => {
   endProgress();
-  console.error(err instanceof ImportError ? `${err.message}\nThe live catalog is unchanged.` : (err as Error).message);
+  console.error(
+    err instanceof ImportError ? `${err.message}\nThe live catalog is unchanged.` : (err as Error).message,
+  );
   process.exit(1);
 });

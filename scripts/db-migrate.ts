@@ -6,9 +6,12 @@ import { withDatabase } from "./with-database";
 async function main() {
   await withDatabase(async (database) => {
     const { DATABASE_URL, NODE_ENV } = env();
-    if (NODE_ENV !== "production" && database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
+    if (NODE_ENV !== "production" && database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL)))
+      console.log("created the database");
     const applied = await migrate(DATABASE_URL);
-    console.log(`${database.description}: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`);
+    console.log(
+      `${database.description}: ${applied.length ? `applied ${applied.join(", ")}` : "up to date"}`,
+    );
   });
 }
 

@@ -7,8 +7,8 @@ import { importDemo } from "../lib/catalog/demo/import-demo";
 import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
-import { startMailSink } from "./mail-sink";
 import { describeQuotaBackend } from "../lib/redis";
+import { startMailSink } from "./mail-sink";
 import { endProgress, progressPrinter } from "./progress";
 
 const DEMO_JOBS = 20_000;
@@ -30,22 +30,33 @@ async function prepare(database: OpenedDatabase) {
   const { DATABASE_URL } = env();
   console.log(`database: ${database.description}`);
   console.log(`quotas: ${describeQuotaBackend()}`);
-  if (database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL))) console.log("created the database");
+  if (database.kind !== "embedded" && (await ensureDatabase(DATABASE_URL)))
+    console.log("created the database");
   const applied = await migrate(DATABASE_URL);
   if (applied.length) console.log(`applied migrations: ${applied.join(", ")}`);
   if (await catalogIsEmpty(DATABASE_URL)) {
-    const result = await importDemo(DATABASE_URL, { jobs: DEMO_JOBS }, progressPrinter("seeding demo catalog"));
+    const result = await importDemo(
+      DATABASE_URL,
+      { jobs: DEMO_JOBS },
+      progressPrinter("seeding demo catalog"),
+    );
     endProgress();
-    console.log(`seeded demo snapshot ${result.snapshotId}: ${result.jobs} jobs, ${result.salaries} salary medians`);
+    console.log(
+      `seeded demo snapshot ${result.snapshotId}: ${result.jobs} jobs, ${result.salaries} salary medians`,
+    );
   }
   const { SMTP_URL, MAILDEV_WEB_PORT } = env();
   const smtp = new URL(SMTP_URL);
   if (["127.0.0.1", "localhost"].includes(smtp.hostname)) {
     try {
       const sink = await startMailSink(Number(smtp.port || 25), MAILDEV_WEB_PORT);
-      console.log(`mail sink: e-mails sent by the app appear at ${sink.webUrl.replace("127.0.0.1", "localhost")}`);
+      console.log(
+        `mail sink: e-mails sent by the app appear at ${sink.webUrl.replace("127.0.0.1", "localhost")}`,
+      );
     } catch (err) {
-      console.log(`mail sink not started (${(err as Error).message}); is one already running on ${smtp.port}?`);
+      console.log(
+        `mail sink not started (${(err as Error).message}); is one already running on ${smtp.port}?`,
+      );
     }
   }
 }
@@ -62,7 +73,10 @@ async function main() {
     if (database) void database.close().finally(() => process.exit(code));
     else console.error("stopping once the database is open (Ctrl-C again to quit at once)");
   };
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.on(signal, () => (child ? child.kill(signal) : stop(code)));
   }
   database = await openDatabase("server");

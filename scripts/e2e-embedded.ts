@@ -8,30 +8,61 @@ import path from "node:path";
 
 type Check = [string, boolean];
 
-export async function checkEmbeddedStart(base: NodeJS.ProcessEnv, port: number, waitFor: (url: string, ms: number) => Promise<void>): Promise<Check[]> {
+export async function checkEmbeddedStart(
+  base: NodeJS.ProcessEnv,
+  port: number,
+  waitFor: (url: string, ms: number) => Promise<void>,
+): Promise<Check[]> {
   const dataRoot = await mkdtemp(path.join(tmpdir(), "jsa-e2e-embedded-"));
   const appUrl = `http://127.0.0.1:${port}`;
-  const env = { ...base, DATABASE_URL: "", REDIS_URL: "", ALLOW_EMBEDDED: "1", EMBEDDED_DATA_DIR: dataRoot, PORT: String(port), APP_URL: appUrl } as NodeJS.ProcessEnv;
+  const env = {
+    ...base,
+    DATABASE_URL: "",
+    REDIS_URL: "",
+    ALLOW_EMBEDDED: "1",
+    EMBEDDED_DATA_DIR: dataRoot,
+    PORT: String(port),
+    APP_URL: appUrl,
+  } as NodeJS.ProcessEnv;
   // The CLI as a developer runs it beside the server: no DATABASE_URL, same data directory.
   const cliEnv = { ...env, NODE_ENV: "development", ALLOW_EMBEDDED: "" } as NodeJS.ProcessEnv;
-  const cli = (script: string, args: string[]) => execFileSync(process.execPath, ["--import", "tsx", script, ...args], { env: cliEnv, encoding: "utf8", timeout: 120_000 });
+  const cli = (script: string, args: string[]) =>
+    execFileSync(process.execPath, ["--import", "tsx", script, ...args], {
+      env: cliEnv,
+      encoding: "utf8",
+      timeout: 120_000,
+    });
   let output = "";
-  const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], { env, detached: true });
+  const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
+    env,
+    detached: true,
+  });
   server.stdout.on("data", (d) => (output += d));
   server.stderr.on("data", (d) => (output += d));
   try {
     await waitFor(`${appUrl}/api/health`, 90_000);
     cli("scripts/catalog-demo.ts", ["--jobs", "500"]);
-    const { key } = JSON.parse(cli("scripts/keys.ts", ["create", "--email", "embedded@example.com"])) as { key: string };
+    const { key } = JSON.parse(cli("scripts/keys.ts", ["create", "--email", "embedded@example.com"])) as {
+      key: string;
+    };
     const res = await fetch(`${appUrl}/v1/jobs?per_page=3`, { headers: { "x-api-key": key } });
     const body = (await res.json()) as { items?: unknown[]; meta?: { total: number } };
     const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
     process.kill(-server.pid!, "SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    const closed = await stat(path.join(dataRoot, "pglite.json")).then(() => false, () => true);
+    const closed = await stat(path.join(dataRoot, "pglite.json")).then(
+      () => false,
+      () => true,
+    );
     return [
-      ["npm start with ALLOW_EMBEDDED=1 names the embedded database and warns", /database: embedded PGlite/.test(output) && /warning: running on the embedded database/.test(output)],
-      ["the CLI joins the running server's embedded database; /v1/jobs answers from it", res.status === 200 && body.items?.length === 3 && body.meta?.total === 500],
+      [
+        "npm start with ALLOW_EMBEDDED=1 names the embedded database and warns",
+        /database: embedded PGlite/.test(output) && /warning: running on the embedded database/.test(output),
+      ],
+      [
+        "the CLI joins the running server's embedded database; /v1/jobs answers from it",
+        res.status === 200 && body.items?.length === 3 && body.meta?.total === 500,
+      ],
       ["SIGTERM closes the embedded database cleanly", closed],
     ];
   } finally {

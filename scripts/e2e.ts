@@ -21,13 +21,21 @@ const freePort = () =>
 
 /** Runs a command to completion without blocking this process: the mail sink lives here. */
 function run(cmd: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  return new Promise((resolve) => spawn(cmd, args, { stdio: "inherit", env }).on("exit", (code) => resolve(code ?? 1)));
+  return new Promise((resolve) =>
+    spawn(cmd, args, { stdio: "inherit", env }).on("exit", (code) => resolve(code ?? 1)),
+  );
 }
 
 async function waitFor(url: string, ms: number): Promise<void> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
-    if (await fetch(url).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`server did not answer ${url} within ${ms} ms`);
@@ -66,9 +74,17 @@ async function main(): Promise<number> {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
-    server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], { env, stdio: "inherit", detached: true });
+    server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
+      env,
+      stdio: "inherit",
+      detached: true,
+    });
     await waitFor(`${appUrl}/`, 60_000);
-    const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], { ...process.env, E2E_BASE_URL: appUrl, MAIL_WEB_URL: sink.webUrl });
+    const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], {
+      ...process.env,
+      E2E_BASE_URL: appUrl,
+      MAIL_WEB_URL: sink.webUrl,
+    });
     if (process.argv.length > 2) return code; // a chosen spec only
     const checks = await checkEmbeddedStart(env, await freePort(), waitFor);
     for (const [what, ok] of checks) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);

@@ -18,7 +18,11 @@ class UsageError extends Error {}
 function args() {
   const { positionals, values } = parseArgs({
     allowPositionals: true,
-    options: { email: { type: "string" }, tier: { type: "string" }, inactive: { type: "boolean", default: false } },
+    options: {
+      email: { type: "string" },
+      tier: { type: "string" },
+      inactive: { type: "boolean", default: false },
+    },
   });
   const [command, ...rest] = positionals;
   const email = values.email?.trim().toLowerCase();
@@ -38,8 +42,11 @@ async function main(a: ReturnType<typeof args>): Promise<unknown> {
     case "create": {
       const user = await upsertUserByEmail(a.email);
       if (a.tier && a.tier !== user.tier) await setUserTier(user.id, a.tier);
-      const live = await db().apiKey.findFirst({ where: { userId: user.id, status: { in: ["inactive", "active"] } } });
-      if (live) throw new Error(`${a.email} already has a live key (${live.hint}, ${live.status}); revoke it first`);
+      const live = await db().apiKey.findFirst({
+        where: { userId: user.id, status: { in: ["inactive", "active"] } },
+      });
+      if (live)
+        throw new Error(`${a.email} already has a live key (${live.hint}, ${live.status}); revoke it first`);
       const { key, record } = await insertKey(user.id, a.inactive ? "inactive" : "active");
       return { id: record.id, key, status: record.status, tier: a.tier ?? user.tier, email: a.email };
     }
@@ -52,14 +59,20 @@ async function main(a: ReturnType<typeof args>): Promise<unknown> {
     case "revoke": {
       if (a.tier || a.inactive) throw new UsageError();
       const user = await findUser(a.email);
-      const live = await db().apiKey.findFirst({ where: { userId: user.id, status: { in: ["inactive", "active"] } } });
+      const live = await db().apiKey.findFirst({
+        where: { userId: user.id, status: { in: ["inactive", "active"] } },
+      });
       if (!live) throw new Error(`${a.email} has no live key`);
       return { email: a.email, ...(await revokeKey(live.id, new Date())) };
     }
     case "show": {
       if (a.tier || a.inactive) throw new UsageError();
       const user = await findUser(a.email);
-      const keys = await db().apiKey.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" }, select: { id: true, hint: true, status: true, createdAt: true, confirmedAt: true, revokedAt: true } });
+      const keys = await db().apiKey.findMany({
+        where: { userId: user.id },
+        orderBy: { createdAt: "asc" },
+        select: { id: true, hint: true, status: true, createdAt: true, confirmedAt: true, revokedAt: true },
+      });
       return { email: a.email, tier: user.tier, keys };
     }
     default:
@@ -71,10 +84,14 @@ async function main(a: ReturnType<typeof args>): Promise<unknown> {
 // embedded one this command serves is closed.
 Promise.resolve()
   .then(() => args())
-  .then((a) => withDatabase(() => main(a).finally(async () => {
-    await disconnectDb();
-    await closeRedis();
-  })))
+  .then((a) =>
+    withDatabase(() =>
+      main(a).finally(async () => {
+        await disconnectDb();
+        await closeRedis();
+      }),
+    ),
+  )
   .then((out) => console.log(JSON.stringify(out)))
   .catch((err) => {
     console.error(err instanceof UsageError ? USAGE : `error: ${(err as Error).message}`);

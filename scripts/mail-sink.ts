@@ -7,9 +7,19 @@ const require = createRequire(import.meta.url);
 type MailDevServer = { listen(cb: (err?: Error) => void): void; close(cb: () => void): void };
 type MailDevCtor = new (opts: Record<string, unknown>) => MailDevServer;
 
-export type SinkMessage = { id: string; subject: string; to: { address: string }[]; html: string; text: string; date: string };
+export type SinkMessage = {
+  id: string;
+  subject: string;
+  to: { address: string }[];
+  html: string;
+  text: string;
+  date: string;
+};
 
-export async function startMailSink(smtp: number, web: number): Promise<{ webUrl: string; stop: () => Promise<void> }> {
+export async function startMailSink(
+  smtp: number,
+  web: number,
+): Promise<{ webUrl: string; stop: () => Promise<void> }> {
   const MailDev = require("maildev") as MailDevCtor;
   const before = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM") };
   const server = new MailDev({ smtp, web, ip: "127.0.0.1", silent: true, disableWeb: false });
@@ -23,11 +33,20 @@ export async function startMailSink(smtp: number, web: number): Promise<{ webUrl
 }
 
 /** Waits for the newest message to `to` matching `subject` (a test's view of the inbox). */
-export async function waitForMail(webUrl: string, to: string, subject: RegExp, timeoutMs = 10_000): Promise<SinkMessage> {
+export async function waitForMail(
+  webUrl: string,
+  to: string,
+  subject: RegExp,
+  timeoutMs = 10_000,
+): Promise<SinkMessage> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     const all = (await (await fetch(`${webUrl}/email`)).json()) as SinkMessage[];
-    const found = all.filter((m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject)).at(-1);
+    const found = all
+      .filter(
+        (m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && subject.test(m.subject),
+      )
+      .at(-1);
     if (found) return found;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -5,7 +5,10 @@ import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 export async function withDatabase<T>(fn: (database: OpenedDatabase) => Promise<T>): Promise<T> {
   const database = await openDatabase("cli");
   // Interrupted: close an embedded database this command serves, so its files stay consistent.
-  for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  for (const [signal, code] of [
+    ["SIGINT", 130],
+    ["SIGTERM", 143],
+  ] as const) {
     process.on(signal, () => void database.close().finally(() => process.exit(code)));
   }
   try {

@@ -15,7 +15,8 @@ const VETH = [`vzs${process.pid % 100_000}a`, `vzs${process.pid % 100_000}b`];
 const NET = `10.213.${process.pid % 250}`;
 const HOST_IP = `${NET}.1`;
 
-const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"] }).toString();
+const sh = (cmd: string, args: string[]) =>
+  execFileSync(cmd, args, { stdio: ["ignore", "pipe", "pipe"] }).toString();
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
 /** A CONNECT proxy on the host side of the veth pair that only reaches the npm registry. */
@@ -54,7 +55,10 @@ function tearDownNamespace() {
   } catch {
     // no namespace, or nothing left in it
   }
-  for (const args of [["link", "del", VETH[0]!], ["netns", "del", NS]]) {
+  for (const args of [
+    ["link", "del", VETH[0]!],
+    ["netns", "del", NS],
+  ]) {
     try {
       sh("ip", args);
     } catch {
@@ -112,7 +116,8 @@ function waitForOutput(child: ChildProcess, log: () => string, pattern: RegExp, 
 }
 
 async function main(): Promise<void> {
-  if (process.getuid?.() !== 0) throw new Error("the zero-setup check creates a network namespace: run it as root (with iproute2)");
+  if (process.getuid?.() !== 0)
+    throw new Error("the zero-setup check creates a network namespace: run it as root (with iproute2)");
   const registry = new URL(sh("npm", ["config", "get", "registry"]).trim());
   const work = await mkdtemp(path.join(tmpdir(), "jsa-zero-setup-"));
   const repo = path.join(work, "repo");
@@ -125,9 +130,26 @@ async function main(): Promise<void> {
     proxy = await registryProxy(registry.hostname);
     const proxyUrl = `http://${HOST_IP}:${proxy.port}`;
     // Nothing from this machine's setup: no DATABASE_URL, REDIS_URL, SMTP_URL or secrets.
-    const env = { PATH: process.env.PATH, HOME: process.env.HOME, NEXT_TELEMETRY_DISABLED: "1", npm_config_proxy: proxyUrl, npm_config_https_proxy: proxyUrl } as unknown as NodeJS.ProcessEnv;
+    const env = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      NEXT_TELEMETRY_DISABLED: "1",
+      npm_config_proxy: proxyUrl,
+      npm_config_https_proxy: proxyUrl,
+    } as unknown as NodeJS.ProcessEnv;
     const started = Date.now();
-    const child = spawn("ip", ["netns", "exec", NS, "bash", "-c", "npm install --no-audit --no-fund && echo INSTALLED && exec npm run dev"], { cwd: repo, env, detached: true });
+    const child = spawn(
+      "ip",
+      [
+        "netns",
+        "exec",
+        NS,
+        "bash",
+        "-c",
+        "npm install --no-audit --no-fund && echo INSTALLED && exec npm run dev",
+      ],
+      { cwd: repo, env, detached: true },
+    );
     dev = child;
     child.stdout!.on("data", (d) => (log += d));
     child.stderr!.on("data", (d) => (log += d));
@@ -137,25 +159,47 @@ async function main(): Promise<void> {
     const ready = seconds(started);
     const checker = path.join(work, "check.mjs");
     await writeFile(checker, CHECKER);
-    const out = JSON.parse(execFileSync("ip", ["netns", "exec", NS, "node", checker], { cwd: repo, env, encoding: "utf8", timeout: 180_000 }).trim().split("\n").at(-1)!);
+    const out = JSON.parse(
+      execFileSync("ip", ["netns", "exec", NS, "node", checker], {
+        cwd: repo,
+        env,
+        encoding: "utf8",
+        timeout: 180_000,
+      })
+        .trim()
+        .split("\n")
+        .at(-1)!,
+    );
     const expectations: [string, boolean][] = [
       ["nothing answers on 5432 or 6379 in the namespace", !out.postgresAnswers && !out.redisAnswers],
       ["the console names the embedded database", /database: embedded PGlite in \.data\/pglite/.test(log)],
       ["the console says quotas run on the database", /quotas: on the database/.test(log)],
       ["the console says where the mail sink is", /mail sink: .*http:\/\/localhost:1080/.test(log)],
       ["the demo catalog was seeded", /seeded demo snapshot 1: 20000 jobs/.test(log)],
-      ["GET /v1/jobs answers 200 with jobs", out.jobs.status === 200 && out.jobs.items === 5 && out.jobs.total > 0 && out.jobs.remaining === "49"],
+      [
+        "GET /v1/jobs answers 200 with jobs",
+        out.jobs.status === 200 && out.jobs.items === 5 && out.jobs.total > 0 && out.jobs.remaining === "49",
+      ],
       ["GET /v1/openapi.json answers 200", out.openapi === 200],
       ["a sign-in e-mail reaches the mail sink", out.signin === 200 && out.mail.length === 1],
     ];
     // Ctrl-C: the embedded database must be closed cleanly (its state file removed).
     process.kill(-child.pid!, "SIGINT");
-    for (let i = 0; i < 100 && sh("ip", ["netns", "pids", NS]).trim(); i++) await new Promise((r) => setTimeout(r, 200));
-    const closed = await stat(path.join(repo, ".data", "pglite.json")).then(() => false, () => true);
+    for (let i = 0; i < 100 && sh("ip", ["netns", "pids", NS]).trim(); i++)
+      await new Promise((r) => setTimeout(r, 200));
+    const closed = await stat(path.join(repo, ".data", "pglite.json")).then(
+      () => false,
+      () => true,
+    );
     expectations.push(["Ctrl-C closes the embedded database cleanly", closed]);
-    console.log(`npm install: ${installed}; npm run dev ready: ${ready} after start; first /v1/jobs: ${out.jobs.ms} ms`);
+    console.log(
+      `npm install: ${installed}; npm run dev ready: ${ready} after start; first /v1/jobs: ${out.jobs.ms} ms`,
+    );
     for (const [what, ok] of expectations) console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
-    if (expectations.some(([, ok]) => !ok)) throw new Error(`zero-setup check failed:\n${JSON.stringify(out)}\n--- npm run dev output ---\n${log.slice(-4000)}`);
+    if (expectations.some(([, ok]) => !ok))
+      throw new Error(
+        `zero-setup check failed:\n${JSON.stringify(out)}\n--- npm run dev output ---\n${log.slice(-4000)}`,
+      );
   } catch (err) {
     if (!(err as Error).message.includes("npm run dev output")) console.error(log.slice(-4000));
     throw err;

@@ -1,9 +1,9 @@
 // HTTP-level tests of GET /v1/jobs and GET /v1/jobs/{id} against a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
+import { JobSchema, JobSearchResponseSchema } from "@/lib/catalog/schemas";
 import { ErrorBodySchema } from "./error-shape";
 import { FIXTURE_JOBS, loadCatalog } from "./fixtures";
 import { getJson, request } from "./http";
-import { JobSchema, JobSearchResponseSchema } from "@/lib/catalog/schemas";
 
 beforeAll(async () => {
   await loadCatalog();
@@ -15,14 +15,24 @@ describe("GET /v1/jobs search", () => {
   it("returns items and meta in the documented shape", async () => {
     const { status, body, res } = await getJson("/v1/jobs");
     expect(status).toBe(200);
-    expect(JobSearchResponseSchema.parse(body).meta).toMatchObject({ total: FIXTURE_JOBS.length, page: 1, per_page: 20, total_pages: 3, has_more: true, next_page: 2, prev_page: null });
+    expect(JobSearchResponseSchema.parse(body).meta).toMatchObject({
+      total: FIXTURE_JOBS.length,
+      page: 1,
+      per_page: 20,
+      total_pages: 3,
+      has_more: true,
+      next_page: 2,
+      prev_page: null,
+    });
     expect(res.headers.get("x-request-id")).toMatch(/^req_/);
     expect(body.items[0]).not.toHaveProperty("description");
   });
 
   it("matches title words in any case and order, and partial words", async () => {
     const a = await getJson("/v1/jobs?title=engin&per_page=100");
-    expect(ids(a.body)).toEqual(expect.arrayContaining(["de-1", "de-2", "de-3", "de-5", "fr-2", "us-1", "gb-1", "nl-1"]));
+    expect(ids(a.body)).toEqual(
+      expect.arrayContaining(["de-1", "de-2", "de-3", "de-5", "fr-2", "us-1", "gb-1", "nl-1"]),
+    );
     expect(ids(a.body)).not.toContain("de-4");
     const b = await getJson("/v1/jobs?title=ENGINEER%20software&country=DE");
     expect(ids(b.body).sort()).toEqual(["de-1", "de-2"]);
@@ -40,12 +50,16 @@ describe("GET /v1/jobs search", () => {
   });
 
   it("filters by alpha-2, alpha-3 in any case, and region codes", async () => {
-    for (const c of ["DE", "de", "DEU", "deu"]) expect((await getJson(`/v1/jobs?country=${c}`)).body.meta.total).toBe(5);
+    for (const c of ["DE", "de", "DEU", "deu"])
+      expect((await getJson(`/v1/jobs?country=${c}`)).body.meta.total).toBe(5);
     const eu = await getJson("/v1/jobs?country=EU&per_page=100");
     expect(eu.body.meta.total).toBe(5 + 2 + 45);
     expect(ids(eu.body)).not.toContain("us-1");
     expect(ids(eu.body)).not.toContain("gb-1");
-    expect((await getJson("/v1/jobs?country=JP")).body).toMatchObject({ items: [], meta: { total: 0, total_pages: 0, has_more: false } });
+    expect((await getJson("/v1/jobs?country=JP")).body).toMatchObject({
+      items: [],
+      meta: { total: 0, total_pages: 0, has_more: false },
+    });
   });
 
   it("pages without overlap, with exact totals and Link headers", async () => {
@@ -55,7 +69,14 @@ describe("GET /v1/jobs search", () => {
     const all = [...ids(p1.body), ...ids(p2.body), ...ids(p3.body)];
     expect(all).toHaveLength(45);
     expect(new Set(all).size).toBe(45);
-    expect(p2.body.meta).toMatchObject({ total: 45, page: 2, total_pages: 3, next_page: 3, prev_page: 1, has_more: true });
+    expect(p2.body.meta).toMatchObject({
+      total: 45,
+      page: 2,
+      total_pages: 3,
+      next_page: 3,
+      prev_page: 1,
+      has_more: true,
+    });
     expect(p3.body.meta).toMatchObject({ next_page: null, has_more: false });
     expect(p2.res.headers.get("link")).toContain('</v1/jobs?country=NL&per_page=20&page=3>; rel="next"');
     expect(p2.res.headers.get("link")).toContain('</v1/jobs?country=NL&per_page=20&page=1>; rel="prev"');

@@ -1,9 +1,9 @@
 // HTTP-level tests of GET /v1/salary.
 import { beforeAll, describe, expect, it } from "vitest";
+import { SalaryResponseSchema } from "@/lib/catalog/schemas";
 import { ErrorBodySchema } from "./error-shape";
 import { loadCatalog } from "./fixtures";
 import { getJson } from "./http";
-import { SalaryResponseSchema } from "@/lib/catalog/schemas";
 
 beforeAll(async () => {
   await loadCatalog();
@@ -15,8 +15,15 @@ describe("GET /v1/salary", () => {
       const { status, body } = await getJson(`/v1/salary?country=${country}`);
       expect(status).toBe(200);
       expect(SalaryResponseSchema.parse(body)).toEqual({
-        matched_on: "country", level: "country", location: "Germany", country: "DE",
-        median: 60000, currency: "EUR", period: "year", sample_size: 1000, as_of: "2026-11-01",
+        matched_on: "country",
+        level: "country",
+        location: "Germany",
+        country: "DE",
+        median: 60000,
+        currency: "EUR",
+        period: "year",
+        sample_size: 1000,
+        as_of: "2026-11-01",
       });
     }
   });
@@ -27,11 +34,26 @@ describe("GET /v1/salary", () => {
   });
 
   it("treats a lone title as a location: city, country name, or city with country", async () => {
-    expect((await getJson("/v1/salary?title=berlin")).body).toMatchObject({ matched_on: "title_as_location", level: "city", location: "Berlin", median: 65000 });
-    expect((await getJson("/v1/salary?title=Germany")).body).toMatchObject({ matched_on: "title_as_location", level: "country", country: "DE" });
-    expect((await getJson("/v1/salary?title=sao%20paulo")).body).toMatchObject({ location: "São Paulo", country: "BR" });
+    expect((await getJson("/v1/salary?title=berlin")).body).toMatchObject({
+      matched_on: "title_as_location",
+      level: "city",
+      location: "Berlin",
+      median: 65000,
+    });
+    expect((await getJson("/v1/salary?title=Germany")).body).toMatchObject({
+      matched_on: "title_as_location",
+      level: "country",
+      country: "DE",
+    });
+    expect((await getJson("/v1/salary?title=sao%20paulo")).body).toMatchObject({
+      location: "São Paulo",
+      country: "BR",
+    });
     expect((await getJson("/v1/salary?title=Cambridge")).body).toMatchObject({ country: "GB" }); // larger sample wins
-    expect((await getJson("/v1/salary?title=Cambridge,%20United%20States")).body).toMatchObject({ country: "US", currency: "USD" });
+    expect((await getJson("/v1/salary?title=Cambridge,%20United%20States")).body).toMatchObject({
+      country: "US",
+      currency: "USD",
+    });
     expect((await getJson("/v1/salary?title=Cambridge,%20US")).body).toMatchObject({ country: "US" });
   });
 
@@ -44,7 +66,14 @@ describe("GET /v1/salary", () => {
   });
 
   it("400 when neither parameter is given, or a value is invalid", async () => {
-    for (const [q, param] of [["", "country"], ["country=ZZZZZ", "country"], ["country=EU", "country"], ["title=", "title"], ["tz=Nope", "tz"], ["city=Berlin", "city"]] as const) {
+    for (const [q, param] of [
+      ["", "country"],
+      ["country=ZZZZZ", "country"],
+      ["country=EU", "country"],
+      ["title=", "title"],
+      ["tz=Nope", "tz"],
+      ["city=Berlin", "city"],
+    ] as const) {
       const { status, body } = await getJson(`/v1/salary?${q}`);
       expect(status).toBe(400);
       expect(ErrorBodySchema.parse(body).error).toMatchObject({ code: "invalid_parameter", param });

@@ -100,7 +100,10 @@ describe("key lifecycle", () => {
     const { userId } = await createTestKey({ status: "inactive" });
     await client.query("UPDATE api_keys SET status = 'revoked' WHERE user_id = $1", [userId]);
     const results = await Promise.all([registerKey(userId, new Date()), registerKey(userId, new Date())]);
-    const live = await client.query("SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND status <> 'revoked'", [userId]);
+    const live = await client.query(
+      "SELECT count(*)::int AS n FROM api_keys WHERE user_id = $1 AND status <> 'revoked'",
+      [userId],
+    );
     expect(live.rows[0].n).toBe(1);
     expect(results.some((r) => r.ok)).toBe(true);
   });
@@ -131,7 +134,10 @@ describe("secrets", () => {
       SELECT table_name, column_name FROM information_schema.columns
       WHERE table_schema = 'public' AND data_type IN ('text', 'character varying', 'character', 'jsonb')`);
     for (const { table_name, column_name } of rows) {
-      const found = await client.query(`SELECT 1 FROM "${table_name}" WHERE "${column_name}"::text LIKE '%' || $1 || '%' OR "${column_name}"::text LIKE '%' || $2 || '%' LIMIT 1`, [r.key.slice(4), r.token]);
+      const found = await client.query(
+        `SELECT 1 FROM "${table_name}" WHERE "${column_name}"::text LIKE '%' || $1 || '%' OR "${column_name}"::text LIKE '%' || $2 || '%' LIMIT 1`,
+        [r.key.slice(4), r.token],
+      );
       expect(found.rowCount, `${table_name}.${column_name}`).toBe(0);
     }
   });

@@ -14,9 +14,16 @@ describe("claiming an embedded data directory from several processes", () => {
     for (let round = 0; round < 2; round++) {
       const dir = await mkdtemp(path.join(tmpdir(), "jsa-claims-"));
       try {
-        await writeFile(path.join(dir, "pglite.json"), JSON.stringify({ pid: 999_999_999, role: "server", port: 1 }));
+        await writeFile(
+          path.join(dir, "pglite.json"),
+          JSON.stringify({ pid: 999_999_999, role: "server", port: 1 }),
+        );
         const startAt = String(Date.now() + 4_000);
-        const outs = await Promise.all(Array.from({ length: 6 }, () => run(process.execPath, ["--import", "tsx", "test/support/claim-worker.ts", dir, startAt])));
+        const outs = await Promise.all(
+          Array.from({ length: 6 }, () =>
+            run(process.execPath, ["--import", "tsx", "test/support/claim-worker.ts", dir, startAt]),
+          ),
+        );
         const results = outs.map((o) => o.stdout.trim());
         expect(results.filter((r) => r === "won")).toHaveLength(1);
         expect(results.filter((r) => r === "lost")).toHaveLength(5);

@@ -39,7 +39,11 @@ describe("npm run -s keys", () => {
     const shown = await keys("show", "--email", email);
     expect(shown.code).toBe(0);
     expect(shown.stdout).not.toContain(line.key.slice(4));
-    expect(JSON.parse(shown.stdout)).toMatchObject({ email, tier: "free", keys: [{ id: line.id, status: "active" }] });
+    expect(JSON.parse(shown.stdout)).toMatchObject({
+      email,
+      tier: "free",
+      keys: [{ id: line.id, status: "active" }],
+    });
 
     expect((await keys("create", "--email", email)).code).toBe(1); // one live key per user
     expect((await keys("revoke", "--email", email)).code).toBe(0);
@@ -53,7 +57,13 @@ describe("npm run -s keys", () => {
     expect((await (await request("/v1/jobs", { key: line.key })).json()).error.code).toBe("key_inactive");
   }, 30_000);
 
-  it.each([[[]], [["create"]], [["create", "--email", "not-an-email"]], [["tier", "--email", "a@example.com", "--tier", "gold"]], [["frobnicate", "--email", "a@example.com"]]])(
+  it.each([
+    [[]],
+    [["create"]],
+    [["create", "--email", "not-an-email"]],
+    [["tier", "--email", "a@example.com", "--tier", "gold"]],
+    [["frobnicate", "--email", "a@example.com"]],
+  ])(
     "prints usage and exits non-zero for %j",
     async (args) => {
       const r = await keys(...args);

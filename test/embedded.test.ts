@@ -3,14 +3,14 @@
 // the database alone (no Redis).
 import { spawn } from "node:child_process";
 import { once } from "node:events";
-import { type AddressInfo, createServer } from "node:net";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importSnapshot } from "@/lib/catalog/import/load";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
+import { importSnapshot } from "@/lib/catalog/import/load";
 import { joinOrServe } from "@/lib/embedded/open";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "@/lib/embedded/postgres";
 import { useDatabase } from "@/lib/env";
@@ -39,7 +39,8 @@ async function connect(): Promise<pg.Client> {
   return client;
 }
 
-const pending = <T>(p: Promise<T>, ms: number) => Promise.race([p.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
+const pending = <T>(p: Promise<T>, ms: number) =>
+  Promise.race([p.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), ms))]);
 
 describe("the gate", () => {
   it("lets one client in at a time and hands the next a clean session", async () => {
@@ -62,7 +63,9 @@ describe("the gate", () => {
   });
 
   it("refuses a second server on the same directory; a command joins the running one", async () => {
-    await expect(startEmbeddedPostgres(dataRoot, "server")).rejects.toThrow(/in use by process \d+ \(a server on port/);
+    await expect(startEmbeddedPostgres(dataRoot, "server")).rejects.toThrow(
+      /in use by process \d+ \(a server on port/,
+    );
     await expect(joinOrServe(dataRoot, "server")).rejects.toThrow(/in use by process/);
     const joined = await joinOrServe(dataRoot, "cli");
     expect(joined).toMatchObject({ url: embedded.url, owner: false });
@@ -95,8 +98,13 @@ describe("a command and the directory's holder", () => {
     const root = await mkdtemp(path.join(tmpdir(), "jsa-embedded-refused-"));
     const other = spawn("sleep", ["30"]);
     try {
-      await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "server", port: 1 }));
-      await expect(joinOrServe(root, "cli")).rejects.toThrow(/in use by process \d+ \(a server on port 1\).*delete .*pglite\.json/);
+      await writeFile(
+        path.join(root, "pglite.json"),
+        JSON.stringify({ pid: other.pid, role: "server", port: 1 }),
+      );
+      await expect(joinOrServe(root, "cli")).rejects.toThrow(
+        /in use by process \d+ \(a server on port 1\).*delete .*pglite\.json/,
+      );
     } finally {
       other.kill();
       await rm(root, { recursive: true, force: true });
@@ -119,7 +127,8 @@ async function digests(url: string, snapshotId: number) {
   try {
     await client.query("SET TimeZone = 'UTC'");
     const out: Record<string, string> = {};
-    for (const [name, sql] of Object.entries(DIGESTS)) out[name] = (await client.query<{ d: string }>(sql, [snapshotId])).rows[0]!.d;
+    for (const [name, sql] of Object.entries(DIGESTS))
+      out[name] = (await client.query<{ d: string }>(sql, [snapshotId])).rows[0]!.d;
     return out;
   } finally {
     await client.end();
@@ -128,7 +137,12 @@ async function digests(url: string, snapshotId: number) {
 
 const demo = { jobs: 3_000, seed: 5, asOf: new Date("2026-11-21T00:00:00Z") };
 const importDemoInto = (url: string, method?: "copy" | "insert") =>
-  importSnapshot(url, { label: "same demo", jobs: numbered([...demoJobs(demo)] as Rec[]), salaries: numbered([...demoSalaries(demo)] as Rec[]), method });
+  importSnapshot(url, {
+    label: "same demo",
+    jobs: numbered([...demoJobs(demo)] as Rec[]),
+    salaries: numbered([...demoSalaries(demo)] as Rec[]),
+    method,
+  });
 
 describe("importing into the embedded database", () => {
   it("loads with INSERTs exactly what COPY loads into PostgreSQL", async () => {
@@ -136,7 +150,11 @@ describe("importing into the embedded database", () => {
     const byCopy = await importDemoInto(pgUrl, "copy");
     const byInsertOnPg = await importDemoInto(pgUrl, "insert");
     const onPglite = await importDemoInto(embedded.url); // chooses INSERT itself
-    expect(onPglite).toMatchObject({ jobs: 3_000, salaries: byCopy.salaries, cleanedLinks: byCopy.cleanedLinks });
+    expect(onPglite).toMatchObject({
+      jobs: 3_000,
+      salaries: byCopy.salaries,
+      cleanedLinks: byCopy.cleanedLinks,
+    });
     const reference = await digests(pgUrl, byCopy.snapshotId);
     expect(reference.jobs).toMatch(/^[0-9a-f]{32}$/);
     expect(await digests(pgUrl, byInsertOnPg.snapshotId)).toEqual(reference);
@@ -160,14 +178,21 @@ describe("the API on the embedded database, quotas without Redis", () => {
   beforeAll(async () => {
     delete process.env.REDIS_URL;
     useDatabase(embedded.url, true);
-    await importSnapshot(embedded.url, { label: "fixture", jobs: numbered(FIXTURE_JOBS), salaries: numbered(FIXTURE_SALARIES) });
+    await importSnapshot(embedded.url, {
+      label: "fixture",
+      jobs: numbered(FIXTURE_JOBS),
+      salaries: numbered(FIXTURE_SALARIES),
+    });
   });
 
   it("searches, reads a job and a salary, and counts each request", async () => {
     const { key } = await createTestKey({ tier: "free" });
     const search = await request("/v1/jobs?title=software%20engineer&country=DE", { key });
     expect(search.status).toBe(200);
-    expect(((await search.json()) as { items: { id: string }[] }).items.map((j) => j.id)).toEqual(["de-2", "de-1"]);
+    expect(((await search.json()) as { items: { id: string }[] }).items.map((j) => j.id)).toEqual([
+      "de-2",
+      "de-1",
+    ]);
     expect(search.headers.get("x-ratelimit-remaining")).toBe("49");
     const detail = await request("/v1/jobs/de-1", { key });
     expect(detail.status).toBe(200);
@@ -180,7 +205,9 @@ describe("the API on the embedded database, quotas without Redis", () => {
 
   it("refuses the 51st request of a free key's day exactly, from parallel requests", async () => {
     const { key } = await createTestKey({ tier: "free" });
-    const statuses = await Promise.all(Array.from({ length: 60 }, () => request("/v1/jobs/de-2", { key }).then((r) => r.status)));
+    const statuses = await Promise.all(
+      Array.from({ length: 60 }, () => request("/v1/jobs/de-2", { key }).then((r) => r.status)),
+    );
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });

@@ -1,9 +1,9 @@
 // Creates a private database for this test run, migrates it, and drops it afterwards:
 // CI shares the machine's Postgres with other runs.
 import { randomBytes } from "node:crypto";
-import type { TestProject } from "vitest/node";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
+import type { TestProject } from "vitest/node";
 import { startMailSink } from "../scripts/mail-sink";
 
 function freePort(): Promise<number> {
@@ -15,6 +15,7 @@ function freePort(): Promise<number> {
     srv.on("error", reject);
   });
 }
+
 import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
 
 async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {

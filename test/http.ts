@@ -1,22 +1,26 @@
 // Sends a Request through the real route modules (the same functions Next calls), so tests
 // see status, headers and bodies exactly as a client would.
+
+import * as siteJobDetail from "@/app/api/jobs/[id]/route";
+import * as siteJobs from "@/app/api/jobs/route";
+import * as siteSalaryRoute from "@/app/api/jobs/salary/route";
+import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
+import * as keysConfirm from "@/app/api/keys/confirm/route";
+import * as keysMe from "@/app/api/keys/me/route";
+import * as keysRegister from "@/app/api/keys/register/route";
+import * as keysRevoke from "@/app/api/keys/revoke/route";
+import * as keysUsage from "@/app/api/keys/usage/route";
+import * as fallback from "@/app/v1/[[...path]]/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobs from "@/app/v1/jobs/route";
-import * as salary from "@/app/v1/salary/route";
 import * as openapi from "@/app/v1/openapi.json/route";
-import * as fallback from "@/app/v1/[[...path]]/route";
-import * as keysMe from "@/app/api/keys/me/route";
-import * as keysUsage from "@/app/api/keys/usage/route";
-import * as keysRegister from "@/app/api/keys/register/route";
-import * as keysConfirm from "@/app/api/keys/confirm/route";
-import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
-import * as keysRevoke from "@/app/api/keys/revoke/route";
-import * as siteJobs from "@/app/api/jobs/route";
-import * as siteJobDetail from "@/app/api/jobs/[id]/route";
-import * as siteSalaryRoute from "@/app/api/jobs/salary/route";
+import * as salary from "@/app/v1/salary/route";
 import { sharedKey } from "./keys";
 
-type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
+type Handler = (
+  req: Request,
+  ctx: { params: Promise<Record<string, string | string[]>> },
+) => Promise<Response>;
 type RouteModule = Record<string, unknown>;
 
 function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
@@ -39,7 +43,10 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
 }
 
 /** Sends the file's shared pro key unless the caller sets X-API-Key itself (null: none). */
-export async function request(path: string, init: RequestInit & { key?: string | null } = {}): Promise<Response> {
+export async function request(
+  path: string,
+  init: RequestInit & { key?: string | null } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   const key = init.key === undefined ? await sharedKey() : init.key;
   if (key !== null && !headers.has("x-api-key")) headers.set("x-api-key", key);
@@ -57,8 +64,16 @@ export async function getJson(path: string, headers: Record<string, string> = {}
 }
 
 /** A same-origin JSON POST from the site's own pages, as a browser sends it. */
-export function sitePost(path: string, body: unknown, opts: { session?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { "content-type": "application/json", origin: "http://localhost:3000", ...opts.headers };
+export function sitePost(
+  path: string,
+  body: unknown,
+  opts: { session?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = {
+    "content-type": "application/json",
+    origin: "http://localhost:3000",
+    ...opts.headers,
+  };
   if (opts.session) headers.cookie = `next-auth.session-token=${opts.session}`;
   return request(path, { method: "POST", headers, body: JSON.stringify(body), key: null });
 }

@@ -6,10 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveCountryFilter } from "@/lib/catalog/countries";
 import { ImportError, importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
-import { resolveCountryFilter } from "@/lib/catalog/countries";
 import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { searchJobs } from "@/lib/catalog/search";
 import { FIXTURE_JOBS, job, loadCatalog, numbered, type Rec } from "./fixtures";
@@ -28,9 +28,17 @@ afterAll(() => client.end());
 
 async function state() {
   const live = await client.query("SELECT snapshot_id FROM catalog_live");
-  const parts = await client.query(`SELECT c.relname FROM pg_class c WHERE c.relname ~ '^jobs_s[0-9]+$' ORDER BY 1`);
-  const count = await client.query("SELECT count(*)::int AS n FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live)");
-  return { live: live.rows[0]?.snapshot_id as number, tables: parts.rows.map((r) => r.relname as string), jobs: count.rows[0].n as number };
+  const parts = await client.query(
+    `SELECT c.relname FROM pg_class c WHERE c.relname ~ '^jobs_s[0-9]+$' ORDER BY 1`,
+  );
+  const count = await client.query(
+    "SELECT count(*)::int AS n FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live)",
+  );
+  return {
+    live: live.rows[0]?.snapshot_id as number,
+    tables: parts.rows.map((r) => r.relname as string),
+    jobs: count.rows[0].n as number,
+  };
 }
 
 async function importFile(name: string, content: string, salaries?: { name: string; content: string }) {
@@ -49,7 +57,8 @@ async function importFile(name: string, content: string, salaries?: { name: stri
 }
 
 const jsonl = (rows: Rec[]) => rows.map((r) => JSON.stringify(r)).join("\n");
-const CSV_HEADER = "id,title,company,apply_url,country,city,posted_at,salary_min,salary_max,salary_currency,salary_period,description";
+const CSV_HEADER =
+  "id,title,company,apply_url,country,city,posted_at,salary_min,salary_max,salary_currency,salary_period,description";
 
 async function rejection(promise: Promise<unknown>): Promise<ImportError> {
   try {
@@ -68,12 +77,25 @@ describe("catalog import", () => {
       'c-1,"Welder, Night Shift",Forge Ltd,https://forge.example.com/apply,GB,Leeds,2026-11-01,30000,35000,GBP,year,"Line one\nline two, with ""quotes"""',
       "c-2,Baker,Crumb GmbH,,deu,,2026-11-02T08:00:00Z,,,,,",
     ].join("\n");
-    const result = await importFile("jobs.csv", csv, { name: "s.csv", content: "level,country,city,median,currency,period,sample_size,as_of\ncountry,GB,,40000,GBP,year,10,2026-11-01\n" });
+    const result = await importFile("jobs.csv", csv, {
+      name: "s.csv",
+      content:
+        "level,country,city,median,currency,period,sample_size,as_of\ncountry,GB,,40000,GBP,year,10,2026-11-01\n",
+    });
     expect(result).toMatchObject({ jobs: 2, salaries: 1 });
     expect((await state()).live).toBe(result.snapshotId);
     const { body } = await getJson("/v1/jobs/c-1");
-    expect(body).toMatchObject({ title: "Welder, Night Shift", location: "Leeds, United Kingdom", salary_min: 30000, description: 'Line one\nline two, with "quotes"' });
-    expect((await getJson("/v1/jobs/c-2")).body).toMatchObject({ country: "DE", location: "Germany", apply_url: "" });
+    expect(body).toMatchObject({
+      title: "Welder, Night Shift",
+      location: "Leeds, United Kingdom",
+      salary_min: 30000,
+      description: 'Line one\nline two, with "quotes"',
+    });
+    expect((await getJson("/v1/jobs/c-2")).body).toMatchObject({
+      country: "DE",
+      location: "Germany",
+      apply_url: "",
+    });
     expect((await getJson("/v1/salary?country=GB")).body.median).toBe(40000);
 
     const again = await importFile("jobs.jsonl", jsonl(FIXTURE_JOBS.slice(0, 3)));
@@ -83,29 +105,91 @@ describe("catalog import", () => {
   });
 
   it.each([
-    ["unknown column (JSON Lines)", "bad.jsonl", `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "B", "DE", 1), colour: "red" })}`, 2, /unknown column "colour"/],
-    ["unknown column (CSV header)", "bad.csv", "id,title,company,country,posted_at,colour\na,A,C,DE,2026-11-01,red", 1, /unknown column "colour"/],
-    ["broken JSON line", "bad.jsonl", `${JSON.stringify(job("a", "A", "DE", 1))}\n\n{"id": "b", "title": `, 3, /not valid JSON/],
-    ["broken CSV row", "bad.csv", "id,title,company,country,posted_at\na,A,C,DE,2026-11-01\nb,B,C,DE", 3, /columns length is 5, got 4$/],
-    ["duplicate id", "bad.jsonl", [job("a", "A", "DE", 1), job("b", "B", "DE", 1), job("a", "C", "DE", 1)].map((r) => JSON.stringify(r)).join("\n"), 3, /id: "a" appears twice/],
-    ["missing title", "bad.jsonl", `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "B", "DE", 1), title: "" })}`, 2, /title: is required/],
+    [
+      "unknown column (JSON Lines)",
+      "bad.jsonl",
+      `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "B", "DE", 1), colour: "red" })}`,
+      2,
+      /unknown column "colour"/,
+    ],
+    [
+      "unknown column (CSV header)",
+      "bad.csv",
+      "id,title,company,country,posted_at,colour\na,A,C,DE,2026-11-01,red",
+      1,
+      /unknown column "colour"/,
+    ],
+    [
+      "broken JSON line",
+      "bad.jsonl",
+      `${JSON.stringify(job("a", "A", "DE", 1))}\n\n{"id": "b", "title": `,
+      3,
+      /not valid JSON/,
+    ],
+    [
+      "broken CSV row",
+      "bad.csv",
+      "id,title,company,country,posted_at\na,A,C,DE,2026-11-01\nb,B,C,DE",
+      3,
+      /columns length is 5, got 4$/,
+    ],
+    [
+      "duplicate id",
+      "bad.jsonl",
+      [job("a", "A", "DE", 1), job("b", "B", "DE", 1), job("a", "C", "DE", 1)]
+        .map((r) => JSON.stringify(r))
+        .join("\n"),
+      3,
+      /id: "a" appears twice/,
+    ],
+    [
+      "missing title",
+      "bad.jsonl",
+      `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "B", "DE", 1), title: "" })}`,
+      2,
+      /title: is required/,
+    ],
     ["bad country", "bad.jsonl", JSON.stringify(job("a", "A", "XX", 1)), 1, /country: "XX" is not an ISO/],
-    ["bad date", "bad.jsonl", JSON.stringify({ ...job("a", "A", "DE", 1), posted_at: "yesterday" }), 1, /posted_at/],
-    ["salary without currency", "bad.jsonl", JSON.stringify({ ...job("a", "A", "DE", 1), salary_min: 5 }), 1, /salary_currency/],
-  ])("rejects a file with %s, naming the line, and leaves the live snapshot alone", async (_, name, content, line, message) => {
-    const before = await state();
-    const err = await rejection(importFile(name, content));
-    expect(err.problems[0]).toMatchObject({ line });
-    expect(err.problems[0]!.message).toMatch(message);
-    expect(err.message).toMatch(new RegExp(`line ${line}: `));
-    const after = await state();
-    expect(after).toEqual(before);
-  });
+    [
+      "bad date",
+      "bad.jsonl",
+      JSON.stringify({ ...job("a", "A", "DE", 1), posted_at: "yesterday" }),
+      1,
+      /posted_at/,
+    ],
+    [
+      "salary without currency",
+      "bad.jsonl",
+      JSON.stringify({ ...job("a", "A", "DE", 1), salary_min: 5 }),
+      1,
+      /salary_currency/,
+    ],
+  ])(
+    "rejects a file with %s, naming the line, and leaves the live snapshot alone",
+    async (_, name, content, line, message) => {
+      const before = await state();
+      const err = await rejection(importFile(name, content));
+      expect(err.problems[0]).toMatchObject({ line });
+      expect(err.problems[0]!.message).toMatch(message);
+      expect(err.message).toMatch(new RegExp(`line ${line}: `));
+      const after = await state();
+      expect(after).toEqual(before);
+    },
+  );
 
   it("rejects a bad salary file the same way", async () => {
     const before = await state();
-    const err = await rejection(importFile("ok.jsonl", jsonl([job("a", "A", "DE", 1)]), { name: "s.jsonl", content: '{"level":"city","country":"DE","median":1,"currency":"EUR","sample_size":1,"as_of":"2026-11-01"}' }));
-    expect(err.problems[0]).toMatchObject({ line: 1, message: "salaries: city: is required when level is city" });
+    const err = await rejection(
+      importFile("ok.jsonl", jsonl([job("a", "A", "DE", 1)]), {
+        name: "s.jsonl",
+        content:
+          '{"level":"city","country":"DE","median":1,"currency":"EUR","sample_size":1,"as_of":"2026-11-01"}',
+      }),
+    );
+    expect(err.problems[0]).toMatchObject({
+      line: 1,
+      message: "salaries: city: is required when level is city",
+    });
     expect(await state()).toEqual(before);
   });
 
@@ -123,7 +207,9 @@ describe("catalog import", () => {
     const before = (await request("/v1/jobs?country=DE")).headers.get("etag");
     await loadCatalog();
     expect((await request("/v1/jobs?country=DE")).headers.get("etag")).toBe(before);
-    await loadCatalog(FIXTURE_JOBS.map((j) => (j.id === "de-2" ? { ...j, title: "Software Engineer II" } : j)));
+    await loadCatalog(
+      FIXTURE_JOBS.map((j) => (j.id === "de-2" ? { ...j, title: "Software Engineer II" } : j)),
+    );
     expect((await request("/v1/jobs?country=DE")).headers.get("etag")).not.toBe(before);
   });
 
@@ -135,7 +221,12 @@ describe("catalog import", () => {
     const seen = new Set<string>();
     const reader = (async () => {
       while (!stop) {
-        const r = await searchJobs({ title: "engineer", filter: resolveCountryFilter("DE")!, page: 1, perPage: 50 });
+        const r = await searchJobs({
+          title: "engineer",
+          filter: resolveCountryFilter("DE")!,
+          page: 1,
+          perPage: 50,
+        });
         const prefixes = new Set(r.items.map((i) => i.id[0]));
         expect(prefixes.size).toBe(1);
         const which = [...prefixes][0]!;
@@ -164,9 +255,15 @@ describe("catalog import", () => {
 
   it("the CLI prints the problem with its line and exits non-zero", async () => {
     const file = path.join(dir, "cli-bad.jsonl");
-    await writeFile(file, `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "", "DE", 1) })}\n`);
+    await writeFile(
+      file,
+      `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify({ ...job("b", "", "DE", 1) })}\n`,
+    );
     const run = promisify(execFile)("npx", ["tsx", "scripts/catalog-import.ts", file], { env: process.env });
-    const err = (await run.then(() => null, (e) => e)) as { code: number; stderr: string } | null;
+    const err = (await run.then(
+      () => null,
+      (e) => e,
+    )) as { code: number; stderr: string } | null;
     expect(err?.code).toBe(1);
     expect(err?.stderr).toMatch(/line 2: title: is required/);
     expect(err?.stderr).toMatch(/live catalog is unchanged/);

@@ -4,7 +4,9 @@ import { setUserTier } from "@/lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "@/lib/keys/store";
 import type { Tier } from "@/lib/quota/tiers";
 
-export async function createTestKey(opts: { tier?: Tier; status?: "active" | "inactive"; email?: string } = {}) {
+export async function createTestKey(
+  opts: { tier?: Tier; status?: "active" | "inactive"; email?: string } = {},
+) {
   const email = opts.email ?? `t-${randomBytes(6).toString("hex")}@example.com`;
   const user = await upsertUserByEmail(email);
   if (opts.tier && opts.tier !== user.tier) await setUserTier(user.id, opts.tier);

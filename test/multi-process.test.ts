@@ -9,7 +9,11 @@ const run = promisify(execFile);
 async function twoProcesses(key: string, each: number, extraEnv: Record<string, string>): Promise<number[]> {
   const env = { ...process.env, ...extraEnv };
   const startAt = String(Date.now() + 6_000); // both are up and connected by then
-  const outs = await Promise.all([0, 1].map(() => run("npx", ["tsx", "test/support/admit-worker.ts", key, String(each), startAt], { env })));
+  const outs = await Promise.all(
+    [0, 1].map(() =>
+      run("npx", ["tsx", "test/support/admit-worker.ts", key, String(each), startAt], { env }),
+    ),
+  );
   return outs.map((o) => Number(o.stdout.trim()));
 }
 

@@ -12,7 +12,22 @@ import { loadCatalog } from "./fixtures";
 import { request, sitePost } from "./http";
 import { createTestKey } from "./keys";
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { $ref: string }>; content?: Record<string, { schema: object }> }> }>>; components: object };
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        responses: Record<
+          string,
+          { headers?: Record<string, { $ref: string }>; content?: Record<string, { schema: object }> }
+        >;
+      }
+    >
+  >;
+  components: object;
+};
 
 let doc: Doc;
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -43,7 +58,13 @@ async function conforms(res: Response, pathKey: string, method: string): Promise
 }
 
 function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(path.join(dir, e.name)) : e.name === "route.ts" ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? routeFiles(path.join(dir, e.name))
+      : e.name === "route.ts"
+        ? [path.join(dir, e.name)]
+        : [],
+  );
 }
 
 describe("the OpenAPI document", () => {
@@ -63,7 +84,12 @@ describe("the OpenAPI document", () => {
 
   it("documents every /v1 and /api/keys route and method", () => {
     for (const file of [...routeFiles("app/v1"), ...routeFiles("app/api/keys")]) {
-      const route = "/" + path.dirname(file).replace(/^app\//, "").replace(/\[(\w+)\]/g, "{$1}");
+      const route =
+        "/" +
+        path
+          .dirname(file)
+          .replace(/^app\//, "")
+          .replace(/\[(\w+)\]/g, "{$1}");
       if (route.includes("[[...")) continue; // the JSON 404 for unknown paths
       const source = readFileSync(file, "utf8");
       for (const m of source.matchAll(/export const (GET|POST|PUT|PATCH|DELETE) = (\w+)/g)) {
@@ -74,9 +100,22 @@ describe("the OpenAPI document", () => {
   });
 
   it("describes parameters with their bounds", () => {
-    const params = (doc.paths["/v1/jobs"]!.get as unknown as { parameters: { name: string; schema: Record<string, unknown> }[] }).parameters;
-    expect(params.find((p) => p.name === "per_page")?.schema).toMatchObject({ type: "integer", minimum: 1, maximum: 100, default: 20 });
-    expect(params.find((p) => p.name === "page")?.schema).toMatchObject({ type: "integer", minimum: 1, default: 1 });
+    const params = (
+      doc.paths["/v1/jobs"]!.get as unknown as {
+        parameters: { name: string; schema: Record<string, unknown> }[];
+      }
+    ).parameters;
+    expect(params.find((p) => p.name === "per_page")?.schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 100,
+      default: 20,
+    });
+    expect(params.find((p) => p.name === "page")?.schema).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      default: 1,
+    });
   });
 });
 
@@ -85,7 +124,11 @@ describe("real responses match the document", () => {
     const ok = await request("/v1/jobs?title=engineer&country=DE");
     const etag = ok.headers.get("etag")!;
     await conforms(ok, "/v1/jobs", "get");
-    await conforms(await request("/v1/jobs?title=engineer&country=DE", { headers: { "If-None-Match": etag } }), "/v1/jobs", "get");
+    await conforms(
+      await request("/v1/jobs?title=engineer&country=DE", { headers: { "If-None-Match": etag } }),
+      "/v1/jobs",
+      "get",
+    );
     await conforms(await request("/v1/jobs?per_page=0"), "/v1/jobs", "get");
     await conforms(await request("/v1/jobs?api_key=x"), "/v1/jobs", "get");
     await conforms(await request("/v1/jobs", { key: null }), "/v1/jobs", "get");
@@ -114,9 +157,15 @@ describe("real responses match the document", () => {
     const email = `oa-${randomBytes(4).toString("hex")}@example.com`;
     const user = await db().user.create({ data: { email } });
     const session = randomBytes(32).toString("hex");
-    await db().session.create({ data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) } });
+    await db().session.create({
+      data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) },
+    });
     await conforms(await sitePost("/api/keys/register", {}), "/api/keys/register", "post");
-    await conforms(await sitePost("/api/keys/register", {}, { session, headers: { origin: "https://evil.example" } }), "/api/keys/register", "post");
+    await conforms(
+      await sitePost("/api/keys/register", {}, { session, headers: { origin: "https://evil.example" } }),
+      "/api/keys/register",
+      "post",
+    );
     await conforms(await sitePost("/api/keys/register", {}, { session }), "/api/keys/register", "post");
     const mail = await waitForMail(process.env.MAIL_WEB_URL!, email, /API key/);
     const token = /#token=([A-Za-z0-9_-]{43})/.exec(mail.text)![1];

@@ -19,7 +19,10 @@ const at = (iso: string) => {
 
 async function pgUsed(keyId: string): Promise<number> {
   await flushUsage();
-  const { rows } = await client.query("SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1", [keyId]);
+  const { rows } = await client.query(
+    "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
+    [keyId],
+  );
   return rows[0].n;
 }
 
@@ -53,7 +56,9 @@ describe("rate-limit headers", () => {
 describe("admission", () => {
   it("admits exactly 50 of 200 parallel requests on a fresh free key", async () => {
     const { key, id } = await createTestKey({ tier: "free" });
-    const responses = await Promise.all(Array.from({ length: 200 }, () => request("/v1/salary?country=DE", { key })));
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, () => request("/v1/salary?country=DE", { key })),
+    );
     const statuses = responses.map((r) => r.status);
     expect(statuses.filter((s) => s === 200)).toHaveLength(50);
     expect(statuses.filter((s) => s === 429)).toHaveLength(150);
@@ -94,7 +99,11 @@ describe("admission", () => {
   it("runs out the month across days, and a new month lifts it", async () => {
     const { key, id } = await createTestKey({ tier: "free" });
     // Nine earlier days of this month at the daily maximum, already on record in Postgres.
-    for (let d = 1; d <= 9; d++) await client.query("INSERT INTO key_usage (key_id, day, count) VALUES ($1, $2, 50)", [id, `2026-11-${String(d).padStart(2, "0")}`]);
+    for (let d = 1; d <= 9; d++)
+      await client.query("INSERT INTO key_usage (key_id, day, count) VALUES ($1, $2, 50)", [
+        id,
+        `2026-11-${String(d).padStart(2, "0")}`,
+      ]);
     at("2026-11-10T08:00:00Z");
     for (let i = 0; i < 50; i++) expect((await request("/v1/jobs/de-1", { key })).status).toBe(200);
     const both = await request("/v1/jobs/de-1", { key }); // day and month both used up
@@ -103,7 +112,9 @@ describe("admission", () => {
     const denied = await request("/v1/jobs/de-1", { key });
     expect(denied.status).toBe(429);
     expect((await denied.json()).error.window).toBe("monthly");
-    expect(denied.headers.get("retry-after")).toBe(String((Date.parse("2026-12-01T00:00:00Z") - Date.parse("2026-11-11T08:00:00Z")) / 1000));
+    expect(denied.headers.get("retry-after")).toBe(
+      String((Date.parse("2026-12-01T00:00:00Z") - Date.parse("2026-11-11T08:00:00Z")) / 1000),
+    );
     expect(denied.headers.get("ratelimit")).toMatch(/"monthly";r=0;/);
     at("2026-12-01T00:00:00Z");
     const fresh = await request("/v1/jobs/de-1", { key });
@@ -145,9 +156,24 @@ describe("GET /api/keys/usage", () => {
     expect(body).toMatchObject({
       key: { id },
       tier: "free",
-      daily: { limit: 50, used: 2, remaining: 48, reset: "2026-11-22T00:00:00.000Z", reset_local: "2026-11-22T01:00:00+01:00" },
-      monthly: { limit: 500, used: 4, remaining: 496, reset: "2026-12-01T00:00:00.000Z", reset_local: "2026-12-01T01:00:00+01:00" },
-      days: [{ date: "2026-11-20", count: 2 }, { date: "2026-11-21", count: 2 }],
+      daily: {
+        limit: 50,
+        used: 2,
+        remaining: 48,
+        reset: "2026-11-22T00:00:00.000Z",
+        reset_local: "2026-11-22T01:00:00+01:00",
+      },
+      monthly: {
+        limit: 500,
+        used: 4,
+        remaining: 496,
+        reset: "2026-12-01T00:00:00.000Z",
+        reset_local: "2026-12-01T01:00:00+01:00",
+      },
+      days: [
+        { date: "2026-11-20", count: 2 },
+        { date: "2026-11-21", count: 2 },
+      ],
       reset_local: "2026-11-22T01:00:00+01:00",
     });
     expect(body.key.hint).toMatch(/^jsk_…/);

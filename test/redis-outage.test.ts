@@ -38,7 +38,9 @@ describe("Redis outage", () => {
 
     // Parallel admission stays exact on the Postgres path too.
     const other = await createTestKey({ tier: "free" });
-    const parallel = await Promise.all(Array.from({ length: 120 }, () => request("/v1/jobs/de-1", { key: other.key })));
+    const parallel = await Promise.all(
+      Array.from({ length: 120 }, () => request("/v1/jobs/de-1", { key: other.key })),
+    );
     expect(parallel.filter((r) => r.status === 200)).toHaveLength(50);
     expect(parallel.every((r) => r.status === 200 || r.status === 429)).toBe(true);
 

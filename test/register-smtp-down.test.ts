@@ -11,9 +11,13 @@ beforeAll(() => {
 
 describe("registration while SMTP is down", () => {
   it("answers 503 mail_unavailable and leaves no orphan key", async () => {
-    const user = await db().user.create({ data: { email: `down-${randomBytes(4).toString("hex")}@example.com` } });
+    const user = await db().user.create({
+      data: { email: `down-${randomBytes(4).toString("hex")}@example.com` },
+    });
     const session = randomBytes(32).toString("hex");
-    await db().session.create({ data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) } });
+    await db().session.create({
+      data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) },
+    });
     const earlier = await insertKey(user.id, "inactive");
 
     const res = await sitePost("/api/keys/register", {}, { session });

@@ -14,7 +14,9 @@ async function signedIn() {
   const email = `web-${randomBytes(5).toString("hex")}@example.com`;
   const user = await db().user.create({ data: { email } });
   const session = randomBytes(32).toString("hex");
-  await db().session.create({ data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) } });
+  await db().session.create({
+    data: { sessionToken: session, userId: user.id, expires: new Date(Date.now() + 3_600_000) },
+  });
   return { email, userId: user.id, session };
 }
 
@@ -31,16 +33,39 @@ describe("POST /api/keys/register", () => {
     expect(res.status).toBe(401);
     expect(ErrorBodySchema.parse(await res.json()).error.code).toBe("not_signed_in");
     const expired = await signedIn();
-    await client.query("UPDATE sessions SET expires = now() - interval '1 second' WHERE session_token = $1", [expired.session]);
+    await client.query("UPDATE sessions SET expires = now() - interval '1 second' WHERE session_token = $1", [
+      expired.session,
+    ]);
     expect((await sitePost("/api/keys/register", {}, { session: expired.session })).status).toBe(401);
   });
 
   it("refuses cross-site requests and non-JSON bodies", async () => {
     const { session } = await signedIn();
-    expect((await sitePost("/api/keys/register", {}, { session, headers: { origin: "https://evil.example" } })).status).toBe(403);
-    const form = await request("/api/keys/register", { method: "POST", key: null, headers: { origin: "http://localhost:3000", cookie: `next-auth.session-token=${session}`, "content-type": "application/x-www-form-urlencoded" }, body: "a=1" });
+    expect(
+      (await sitePost("/api/keys/register", {}, { session, headers: { origin: "https://evil.example" } }))
+        .status,
+    ).toBe(403);
+    const form = await request("/api/keys/register", {
+      method: "POST",
+      key: null,
+      headers: {
+        origin: "http://localhost:3000",
+        cookie: `next-auth.session-token=${session}`,
+        "content-type": "application/x-www-form-urlencoded",
+      },
+      body: "a=1",
+    });
     expect(form.status).toBe(403);
-    const noOrigin = await request("/api/keys/register", { method: "POST", key: null, headers: { cookie: `next-auth.session-token=${session}`, "content-type": "application/json", "sec-fetch-site": "cross-site" }, body: "{}" });
+    const noOrigin = await request("/api/keys/register", {
+      method: "POST",
+      key: null,
+      headers: {
+        cookie: `next-auth.session-token=${session}`,
+        "content-type": "application/json",
+        "sec-fetch-site": "cross-site",
+      },
+      body: "{}",
+    });
     expect(noOrigin.status).toBe(403);
   });
 
@@ -60,7 +85,10 @@ describe("POST /api/keys/register", () => {
     expect(body.hint).toBe(`jsk_…${key!.slice(-4)}`);
     expect((await request("/v1/jobs", { key })).status).toBe(401);
 
-    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toMatchObject({ state: "ready", hint: body.hint });
+    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toMatchObject({
+      state: "ready",
+      hint: body.hint,
+    });
     const confirmed = await sitePost("/api/keys/confirm", { token });
     expect(confirmed.status).toBe(200);
     expect(await confirmed.json()).toEqual({ id: body.id, status: "active" });
@@ -80,8 +108,13 @@ describe("POST /api/keys/register", () => {
     const { session, email } = await signedIn();
     await sitePost("/api/keys/register", {}, { session });
     const { token } = fromMail((await waitForMail(mailUrl(), email, /API key/)).text);
-    await client.query("UPDATE api_keys SET confirm_expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)", [email]);
-    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toMatchObject({ state: "expired" });
+    await client.query(
+      "UPDATE api_keys SET confirm_expires_at = now() - interval '1 second' WHERE user_id = (SELECT id FROM users WHERE email = $1)",
+      [email],
+    );
+    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toMatchObject({
+      state: "expired",
+    });
     const res = await sitePost("/api/keys/confirm", { token });
     expect(res.status).toBe(410);
     expect((await res.json()).error.code).toBe("token_expired");

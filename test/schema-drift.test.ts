@@ -5,12 +5,29 @@ import wasm from "@prisma/prisma-schema-wasm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
-type Field = { name: string; dbName?: string | null; kind: string; type: string; isRequired: boolean; isList: boolean; nativeType?: [string, string[]] | null; relationName?: string | null };
+type Field = {
+  name: string;
+  dbName?: string | null;
+  kind: string;
+  type: string;
+  isRequired: boolean;
+  isList: boolean;
+  nativeType?: [string, string[]] | null;
+  relationName?: string | null;
+};
 type Model = { name: string; dbName: string | null; fields: Field[] };
-type IndexDef = { model: string; type: "id" | "unique" | "normal" | "fulltext"; dbName?: string | null; algorithm?: string; fields: { name: string; sortOrder?: "asc" | "desc" }[] };
+type IndexDef = {
+  model: string;
+  type: "id" | "unique" | "normal" | "fulltext";
+  dbName?: string | null;
+  algorithm?: string;
+  fields: { name: string; sortOrder?: "asc" | "desc" }[];
+};
 
 const schemaText = readFileSync("prisma/schema.prisma", "utf8");
-const dmmf = JSON.parse(wasm.get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", schemaText]], noColor: true })));
+const dmmf = JSON.parse(
+  wasm.get_dmmf(JSON.stringify({ prismaSchema: [["schema.prisma", schemaText]], noColor: true })),
+);
 const models: Model[] = dmmf.datamodel.models;
 const enums: { name: string; dbName: string | null; values: { name: string }[] }[] = dmmf.datamodel.enums;
 const indexes: IndexDef[] = dmmf.datamodel.indexes;
@@ -31,18 +48,31 @@ function pgType(f: Field): string {
   const [native, args = []] = f.nativeType ?? [];
   if (f.kind === "enum") return enumDbName.get(f.type)!;
   switch (native ?? f.type) {
-    case "VarChar": return `character varying(${args[0]})`;
-    case "Char": return `character(${args[0]})`;
-    case "Text": case "String": return "text";
-    case "Timestamptz": return `timestamp(${args[0] ?? 3}) with time zone`;
-    case "DateTime": return "timestamp(3) without time zone";
-    case "Date": return "date";
-    case "Int": return "integer";
-    case "BigInt": return "bigint";
-    case "Boolean": return "boolean";
-    case "Json": return "jsonb";
-    case "Float": return "double precision";
-    default: throw new Error(`drift test: map Prisma type ${native ?? f.type}`);
+    case "VarChar":
+      return `character varying(${args[0]})`;
+    case "Char":
+      return `character(${args[0]})`;
+    case "Text":
+    case "String":
+      return "text";
+    case "Timestamptz":
+      return `timestamp(${args[0] ?? 3}) with time zone`;
+    case "DateTime":
+      return "timestamp(3) without time zone";
+    case "Date":
+      return "date";
+    case "Int":
+      return "integer";
+    case "BigInt":
+      return "bigint";
+    case "Boolean":
+      return "boolean";
+    case "Json":
+      return "jsonb";
+    case "Float":
+      return "double precision";
+    default:
+      throw new Error(`drift test: map Prisma type ${native ?? f.type}`);
   }
 }
 
@@ -53,25 +83,42 @@ function columnName(model: Model, field: string): string {
 
 // Indexes Prisma cannot express (partial), created by hand in the migrations: declared here so
 // that any other difference still fails.
-const SQL_ONLY_INDEXES = ["api_keys_one_live_per_user unique btree (user_id) on api_keys where (status = ANY (ARRAY['inactive'::key_status, 'active'::key_status]))"];
+const SQL_ONLY_INDEXES = [
+  "api_keys_one_live_per_user unique btree (user_id) on api_keys where (status = ANY (ARRAY['inactive'::key_status, 'active'::key_status]))",
+];
 
 const expected = {
   tables: models.map((m) => m.dbName ?? m.name).sort(),
-  columns: models.flatMap((m) => [
-    ...m.fields.filter((f) => f.kind === "scalar" || f.kind === "enum").map((f) => `${m.dbName ?? m.name}.${f.dbName ?? f.name} ${pgType(f)}${f.isRequired ? " not null" : ""}`),
-    ...[...unsupportedFields(m.name).values()].map((u) => `${m.dbName ?? m.name}.${u.column} ${u.type}${u.required ? " not null" : ""}`),
-  ]).sort(),
+  columns: models
+    .flatMap((m) => [
+      ...m.fields
+        .filter((f) => f.kind === "scalar" || f.kind === "enum")
+        .map(
+          (f) => `${m.dbName ?? m.name}.${f.dbName ?? f.name} ${pgType(f)}${f.isRequired ? " not null" : ""}`,
+        ),
+      ...[...unsupportedFields(m.name).values()].map(
+        (u) => `${m.dbName ?? m.name}.${u.column} ${u.type}${u.required ? " not null" : ""}`,
+      ),
+    ])
+    .sort(),
   enums: enums.map((e) => `${e.dbName ?? e.name}: ${e.values.map((v) => v.name).join(",")}`).sort(),
-  indexes: indexes.map((ix) => {
-    const model = models.find((m) => m.name === ix.model)!;
-    const table = model.dbName ?? model.name;
-    const cols = ix.fields.map((f) => columnName(model, f.name));
-    const kind = ix.type === "id" ? "primary" : ix.type === "unique" ? "unique" : "index";
-    const name = ix.dbName ?? (kind === "primary" ? `${table}_pkey` : `${table}_${cols.join("_")}_${kind === "unique" ? "key" : "idx"}`);
-    const method = (ix.algorithm ?? "BTree").toLowerCase();
-    const colsWithOrder = ix.fields.map((f, i) => `${cols[i]}${f.sortOrder === "desc" ? " desc" : ""}`);
-    return `${name} ${kind} ${method} (${colsWithOrder.join(", ")}) on ${table}`;
-  }).concat(SQL_ONLY_INDEXES).sort(),
+  indexes: indexes
+    .map((ix) => {
+      const model = models.find((m) => m.name === ix.model)!;
+      const table = model.dbName ?? model.name;
+      const cols = ix.fields.map((f) => columnName(model, f.name));
+      const kind = ix.type === "id" ? "primary" : ix.type === "unique" ? "unique" : "index";
+      const name =
+        ix.dbName ??
+        (kind === "primary"
+          ? `${table}_pkey`
+          : `${table}_${cols.join("_")}_${kind === "unique" ? "key" : "idx"}`);
+      const method = (ix.algorithm ?? "BTree").toLowerCase();
+      const colsWithOrder = ix.fields.map((f, i) => `${cols[i]}${f.sortOrder === "desc" ? " desc" : ""}`);
+      return `${name} ${kind} ${method} (${colsWithOrder.join(", ")}) on ${table}`;
+    })
+    .concat(SQL_ONLY_INDEXES)
+    .sort(),
 };
 
 let client: pg.Client;
@@ -89,7 +136,9 @@ const USER_TABLES = `c.relnamespace = 'public'::regnamespace AND c.relkind IN ('
 
 describe("schema.prisma matches the migrated database", () => {
   it("has the same tables", async () => {
-    const actual = await rows<{ relname: string }>(`SELECT c.relname FROM pg_class c WHERE ${USER_TABLES} ORDER BY 1`);
+    const actual = await rows<{ relname: string }>(
+      `SELECT c.relname FROM pg_class c WHERE ${USER_TABLES} ORDER BY 1`,
+    );
     expect(actual.map((r) => r.relname).sort()).toEqual(expected.tables);
   });
 

@@ -1,14 +1,18 @@
 // The tiered title search must return exactly what a plain "rank every match and sort" would.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { importDemo } from "@/lib/catalog/demo/import-demo";
 import { resolveCountryFilter } from "@/lib/catalog/countries";
+import { importDemo } from "@/lib/catalog/demo/import-demo";
 import { searchJobs } from "@/lib/catalog/search";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
 
 let client: pg.Client;
 beforeAll(async () => {
-  await importDemo(process.env.DATABASE_URL!, { jobs: 4_000, seed: 9, asOf: new Date("2026-11-21T00:00:00Z") });
+  await importDemo(process.env.DATABASE_URL!, {
+    jobs: 4_000,
+    seed: 9,
+    asOf: new Date("2026-11-21T00:00:00Z"),
+  });
   client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
 });

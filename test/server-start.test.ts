@@ -20,7 +20,11 @@ const production = {
 };
 
 function start(env: Record<string, string>) {
-  return spawnSync(process.execPath, ["--import", "tsx", "server.ts"], { env: { ...process.env, ALLOW_EMBEDDED: "", ...env } as NodeJS.ProcessEnv, encoding: "utf8", timeout: 60_000 });
+  return spawnSync(process.execPath, ["--import", "tsx", "server.ts"], {
+    env: { ...process.env, ALLOW_EMBEDDED: "", ...env } as NodeJS.ProcessEnv,
+    encoding: "utf8",
+    timeout: 60_000,
+  });
 }
 
 describe("npm start (server.ts)", () => {

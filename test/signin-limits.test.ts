@@ -4,7 +4,12 @@ import { AddressLimited, refusedSignInFrom, spendAddressBudget } from "@/lib/aut
 import { PEER_HEADER, peerHeaderValue } from "@/lib/site/client-ip";
 
 const from = (ip: string) =>
-  refusedSignInFrom(new Request("http://localhost/api/auth/signin/email", { method: "POST", headers: { [PEER_HEADER]: peerHeaderValue(ip) } }));
+  refusedSignInFrom(
+    new Request("http://localhost/api/auth/signin/email", {
+      method: "POST",
+      headers: { [PEER_HEADER]: peerHeaderValue(ip) },
+    }),
+  );
 
 describe("sign-in link limits", () => {
   it("allows three links per address per 15 minutes, whatever the case", async () => {

@@ -1,5 +1,5 @@
 // /api/jobs*: the site's keyless routes, limited per client IP.
-import { describe, expect, it, beforeAll } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/site/client-ip";
 import { loadCatalog } from "./fixtures";
 import { request } from "./http";
@@ -9,7 +9,10 @@ beforeAll(async () => {
   await loadCatalog();
 });
 
-const from = (ip: string, extra: Record<string, string> = {}) => ({ key: null, headers: { [PEER_HEADER]: peerHeaderValue(ip), ...extra } });
+const from = (ip: string, extra: Record<string, string> = {}) => ({
+  key: null,
+  headers: { [PEER_HEADER]: peerHeaderValue(ip), ...extra },
+});
 
 describe("/api/jobs*", () => {
   it("serves the same shapes as /v1 without a key", async () => {
@@ -40,14 +43,18 @@ describe("/api/jobs*", () => {
     for (let i = 0; i < 60; i++) await request("/api/jobs/de-1", from(ip));
     const { key } = await createTestKey({ tier: "pro" });
     expect((await request("/api/jobs/de-1", from(ip, { "x-api-key": key }))).status).toBe(429);
-    expect((await request("/api/jobs/de-1", from(ip, { "x-forwarded-for": "203.0.113.99" }))).status).toBe(429);
+    expect((await request("/api/jobs/de-1", from(ip, { "x-forwarded-for": "203.0.113.99" }))).status).toBe(
+      429,
+    );
   });
 });
 
 describe("client address", () => {
   const req = (headers: Record<string, string>) => new Request("http://localhost/", { headers });
   it("comes from the server's stamped peer header unless a proxy is trusted", () => {
-    expect(clientIp(req({ [PEER_HEADER]: peerHeaderValue("10.1.1.1"), "x-forwarded-for": "6.6.6.6" }), false)).toBe("10.1.1.1");
+    expect(
+      clientIp(req({ [PEER_HEADER]: peerHeaderValue("10.1.1.1"), "x-forwarded-for": "6.6.6.6" }), false),
+    ).toBe("10.1.1.1");
     expect(clientIp(req({ "x-forwarded-for": "6.6.6.6" }), false)).toBe("unknown");
     expect(clientIp(req({ [PEER_HEADER]: "10.9.9.9" }), false)).toBe("unknown"); // sent by a client
     expect(clientIp(req({ [PEER_HEADER]: "forged|10.9.9.9" }), false)).toBe("unknown");

@@ -17,7 +17,8 @@ export default async function JobsPage({ searchParams }: Props) {
   } catch (err) {
     error = userError(err);
   }
-  const pageLink = (page: number) => `/jobs?${new URLSearchParams({ ...(title && { title }), ...(country && { country }), page: String(page) })}`;
+  const pageLink = (page: number) =>
+    `/jobs?${new URLSearchParams({ ...(title && { title }), ...(country && { country }), page: String(page) })}`;
   return (
     <>
       <h1>Jobs</h1>
@@ -32,27 +33,50 @@ export default async function JobsPage({ searchParams }: Props) {
         </label>
         <button type="submit">Search</button>
       </form>
-      {error && <p className="notice error" role="alert">{error}</p>}
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
       {result && (
         <>
           <p aria-live="polite">
-            {result.meta.total.toLocaleString("en-US")} jobs{result.meta.total > 0 && <>, page {result.meta.page} of {Math.max(1, Math.min(result.meta.total_pages, result.meta.max_page))}</>}
+            {result.meta.total.toLocaleString("en-US")} jobs
+            {result.meta.total > 0 && (
+              <>
+                , page {result.meta.page} of{" "}
+                {Math.max(1, Math.min(result.meta.total_pages, result.meta.max_page))}
+              </>
+            )}
           </p>
           <ul className="results">
             {result.items.map((j) => (
               <li key={j.id}>
-                <a href={`/jobs/${encodeURIComponent(j.id)}`}><strong>{j.title}</strong></a>
-                <div>{j.company} · {j.location}</div>
+                <a href={`/jobs/${encodeURIComponent(j.id)}`}>
+                  <strong>{j.title}</strong>
+                </a>
+                <div>
+                  {j.company} · {j.location}
+                </div>
                 <div className="muted">
                   Posted {j.posted_at.slice(0, 10)}
-                  {j.salary_min !== null && ` · ${j.salary_min.toLocaleString("en-US")}–${(j.salary_max ?? j.salary_min).toLocaleString("en-US")} ${j.salary_currency} per ${j.salary_period}`}
+                  {j.salary_min !== null &&
+                    ` · ${j.salary_min.toLocaleString("en-US")}–${(j.salary_max ?? j.salary_min).toLocaleString("en-US")} ${j.salary_currency} per ${j.salary_period}`}
                 </div>
               </li>
             ))}
           </ul>
           <nav className="pager" aria-label="Pages">
-            {result.meta.prev_page && <a href={pageLink(result.meta.prev_page)} rel="prev">← Previous</a>}
-            {result.meta.next_page && <a href={pageLink(result.meta.next_page)} rel="next">Next →</a>}
+            {result.meta.prev_page && (
+              <a href={pageLink(result.meta.prev_page)} rel="prev">
+                ← Previous
+              </a>
+            )}
+            {result.meta.next_page && (
+              <a href={pageLink(result.meta.next_page)} rel="next">
+                Next →
+              </a>
+            )}
           </nav>
         </>
       )}

@@ -18,7 +18,10 @@ export default async function SalaryPage({ searchParams }: Props) {
   return (
     <>
       <h1>Salary medians</h1>
-      <p>Median advertised pay for a country or a large city, from the current snapshot. It is a location median, not a role-by-city band.</p>
+      <p>
+        Median advertised pay for a country or a large city, from the current snapshot. It is a location
+        median, not a role-by-city band.
+      </p>
       <form className="panel row" action="/salary">
         <label>
           Country code
@@ -30,15 +33,26 @@ export default async function SalaryPage({ searchParams }: Props) {
         </label>
         <button type="submit">Look up</button>
       </form>
-      {error && <p className="notice error" role="alert">{error}</p>}
+      {error && (
+        <p className="notice error" role="alert">
+          {error}
+        </p>
+      )}
       {salary && (
         <section className="panel" aria-live="polite">
-          <h2>{salary.location}{salary.level === "city" ? `, ${salary.country}` : ""}</h2>
+          <h2>
+            {salary.location}
+            {salary.level === "city" ? `, ${salary.country}` : ""}
+          </h2>
           <p style={{ fontSize: "1.5rem" }}>
-            <strong>{salary.median.toLocaleString("en-US")} {salary.currency}</strong> per {salary.period}
+            <strong>
+              {salary.median.toLocaleString("en-US")} {salary.currency}
+            </strong>{" "}
+            per {salary.period}
           </p>
           <p className="muted">
-            Median of {salary.sample_size.toLocaleString("en-US")} postings, as of {salary.as_of} (matched on {salary.matched_on === "country" ? "the country code" : "the place name"}).
+            Median of {salary.sample_size.toLocaleString("en-US")} postings, as of {salary.as_of} (matched on{" "}
+            {salary.matched_on === "country" ? "the country code" : "the place name"}).
           </p>
         </section>
       )}

@@ -1,7 +1,7 @@
 "use client";
+import { useRouter } from "next/navigation";
 // E-mail magic link (always) and GitHub (when configured).
 import { signIn } from "next-auth/react";
-import { useRouter } from "next/navigation";
 import { useState } from "react";
 
 export function SignInForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
@@ -17,7 +17,8 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
     const res = await signIn("email", { email, callbackUrl, redirect: false }).catch(() => null);
     setBusy(false);
     if (res?.ok && !res.error) router.push(`/signin/check-email?email=${encodeURIComponent(email)}`);
-    else if (res?.status === 429) setError("Too many sign-in e-mails were requested. Wait a few minutes and try again.");
+    else if (res?.status === 429)
+      setError("Too many sign-in e-mails were requested. Wait a few minutes and try again.");
     else setError("We could not send the sign-in e-mail. Check the address and try again.");
   }
 
@@ -26,7 +27,16 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
       <form onSubmit={submit} className="panel">
         <label>
           E-mail address
-          <input type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? "signin-error" : undefined} />
+          <input
+            type="email"
+            name="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? "signin-error" : undefined}
+          />
         </label>
         <p>
           <button type="submit" disabled={busy}>

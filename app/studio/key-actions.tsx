@@ -4,7 +4,11 @@ import { useRouter } from "next/navigation";
 import { useRef, useState } from "react";
 
 async function post(path: string): Promise<{ ok: boolean; message?: string }> {
-  const res = await fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+  const res = await fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: "{}",
+  });
   if (res.ok) return { ok: true };
   const body = (await res.json().catch(() => null)) as { error?: { message?: string } } | null;
   return { ok: false, message: body?.error?.message ?? "Something went wrong; try again." };
@@ -59,19 +63,33 @@ export function RevokeButton({ hint }: { hint: string }) {
       close();
     }
   }
-  if (done) return <p className="notice ok" role="status">Key {hint} revoked.</p>;
+  if (done)
+    return (
+      <p className="notice ok" role="status">
+        Key {hint} revoked.
+      </p>
+    );
   if (step === "idle") {
     return (
       <div>
         <button ref={opener} type="button" className="danger" onClick={() => setStep("confirm")}>
           Revoke key
         </button>
-        {error && <p className="notice error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     );
   }
   return (
-    <div className="notice" role="alertdialog" aria-labelledby="revoke-q" onKeyDown={(e) => e.key === "Escape" && close()}>
+    <div
+      className="notice"
+      role="alertdialog"
+      aria-labelledby="revoke-q"
+      onKeyDown={(e) => e.key === "Escape" && close()}
+    >
       <p id="revoke-q">
         Revoke <code>{hint}</code>? Every request with it fails from the next one on. This cannot be undone.
       </p>
@@ -90,7 +108,11 @@ export function RevokeButton({ hint }: { hint: string }) {
 
 export function SignOutButton() {
   return (
-    <button type="button" className="secondary" onClick={() => import("next-auth/react").then(({ signOut }) => signOut({ callbackUrl: "/" }))}>
+    <button
+      type="button"
+      className="secondary"
+      onClick={() => import("next-auth/react").then(({ signOut }) => signOut({ callbackUrl: "/" }))}
+    >
       Sign out
     </button>
   );

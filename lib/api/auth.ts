@@ -5,13 +5,25 @@ import type { QuotaState } from "../quota/consume";
 import { retryAfter } from "../quota/headers";
 import { ApiError } from "./errors";
 
-const KEY_PARAM_NAMES = new Set(["api_key", "apikey", "api-key", "key", "x-api-key", "x_api_key", "access_key", "token"]);
+const KEY_PARAM_NAMES = new Set([
+  "api_key",
+  "apikey",
+  "api-key",
+  "key",
+  "x-api-key",
+  "x_api_key",
+  "access_key",
+  "token",
+]);
 
 /** A key in the URL is refused even with a valid header: URLs end up in logs and histories. */
 export function rejectKeyInQuery(params: URLSearchParams): void {
   for (const [name, value] of params) {
     if (KEY_PARAM_NAMES.has(name.toLowerCase()) || containsKeyLikeText(name) || containsKeyLikeText(value)) {
-      throw new ApiError("key_in_query", "Send the API key in the X-API-Key header, never in the URL. If this key was shared in a link, revoke it and register a new one.");
+      throw new ApiError(
+        "key_in_query",
+        "Send the API key in the X-API-Key header, never in the URL. If this key was shared in a link, revoke it and register a new one.",
+      );
     }
   }
 }
@@ -20,12 +32,22 @@ const WWW_AUTHENTICATE = { "WWW-Authenticate": 'ApiKey header="X-API-Key"' };
 
 export function keyError(code: "invalid_key" | "key_inactive"): ApiError {
   return code === "key_inactive"
-    ? new ApiError("key_inactive", "This key is not active yet: open the confirmation link from the e-mail, or register again if the link has expired.", { headers: WWW_AUTHENTICATE })
-    : new ApiError("invalid_key", "Missing, mistyped, unknown or revoked API key; send a valid key in the X-API-Key header.", { headers: WWW_AUTHENTICATE });
+    ? new ApiError(
+        "key_inactive",
+        "This key is not active yet: open the confirmation link from the e-mail, or register again if the link has expired.",
+        { headers: WWW_AUTHENTICATE },
+      )
+    : new ApiError(
+        "invalid_key",
+        "Missing, mistyped, unknown or revoked API key; send a valid key in the X-API-Key header.",
+        { headers: WWW_AUTHENTICATE },
+      );
 }
 
 /** The key's HMAC when the header holds a well-formed key; checksum failures cost no I/O. */
-export function keyHashFromHeader(req: Request): { ok: true; hash: string } | { ok: false; code: "invalid_key" } {
+export function keyHashFromHeader(
+  req: Request,
+): { ok: true; hash: string } | { ok: false; code: "invalid_key" } {
   const raw = req.headers.get("x-api-key")?.trim() ?? "";
   return looksLikeKey(raw) ? { ok: true, hash: hashOf(raw) } : { ok: false, code: "invalid_key" };
 }

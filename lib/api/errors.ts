@@ -21,7 +21,13 @@ export const ERROR_STATUS = {
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
 export interface ErrorBody {
-  error: { code: ErrorCode; message: string; request_id: string; param?: string; window?: "daily" | "monthly" };
+  error: {
+    code: ErrorCode;
+    message: string;
+    request_id: string;
+    param?: string;
+    window?: "daily" | "monthly";
+  };
 }
 
 export class ApiError extends Error {
@@ -49,7 +55,8 @@ export const invalidParameter = (param: string, message: string) =>
   new ApiError("invalid_parameter", message, { param });
 
 // Connection-level failures mean the database is away, not that the request was wrong.
-const UNAVAILABLE = /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b|57P0[1-3]|terminating connection|recovery mode|statement timeout|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN/i;
+const UNAVAILABLE =
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b|57P0[1-3]|terminating connection|recovery mode|statement timeout|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN/i;
 
 /** Maps anything thrown inside a handler to an ApiError; unknown errors become 500. */
 export function toApiError(err: unknown): ApiError {
@@ -60,5 +67,8 @@ export function toApiError(err: unknown): ApiError {
       headers: { "Retry-After": "5" },
     });
   }
-  return new ApiError("internal_error", "Something went wrong on our side; it has been logged with this request id.");
+  return new ApiError(
+    "internal_error",
+    "Something went wrong on our side; it has been logged with this request id.",
+  );
 }

@@ -25,7 +25,10 @@ function timeZoneOf(req: Request) {
     const header = req.headers.get("x-client-timezone");
     if (header === null) return undefined;
     if (!isValidTimeZone(header)) {
-      throw invalidParameter("X-Client-Timezone", "X-Client-Timezone: must be an IANA time zone such as Europe/Berlin");
+      throw invalidParameter(
+        "X-Client-Timezone",
+        "X-Client-Timezone: must be an IANA time zone such as Europe/Berlin",
+      );
     }
     return header;
   };
@@ -47,17 +50,26 @@ export async function handle(
   let res: Response;
   try {
     const raw = (await route?.params) ?? {};
-    const params = Object.fromEntries(Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]));
+    const params = Object.fromEntries(
+      Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
+    );
     const base = { req, url, requestId, params, now: clock.now(), timeZone: timeZoneOf(req) };
     res = render(req, await run(base, (h) => Object.assign(extra, h)));
   } catch (err) {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) log.error("request failed", { request_id: requestId, path: url.pathname, error: String(err) });
+    if (apiError.status >= 500)
+      log.error("request failed", { request_id: requestId, path: url.pathname, error: String(err) });
     res = errorResponse(apiError, requestId);
   }
   for (const [name, value] of Object.entries(extra)) res.headers.set(name, value);
   res.headers.set("X-Request-Id", requestId);
   // The path only: query strings can carry secrets a caller pasted by mistake.
-  log.debug("request", { request_id: requestId, method: req.method, path: url.pathname, status: res.status, ms: +(performance.now() - started).toFixed(2) });
+  log.debug("request", {
+    request_id: requestId,
+    method: req.method,
+    path: url.pathname,
+    status: res.status,
+    ms: +(performance.now() - started).toFixed(2),
+  });
   return res;
 }

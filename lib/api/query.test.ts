@@ -3,7 +3,10 @@ import { z } from "zod";
 import { ApiError } from "./errors";
 import { parseQuery } from "./query";
 
-const Schema = z.object({ a: z.coerce.number().int().min(1, "must be at least 1").default(1), b: z.string().optional() });
+const Schema = z.object({
+  a: z.coerce.number().int().min(1, "must be at least 1").default(1),
+  b: z.string().optional(),
+});
 
 function errorOf(fn: () => unknown): ApiError {
   try {
@@ -29,6 +32,8 @@ describe("parseQuery", () => {
 
   it("refuses unknown and repeated parameters", () => {
     expect(errorOf(() => parseQuery(new URLSearchParams("c=1"), Schema)).options.param).toBe("c");
-    expect(errorOf(() => parseQuery(new URLSearchParams("a=1&a=2"), Schema)).message).toMatch(/more than once/);
+    expect(errorOf(() => parseQuery(new URLSearchParams("a=1&a=2"), Schema)).message).toMatch(
+      /more than once/,
+    );
   });
 });

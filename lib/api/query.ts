@@ -10,7 +10,10 @@ export function parseQuery<S extends z.ZodObject>(params: URLSearchParams, schem
   for (const [name, value] of params) {
     // Unknown names are refused rather than ignored: a typo (`pag=2`) must not return page 1 quietly.
     if (!allowed.includes(name)) {
-      throw invalidParameter(shown(name), `Unknown parameter "${shown(name)}"; this endpoint takes ${allowed.join(", ")}.`);
+      throw invalidParameter(
+        shown(name),
+        `Unknown parameter "${shown(name)}"; this endpoint takes ${allowed.join(", ")}.`,
+      );
     }
     if (name in raw) throw invalidParameter(name, `"${name}" was given more than once.`);
     raw[name] = value;

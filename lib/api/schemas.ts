@@ -12,8 +12,17 @@ export const ErrorBodySchema = z.object({
   }),
 });
 
-export const RevokeResponseSchema = z.object({ id: z.string(), status: z.literal("revoked"), revoked_at: z.iso.datetime() });
-export const RegisterResponseSchema = z.object({ id: z.string(), status: z.literal("inactive"), hint: z.string(), email: z.string() });
+export const RevokeResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal("revoked"),
+  revoked_at: z.iso.datetime(),
+});
+export const RegisterResponseSchema = z.object({
+  id: z.string(),
+  status: z.literal("inactive"),
+  hint: z.string(),
+  email: z.string(),
+});
 export const ConfirmResponseSchema = z.object({ id: z.string(), status: z.literal("active") });
 export const ConfirmCheckResponseSchema = z.object({
   state: z.enum(["ready", "expired", "unknown"]),

@@ -17,7 +17,8 @@ export function assertSameOrigin(req: Request): void {
   const ours = [new URL(env().APP_URL).origin, new URL(req.url).origin];
   const site = req.headers.get("sec-fetch-site");
   const sameOrigin = origin ? ours.includes(origin) : site === "same-origin";
-  if (!sameOrigin) throw new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages.");
+  if (!sameOrigin)
+    throw new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages.");
   if (!(req.headers.get("content-type") ?? "").startsWith("application/json")) {
     throw new ApiError("forbidden", "Send a JSON body (Content-Type: application/json).");
   }
@@ -32,7 +33,9 @@ export async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Pr
 }
 
 export function withBrowser<U extends boolean>(
-  handler: (ctx: BaseContext & { user: U extends true ? SessionUser : SessionUser | null }) => Promise<ApiResult>,
+  handler: (
+    ctx: BaseContext & { user: U extends true ? SessionUser : SessionUser | null },
+  ) => Promise<ApiResult>,
   options: { signedIn: U; limiter: Limiter },
 ) {
   return (req: Request, route?: RouteContext) =>
@@ -42,7 +45,10 @@ export function withBrowser<U extends boolean>(
       const user = options.signedIn ? await currentUser(req) : null;
       if (options.signedIn && !user) throw new ApiError("not_signed_in", "Sign in first.");
       const limit = await options.limiter(user?.id ?? clientIp(req));
-      if (!limit.ok) throw new ApiError("rate_limited", "Too many requests; try again shortly.", { headers: { "Retry-After": retryAfterSeconds(limit) } });
+      if (!limit.ok)
+        throw new ApiError("rate_limited", "Too many requests; try again shortly.", {
+          headers: { "Retry-After": retryAfterSeconds(limit) },
+        });
       return handler({ ...base, user: user as U extends true ? SessionUser : SessionUser | null });
     });
 }

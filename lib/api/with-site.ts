@@ -21,7 +21,12 @@ export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
         "X-RateLimit-Reset": String(Math.ceil(r.reset.getTime() / 1000)),
         "X-RateLimit-Window": "minute",
       });
-      if (!r.ok) throw new ApiError("rate_limited", "Too many requests from this address; slow down. For more, get an API key.", { headers: { "Retry-After": retryAfterSeconds(r) } });
+      if (!r.ok)
+        throw new ApiError(
+          "rate_limited",
+          "Too many requests from this address; slow down. For more, get an API key.",
+          { headers: { "Retry-After": retryAfterSeconds(r) } },
+        );
       return handler(base);
     });
 }

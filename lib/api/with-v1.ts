@@ -40,7 +40,11 @@ export const withV1 = (handler: V1Handler) => withApiKey(handler, { consume: tru
 
 /** For methods a /v1 route does not serve: a JSON 405 instead of an empty one. */
 export const rejectMethod = withV1(async ({ req }) => {
-  throw new ApiError("method_not_allowed", `${req.method} is not supported here; this API is read-only (GET).`, {
-    headers: { Allow: "GET, HEAD" },
-  });
+  throw new ApiError(
+    "method_not_allowed",
+    `${req.method} is not supported here; this API is read-only (GET).`,
+    {
+      headers: { Allow: "GET, HEAD" },
+    },
+  );
 });

@@ -4,7 +4,9 @@
 import { createLimiter, type LimitResult } from "../ratelimit";
 import { clientIp } from "../site/client-ip";
 
-let limiters: { byIp: ReturnType<typeof createLimiter>; byEmail: ReturnType<typeof createLimiter> } | undefined;
+let limiters:
+  | { byIp: ReturnType<typeof createLimiter>; byEmail: ReturnType<typeof createLimiter> }
+  | undefined;
 
 function signInLimiters() {
   limiters ??= {

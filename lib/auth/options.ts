@@ -36,7 +36,9 @@ export function authOptions(): NextAuthOptions {
           await sendSignIn(identifier, url, MAGIC_LINK_MINUTES);
         },
       }),
-      ...(githubEnabled() ? [GitHubProvider({ clientId: e.GITHUB_ID!, clientSecret: e.GITHUB_SECRET! })] : []),
+      ...(githubEnabled()
+        ? [GitHubProvider({ clientId: e.GITHUB_ID!, clientSecret: e.GITHUB_SECRET! })]
+        : []),
     ],
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },
     // Pages and routes read the session themselves (lib/auth/session.ts); next-auth signs in and out.

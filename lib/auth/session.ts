@@ -8,7 +8,8 @@ export type SessionUser = { id: string; email: string; tier: "free" | "builder" 
 
 // next-auth v4 names the cookie by protocol; only that one name is read, so a plain-named
 // cookie planted on an https site (cookie tossing) is ignored.
-const sessionCookie = () => (env().APP_URL.startsWith("https:") ? "__Secure-next-auth.session-token" : "next-auth.session-token");
+const sessionCookie = () =>
+  env().APP_URL.startsWith("https:") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
 export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {
   return get(sessionCookie());
@@ -30,7 +31,10 @@ function parseCookieHeader(header: string | null): Map<string, string> {
 
 export async function userForSessionToken(token: string | undefined): Promise<SessionUser | null> {
   if (!token || token.length > 200) return null;
-  const session = await db().session.findUnique({ where: { sessionToken: token }, select: { expires: true, user: { select: { id: true, email: true, tier: true } } } });
+  const session = await db().session.findUnique({
+    where: { sessionToken: token },
+    select: { expires: true, user: { select: { id: true, email: true, tier: true } } },
+  });
   if (!session || session.expires <= new Date() || !session.user.email) return null;
   return { id: session.user.id, email: session.user.email, tier: session.user.tier };
 }

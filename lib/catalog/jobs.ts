@@ -23,4 +23,3 @@ export async function findJob(id: string): Promise<Job | null> {
 export function jobSql(id: string, snapshotId: number): Prisma.Sql {
   return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, description FROM jobs WHERE snapshot_id = ${snapshotId} AND id = ${id}`;
 }
-

@@ -15,7 +15,9 @@ const g = globalThis as unknown as { livePointer?: { value: LiveSnapshot | null;
 const countsById = new Map<number, Record<string, number>>();
 
 async function load(): Promise<LiveSnapshot | null> {
-  const rows = await db().$queryRaw<{ id: number }[]>`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
+  const rows = await db().$queryRaw<
+    { id: number }[]
+  >`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
   const id = rows[0]?.id;
   if (id === undefined) return null;
   let countryCounts = countsById.get(id);
@@ -46,7 +48,10 @@ export function invalidateLiveSnapshot(): void {
  * A cache of results of one snapshot: keys carry the snapshot id, so an entry can never be
  * stale; a new snapshot simply misses until its own entries are made.
  */
-export function snapshotCache<V>(max: number): { get(snapshot: number, key: string): V | undefined; set(snapshot: number, key: string, v: V): void } {
+export function snapshotCache<V>(max: number): {
+  get(snapshot: number, key: string): V | undefined;
+  set(snapshot: number, key: string, v: V): void;
+} {
   const lru = new Lru<V>(max);
   return {
     get: (snapshot, key) => lru.get(`${snapshot}\u0000${key}`),

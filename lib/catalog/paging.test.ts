@@ -4,13 +4,27 @@ import { assertPageReachable, linkHeader, pageMeta } from "./paging";
 
 describe("pageMeta", () => {
   it("describes a middle page", () => {
-    expect(pageMeta(45, 2, 20)).toEqual({ total: 45, page: 2, per_page: 20, total_pages: 3, max_page: 500, has_more: true, next_page: 3, prev_page: 1 });
+    expect(pageMeta(45, 2, 20)).toEqual({
+      total: 45,
+      page: 2,
+      per_page: 20,
+      total_pages: 3,
+      max_page: 500,
+      has_more: true,
+      next_page: 3,
+      prev_page: 1,
+    });
   });
 
   it("has no next on the last page and no prev on the first", () => {
     expect(pageMeta(45, 3, 20)).toMatchObject({ has_more: false, next_page: null, prev_page: 2 });
     expect(pageMeta(45, 1, 20)).toMatchObject({ prev_page: null, next_page: 2 });
-    expect(pageMeta(0, 1, 20)).toMatchObject({ total_pages: 0, has_more: false, next_page: null, prev_page: null });
+    expect(pageMeta(0, 1, 20)).toMatchObject({
+      total_pages: 0,
+      has_more: false,
+      next_page: null,
+      prev_page: null,
+    });
   });
 
   it("points prev at the last real page when asked past the end", () => {
@@ -18,7 +32,13 @@ describe("pageMeta", () => {
   });
 
   it("stops next at the depth cap while total stays exact", () => {
-    expect(pageMeta(1_000_000, 100, 100)).toMatchObject({ total: 1_000_000, total_pages: 10_000, max_page: 100, has_more: false, next_page: null });
+    expect(pageMeta(1_000_000, 100, 100)).toMatchObject({
+      total: 1_000_000,
+      total_pages: 10_000,
+      max_page: 100,
+      has_more: false,
+      next_page: null,
+    });
   });
 });
 

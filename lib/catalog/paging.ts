@@ -34,7 +34,16 @@ export function pageMeta(total: number, page: number, perPage: number): PageMeta
   const next = page < lastReachable ? page + 1 : null;
   // Past the end, "prev" points at the last page that has rows, not at an empty one.
   const prev = page > 1 ? Math.max(1, Math.min(page - 1, lastReachable)) : null;
-  return { total, page, per_page: perPage, total_pages: totalPages, max_page: cap, has_more: next !== null, next_page: next, prev_page: prev };
+  return {
+    total,
+    page,
+    per_page: perPage,
+    total_pages: totalPages,
+    max_page: cap,
+    has_more: next !== null,
+    next_page: next,
+    prev_page: prev,
+  };
 }
 
 /** RFC 8288 Link header with next/prev/first/last, keeping the caller's other parameters. */

@@ -27,7 +27,11 @@ async function countryRow(snapshot: number, alpha2: string): Promise<SalaryDbRow
 }
 
 // Several cities share a name (Cambridge GB/US): the one with the larger sample wins.
-async function cityRow(snapshot: number, key: string, alpha2: string | null): Promise<SalaryDbRow | undefined> {
+async function cityRow(
+  snapshot: number,
+  key: string,
+  alpha2: string | null,
+): Promise<SalaryDbRow | undefined> {
   const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
   const rows = await db().$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
@@ -60,9 +64,14 @@ export async function lookupSalary(q: { country?: string; title?: string }): Pro
   return salary;
 }
 
-async function fromDatabase(snapshot: number, q: { country?: string; title?: string }): Promise<Salary | null> {
+async function fromDatabase(
+  snapshot: number,
+  q: { country?: string; title?: string },
+): Promise<Salary | null> {
   const matchedOn = q.country ? "country" : "title_as_location";
-  const row = q.country ? await countryRow(snapshot, toAlpha2(q.country)!) : await byLocationName(snapshot, q.title ?? "");
+  const row = q.country
+    ? await countryRow(snapshot, toAlpha2(q.country)!)
+    : await byLocationName(snapshot, q.title ?? "");
   if (!row) return null;
   return {
     matched_on: matchedOn,

@@ -6,7 +6,11 @@ import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
 const wholeNumber = (label: string) =>
-  z.string().regex(/^[0-9]{1,9}$/, "must be a whole number").transform(Number).describe(label);
+  z
+    .string()
+    .regex(/^[0-9]{1,9}$/, "must be a whole number")
+    .transform(Number)
+    .describe(label);
 
 export const TimeZoneSchema = z
   .string()
@@ -21,13 +25,21 @@ const TitleSchema = z
   .refine((t) => /[\p{L}\p{N}]/u.test(t), "must contain a letter or digit");
 
 export const JobSearchQuerySchema = z.object({
-  title: TitleSchema.optional().describe("Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used"),
+  title: TitleSchema.optional().describe(
+    "Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used",
+  ),
   country: z
     .string()
-    .refine((c) => resolveCountryFilter(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)")
+    .refine(
+      (c) => resolveCountryFilter(c) !== null,
+      "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)",
+    )
     .optional()
     .describe("ISO 3166-1 alpha-2/alpha-3 country code or region code"),
-  page: wholeNumber("Page number").pipe(z.number().int().min(1, "must be at least 1")).default(1).describe("Page number, from 1; page × per_page may not exceed 10000"),
+  page: wholeNumber("Page number")
+    .pipe(z.number().int().min(1, "must be at least 1"))
+    .default(1)
+    .describe("Page number, from 1; page × per_page may not exceed 10000"),
   per_page: wholeNumber("Page size")
     .pipe(z.number().int().min(1, "must be at least 1").max(PER_PAGE_MAX, `must be at most ${PER_PAGE_MAX}`))
     .default(PER_PAGE_DEFAULT)

@@ -20,7 +20,12 @@ const cache = snapshotCache<SearchOutput>(5_000);
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
   if (!live) return { total: 0, items: [] };
-  const key = JSON.stringify([input.title ? titleToTsQuery(input.title) : null, input.filter?.code ?? null, input.page, input.perPage]);
+  const key = JSON.stringify([
+    input.title ? titleToTsQuery(input.title) : null,
+    input.filter?.code ?? null,
+    input.page,
+    input.perPage,
+  ]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const sql = searchSql(input, live.id);
@@ -36,7 +41,9 @@ function countryFilter(filter: CountryFilter | undefined): Prisma.Sql {
   if (!filter) return Prisma.empty;
   const { countries } = filter;
   // bpchar[] keeps the comparison on the column's own type, so its indexes stay usable.
-  return countries.length === 1 ? Prisma.sql`AND country_code = ${countries[0]}` : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
+  return countries.length === 1
+    ? Prisma.sql`AND country_code = ${countries[0]}`
+    : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
 }
 
 /** The one statement a search runs (also what scripts/bench-search.ts explains). */

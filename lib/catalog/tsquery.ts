@@ -5,7 +5,12 @@ export const MAX_TERMS = 8;
 
 /** NFKC, lower case, runs of letters (with their combining marks) and digits. */
 export function titleTerms(title: string): string[] {
-  return title.normalize("NFKC").toLowerCase().match(/[\p{L}\p{M}\p{N}]+/gu) ?? [];
+  return (
+    title
+      .normalize("NFKC")
+      .toLowerCase()
+      .match(/[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
 }
 
 export function titleToTsQuery(title: string): string | null {

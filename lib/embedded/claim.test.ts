@@ -22,7 +22,11 @@ describe("the data directory's claim", () => {
     await claim(dir, "server");
     expect(await currentClaim(dir)).toEqual({ pid: process.pid, role: "server", port: 0 });
     await publishPort(dir, "server", 5555);
-    expect(JSON.parse(await readFile(stateFile(dir), "utf8"))).toEqual({ pid: process.pid, role: "server", port: 5555 });
+    expect(JSON.parse(await readFile(stateFile(dir), "utf8"))).toEqual({
+      pid: process.pid,
+      role: "server",
+      port: 5555,
+    });
     await release(dir);
     expect(await currentClaim(dir)).toBeUndefined();
   });
@@ -35,7 +39,9 @@ describe("the data directory's claim", () => {
 
   it("is refused while a live process holds it, naming the file to delete if it is not real", async () => {
     await holderFile({ pid: 1, role: "server", port: 4321 });
-    await expect(claim(dir, "server")).rejects.toThrow(/in use by process 1 \(a server on port 4321\).*delete .*pglite\.json/);
+    await expect(claim(dir, "server")).rejects.toThrow(
+      /in use by process 1 \(a server on port 4321\).*delete .*pglite\.json/,
+    );
   });
 
   it("takes over from a dead process, and from its own pid left by an earlier process", async () => {

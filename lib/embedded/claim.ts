@@ -16,7 +16,8 @@ export const stateFile = (dataRoot: string) => path.join(dataRoot, "pglite.json"
 
 export const embeddedUrl = (port: number) => `postgresql://postgres@127.0.0.1:${port}/postgres`;
 
-export const START_OVER_HINT = "To start over with an empty embedded database, stop every process using it and delete its data directory (.data/ by default).";
+export const START_OVER_HINT =
+  "To start over with an empty embedded database, stop every process using it and delete its data directory (.data/ by default).";
 
 // Directories this process serves: its own pid in a file is then not a leftover of a dead
 // process that happened to have the same pid.
@@ -34,7 +35,9 @@ function alive(pid: number): boolean {
 async function read(file: string): Promise<EmbeddedState | undefined> {
   try {
     const s = JSON.parse(await readFile(file, "utf8")) as EmbeddedState;
-    return Number.isInteger(s.pid) && Number.isInteger(s.port) && (s.role === "server" || s.role === "cli") ? s : undefined;
+    return Number.isInteger(s.pid) && Number.isInteger(s.port) && (s.role === "server" || s.role === "cli")
+      ? s
+      : undefined;
   } catch {
     return undefined;
   }
@@ -58,7 +61,10 @@ async function writeAside(dataRoot: string, state: EmbeddedState): Promise<strin
 }
 
 export class ClaimedElsewhere extends Error {
-  constructor(readonly holder: EmbeddedState, dataRoot: string) {
+  constructor(
+    readonly holder: EmbeddedState,
+    dataRoot: string,
+  ) {
     super(
       `The embedded database in ${dataRoot} is in use by process ${holder.pid} (${holder.role === "server" ? "a server" : "a command"}` +
         `${holder.port ? ` on port ${holder.port}` : ", starting"}). Stop it first; if no such process is running, delete ${stateFile(dataRoot)}.`,

@@ -48,7 +48,9 @@ export async function startGate(opts: GateOptions): Promise<Gate> {
       if (closing) return; // the database is being shut down: no one is next
       resetting = opts
         .between()
-        .catch((err: Error) => console.error(`embedded database: resetting the session between clients failed: ${err.message}`))
+        .catch((err: Error) =>
+          console.error(`embedded database: resetting the session between clients failed: ${err.message}`),
+        )
         .finally(() => {
           resetting = undefined;
           busy = false;

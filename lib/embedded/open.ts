@@ -6,7 +6,15 @@ import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { DEV_DATABASE_URL, databaseSettings, useDatabase } from "../env";
 import { migrate } from "../migrate";
-import { ClaimedElsewhere, currentClaim, type EmbeddedState, embeddedUrl, type Role, START_OVER_HINT, stateFile } from "./claim";
+import {
+  ClaimedElsewhere,
+  currentClaim,
+  type EmbeddedState,
+  embeddedUrl,
+  type Role,
+  START_OVER_HINT,
+  stateFile,
+} from "./claim";
 
 export type DatabaseKind = "configured" | "local" | "embedded" | "refused";
 
@@ -16,7 +24,13 @@ export const REFUSED_MESSAGE =
   "Set DATABASE_URL to your PostgreSQL server, or ALLOW_EMBEDDED=1 to run on the embedded one anyway.";
 
 /** The decision alone, so it can be tested without servers. */
-export function decideDatabase(s: { configured: boolean; production: boolean; allowEmbedded: boolean; embeddedRunning: boolean; localAnswers: boolean }): DatabaseKind {
+export function decideDatabase(s: {
+  configured: boolean;
+  production: boolean;
+  allowEmbedded: boolean;
+  embeddedRunning: boolean;
+  localAnswers: boolean;
+}): DatabaseKind {
   if (s.configured) return "configured";
   if (s.production) return s.allowEmbedded ? "embedded" : "refused";
   // A command run beside a server on the embedded database joins it.
@@ -51,7 +65,10 @@ export type OpenedDatabase = {
  * a command that holds it to finish (it would close the database under a joiner); otherwise
  * this process serves it, migrated.
  */
-export async function joinOrServe(dataRoot: string, role: Role): Promise<{ url: string; owner: boolean; close(): Promise<void> }> {
+export async function joinOrServe(
+  dataRoot: string,
+  role: Role,
+): Promise<{ url: string; owner: boolean; close(): Promise<void> }> {
   // Counted per holder: a new holder gets its own time.
   let seen: EmbeddedState | undefined;
   let since = 0;
@@ -81,13 +98,17 @@ export async function joinOrServe(dataRoot: string, role: Role): Promise<{ url: 
     }
     if (holder.role === "server") {
       if (role === "server") throw new ClaimedElsewhere(holder, dataRoot);
-      if (holder.port && (await answers("127.0.0.1", holder.port))) return { url: embeddedUrl(holder.port), owner: false, close: async () => {} };
+      if (holder.port && (await answers("127.0.0.1", holder.port)))
+        return { url: embeddedUrl(holder.port), owner: false, close: async () => {} };
       // Port 0: still opening (give it a minute). A port that refuses: not what the file says.
-      if ((holder.port && ++refused > 12) || Date.now() - since > 60_000) throw new ClaimedElsewhere(holder, dataRoot);
+      if ((holder.port && ++refused > 12) || Date.now() - since > 60_000)
+        throw new ClaimedElsewhere(holder, dataRoot);
     } else if (Date.now() - since > 2_000 && Date.now() - lastNotice > 30_000) {
       // A command may legitimately hold it for minutes (a large import): wait, and say so.
       lastNotice = Date.now();
-      console.error(`waiting for process ${holder.pid} (a command) to finish with the embedded database; if that process is not yours, delete ${stateFile(dataRoot)}`);
+      console.error(
+        `waiting for process ${holder.pid} (a command) to finish with the embedded database; if that process is not yours, delete ${stateFile(dataRoot)}`,
+      );
     }
     await sleep(250);
   }
@@ -115,5 +136,9 @@ export async function openDatabase(role: Role): Promise<OpenedDatabase> {
   const embedded = await joinOrServe(s.dataRoot, role);
   useDatabase(embedded.url, true);
   const how = embedded.owner ? "served by this process" : "served by another process";
-  return { kind, description: `embedded PGlite in ${s.dataRoot}/pglite (${how}, one connection at a time)`, close: embedded.close };
+  return {
+    kind,
+    description: `embedded PGlite in ${s.dataRoot}/pglite (${how}, one connection at a time)`,
+    close: embedded.close,
+  };
 }

@@ -6,11 +6,10 @@ import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
-import { claim, embeddedUrl, publishPort, release, type Role, START_OVER_HINT } from "./claim";
+import { claim, embeddedUrl, publishPort, type Role, release, START_OVER_HINT } from "./claim";
 import { type Gate, startGate } from "./gate";
 
 export type EmbeddedPostgres = { url: string; close(): Promise<void> };
-
 
 async function settle(server: PGLiteSocketServer): Promise<void> {
   // The socket server forgets a closed connection on a later tick.
@@ -31,7 +30,11 @@ async function resetSession(db: PGlite): Promise<void> {
 }
 
 /** Opens (creating on first use) the data directory and serves it. One process per directory. */
-export async function startEmbeddedPostgres(dataRoot: string, role: Role, port = 0): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(
+  dataRoot: string,
+  role: Role,
+  port = 0,
+): Promise<EmbeddedPostgres> {
   const dataDir = path.join(dataRoot, "pglite");
   await mkdir(dataDir, { recursive: true });
   await claim(dataRoot, role);
@@ -52,7 +55,9 @@ export async function startEmbeddedPostgres(dataRoot: string, role: Role, port =
   };
   try {
     db = await PGlite.create({ dataDir }).catch((err: Error) => {
-      throw new Error(`The embedded database in ${dataDir} could not be opened (${err.message}). ${START_OVER_HINT}`);
+      throw new Error(
+        `The embedded database in ${dataDir} could not be opened (${err.message}). ${START_OVER_HINT}`,
+      );
     });
     const opened = db;
     // Two slots: the client that just left may not be forgotten yet when the next one arrives;
@@ -68,7 +73,9 @@ export async function startEmbeddedPostgres(dataRoot: string, role: Role, port =
         await resetSession(opened);
       },
       onSlowWait: (waitedMs, heldMs) =>
-        console.warn(`embedded database: a connection has waited ${Math.round(waitedMs / 1000)} s; the current one has held it for ${Math.round(heldMs / 1000)} s (it serves one client at a time: a psql or a database GUI left open blocks everyone)`),
+        console.warn(
+          `embedded database: a connection has waited ${Math.round(waitedMs / 1000)} s; the current one has held it for ${Math.round(heldMs / 1000)} s (it serves one client at a time: a psql or a database GUI left open blocks everyone)`,
+        ),
     });
     await publishPort(dataRoot, role, gate.port);
   } catch (err) {

@@ -25,17 +25,28 @@ export async function registerKey(userId: string, now: Date, deliver?: Delivery)
   const expires = new Date(now.getTime() + env().CONFIRM_TOKEN_TTL_HOURS * 3_600_000);
   let replaced: string | undefined;
   try {
-    const created = await db().$transaction(async (tx) => {
-      const live = await tx.apiKey.findFirst({ where: { userId, status: { in: ["inactive", "active"] } } });
-      if (live?.status === "active") return null;
-      if (live) {
-        await tx.apiKey.update({ where: { id: live.id }, data: { status: "revoked", revokedAt: now, confirmTokenHash: null, version: { increment: 1 } } });
-        replaced = live.hash;
-      }
-      const created = await insertKey(userId, "inactive", { confirmTokenHash: hashOf(token), confirmExpiresAt: expires }, tx);
-      await deliver?.({ key: created.key, token, expires });
-      return created;
-    }, { timeout: 30_000 });
+    const created = await db().$transaction(
+      async (tx) => {
+        const live = await tx.apiKey.findFirst({ where: { userId, status: { in: ["inactive", "active"] } } });
+        if (live?.status === "active") return null;
+        if (live) {
+          await tx.apiKey.update({
+            where: { id: live.id },
+            data: { status: "revoked", revokedAt: now, confirmTokenHash: null, version: { increment: 1 } },
+          });
+          replaced = live.hash;
+        }
+        const created = await insertKey(
+          userId,
+          "inactive",
+          { confirmTokenHash: hashOf(token), confirmExpiresAt: expires },
+          tx,
+        );
+        await deliver?.({ key: created.key, token, expires });
+        return created;
+      },
+      { timeout: 30_000 },
+    );
     if (!created) return { ok: false as const, code: "key_exists" as const };
     if (replaced) await publish(replaced);
     return { ok: true as const, key: created.key, token, record: created.record };
@@ -53,7 +64,8 @@ export async function activateKey(token: string, now: Date) {
   if (!k || !k.confirmTokenHash || !sameHash(k.confirmTokenHash, hash) || k.status !== "inactive") {
     return { ok: false as const, code: "invalid_token" as const };
   }
-  if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { ok: false as const, code: "token_expired" as const };
+  if (!k.confirmExpiresAt || k.confirmExpiresAt <= now)
+    return { ok: false as const, code: "token_expired" as const };
   const done = await db().apiKey.updateMany({
     where: { id: k.id, status: "inactive", confirmTokenHash: hash },
     data: { status: "active", confirmedAt: now, confirmTokenHash: null, version: { increment: 1 } },
@@ -65,7 +77,10 @@ export async function activateKey(token: string, now: Date) {
 
 /** What a confirmation link will do, without using it: for the page that asks first. */
 export async function inspectToken(token: string, now: Date) {
-  const k = await db().apiKey.findUnique({ where: { confirmTokenHash: hashOf(token) }, select: { hint: true, status: true, confirmExpiresAt: true } });
+  const k = await db().apiKey.findUnique({
+    where: { confirmTokenHash: hashOf(token) },
+    select: { hint: true, status: true, confirmExpiresAt: true },
+  });
   if (!k || k.status !== "inactive") return { state: "unknown" as const };
   if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { state: "expired" as const, hint: k.hint };
   return { state: "ready" as const, hint: k.hint, expires_at: k.confirmExpiresAt.toISOString() };
@@ -88,6 +103,9 @@ export async function setUserTier(userId: string, tier: Tier): Promise<void> {
     db().user.update({ where: { id: userId }, data: { tier } }),
     db().apiKey.updateMany({ where: { userId }, data: { version: { increment: 1 } } }),
   ]);
-  const keys = await db().apiKey.findMany({ where: { userId, status: { in: ["inactive", "active"] } }, select: { hash: true } });
+  const keys = await db().apiKey.findMany({
+    where: { userId, status: { in: ["inactive", "active"] } },
+    select: { hash: true },
+  });
   for (const k of keys) await publish(k.hash);
 }

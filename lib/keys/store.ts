@@ -4,22 +4,54 @@ import { env } from "../env";
 import type { Tier } from "../quota/tiers";
 import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
 
-export type StoredKey = { id: string; userId: string; hash: string; status: "inactive" | "active" | "revoked"; tier: Tier; version: number };
+export type StoredKey = {
+  id: string;
+  userId: string;
+  hash: string;
+  status: "inactive" | "active" | "revoked";
+  tier: Tier;
+  version: number;
+};
 
 export const hashOf = (secret: string) => hashSecret(secret, env().KEY_HASH_SECRET);
 
 export async function loadKeyByHash(hash: string): Promise<StoredKey | null> {
-  const k = await db().apiKey.findUnique({ where: { hash }, select: { id: true, userId: true, hash: true, status: true, version: true, user: { select: { tier: true } } } });
-  return k ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier, version: k.version } : null;
+  const k = await db().apiKey.findUnique({
+    where: { hash },
+    select: {
+      id: true,
+      userId: true,
+      hash: true,
+      status: true,
+      version: true,
+      user: { select: { tier: true } },
+    },
+  });
+  return k
+    ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier, version: k.version }
+    : null;
 }
 
 type Tx = Pick<ReturnType<typeof db>, "apiKey">;
 
 /** Creates a key for a user; the plaintext is returned once and never stored. */
-export async function insertKey(userId: string, status: "inactive" | "active", extra: { confirmTokenHash?: string; confirmExpiresAt?: Date } = {}, tx: Tx = db()) {
+export async function insertKey(
+  userId: string,
+  status: "inactive" | "active",
+  extra: { confirmTokenHash?: string; confirmExpiresAt?: Date } = {},
+  tx: Tx = db(),
+) {
   const key = generateKey();
   const record = await tx.apiKey.create({
-    data: { id: newKeyId(), userId, hash: hashOf(key), hint: keyHint(key), status, confirmedAt: status === "active" ? new Date() : null, ...extra },
+    data: {
+      id: newKeyId(),
+      userId,
+      hash: hashOf(key),
+      hint: keyHint(key),
+      status,
+      confirmedAt: status === "active" ? new Date() : null,
+      ...extra,
+    },
   });
   return { key, record };
 }

@@ -11,7 +11,11 @@ const globalForMail = globalThis as unknown as { mailer?: Transporter };
 
 function mailer(): Transporter {
   // Short timeouts: a dead SMTP server must fail a registration quickly, not hang it.
-  globalForMail.mailer ??= nodemailer.createTransport(env().SMTP_URL, { connectionTimeout: 5_000, greetingTimeout: 5_000, socketTimeout: 10_000 });
+  globalForMail.mailer ??= nodemailer.createTransport(env().SMTP_URL, {
+    connectionTimeout: 5_000,
+    greetingTimeout: 5_000,
+    socketTimeout: 10_000,
+  });
   return globalForMail.mailer;
 }
 
@@ -33,10 +37,22 @@ async function send(to: string, subject: string, element: ReactElement): Promise
 }
 
 export const sendSignIn = (to: string, url: string, minutes: number) =>
-  send(to, `Sign in to ${new URL(env().APP_URL).host}`, SignInEmail({ url, host: new URL(env().APP_URL).host, minutes }));
+  send(
+    to,
+    `Sign in to ${new URL(env().APP_URL).host}`,
+    SignInEmail({ url, host: new URL(env().APP_URL).host, minutes }),
+  );
 
 export const sendKeyConfirmation = (to: string, apiKey: string, confirmUrl: string, expiresAt: Date) =>
-  send(to, "Your API key — confirm it to start", KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt: expiresAt.toUTCString() }));
+  send(
+    to,
+    "Your API key — confirm it to start",
+    KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt: expiresAt.toUTCString() }),
+  );
 
 export const sendKeyRevoked = (to: string, hint: string, revokedAt: Date) =>
-  send(to, `Your API key ${hint} was revoked`, KeyRevokedEmail({ hint, revokedAt: revokedAt.toUTCString(), studioUrl: `${env().APP_URL}/studio` }));
+  send(
+    to,
+    `Your API key ${hint} was revoked`,
+    KeyRevokedEmail({ hint, revokedAt: revokedAt.toUTCString(), studioUrl: `${env().APP_URL}/studio` }),
+  );

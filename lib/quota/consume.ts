@@ -21,7 +21,12 @@ export type Admission =
 const BREAKER_MS = 2_000;
 // `generation` moves on with every outage, so a Redis call that was still in flight when the
 // breaker tripped cannot mark a key as seeded for the new period.
-const state = { downUntil: 0, generation: 0, engine: undefined as RedisQuota | null | undefined, seeded: new Set<string>() };
+const state = {
+  downUntil: 0,
+  generation: 0,
+  engine: undefined as RedisQuota | null | undefined,
+  seeded: new Set<string>(),
+};
 
 class RedisUnavailable extends Error {}
 
@@ -42,12 +47,26 @@ function engine(): RedisQuota | null {
 }
 
 export function toRecord(k: StoredKey): KeyRecord {
-  return { status: k.status, daily: TIERS[k.tier].daily, monthly: TIERS[k.tier].monthly, keyId: k.id, version: k.version };
+  return {
+    status: k.status,
+    daily: TIERS[k.tier].daily,
+    monthly: TIERS[k.tier].monthly,
+    keyId: k.id,
+    version: k.version,
+  };
 }
 
-function quotaState(v: { daily: number; monthly: number; dayUsed: number; monthUsed: number }, now: Date): QuotaState {
+function quotaState(
+  v: { daily: number; monthly: number; dayUsed: number; monthUsed: number },
+  now: Date,
+): QuotaState {
   const r = resets(now);
-  const w = (limit: number, used: number, reset: Date) => ({ limit, used, remaining: Math.max(0, limit - used), reset });
+  const w = (limit: number, used: number, reset: Date) => ({
+    limit,
+    used,
+    remaining: Math.max(0, limit - used),
+    reset,
+  });
   return { daily: w(v.daily, v.dayUsed, r.daily), monthly: w(v.monthly, v.monthUsed, r.monthly) };
 }
 
@@ -57,7 +76,13 @@ function decide(admitted: boolean, v: Verdict, now: Date): Admission {
   const quota = quotaState(v, now);
   if (admitted) return { ok: true, keyId: v.keyId, quota };
   // When both ran out, the month is what the caller must wait for.
-  return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window: v.monthUsed >= v.monthly ? "monthly" : "daily" };
+  return {
+    ok: false,
+    code: "quota_exceeded",
+    keyId: v.keyId,
+    quota,
+    window: v.monthUsed >= v.monthly ? "monthly" : "daily",
+  };
 }
 
 function refusal(k: StoredKey | null): Admission | null {
@@ -118,7 +143,11 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
   if (refused || !k) return refused!;
   const limits = TIERS[k.tier];
   const r = await consumeInPostgres(k.id, now, limits);
-  return decide(r.admitted, { keyId: k.id, daily: limits.daily, monthly: limits.monthly, dayUsed: r.dayUsed, monthUsed: r.monthUsed }, now);
+  return decide(
+    r.admitted,
+    { keyId: k.id, daily: limits.daily, monthly: limits.monthly, dayUsed: r.dayUsed, monthUsed: r.monthUsed },
+    now,
+  );
 }
 
 export async function consume(hash: string, now: Date): Promise<Admission> {
@@ -135,10 +164,14 @@ export async function consume(hash: string, now: Date): Promise<Admission> {
 }
 
 /** Checks a key without consuming quota (DELETE /api/keys/me): always from Postgres. */
-export async function verifyWithoutConsuming(hash: string): Promise<{ ok: true; key: StoredKey } | { ok: false; code: "invalid_key" | "key_inactive" }> {
+export async function verifyWithoutConsuming(
+  hash: string,
+): Promise<{ ok: true; key: StoredKey } | { ok: false; code: "invalid_key" | "key_inactive" }> {
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
-  return refused || !k ? (refused as { ok: false; code: "invalid_key" | "key_inactive" }) : { ok: true, key: k };
+  return refused || !k
+    ? (refused as { ok: false; code: "invalid_key" | "key_inactive" })
+    : { ok: true, key: k };
 }
 
 /** Today's and this month's use: Redis counters when it has them, else Postgres. */
@@ -175,7 +208,8 @@ export async function publishKeyState(k: StoredKey): Promise<void> {
 }
 
 function markRedisDown(err: unknown): void {
-  if (Date.now() >= state.downUntil) log.warn("Redis unavailable; quotas on Postgres", { error: String(err) });
+  if (Date.now() >= state.downUntil)
+    log.warn("Redis unavailable; quotas on Postgres", { error: String(err) });
   state.downUntil = Date.now() + BREAKER_MS;
   state.generation++;
   state.seeded = new Set();

@@ -5,7 +5,12 @@ import { rateLimitHeaders, retryAfter } from "./headers";
 const now = new Date("2026-11-21T18:00:00Z");
 const q = (dayLeft: number, monthLeft: number): QuotaState => ({
   daily: { limit: 50, used: 50 - dayLeft, remaining: dayLeft, reset: new Date("2026-11-22T00:00:00Z") },
-  monthly: { limit: 500, used: 500 - monthLeft, remaining: monthLeft, reset: new Date("2026-12-01T00:00:00Z") },
+  monthly: {
+    limit: 500,
+    used: 500 - monthLeft,
+    remaining: monthLeft,
+    reset: new Date("2026-12-01T00:00:00Z"),
+  },
 });
 
 describe("rate-limit headers", () => {

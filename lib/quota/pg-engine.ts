@@ -1,9 +1,9 @@
 // The Postgres path: exact counts from key_usage, and admission through consume_quota()
 // (see the migration) when Redis cannot be used.
 import { db } from "../db";
-import { dayOf, monthStartOf } from "./windows";
-import { flushUsage } from "./usage-buffer";
 import type { Counts } from "./redis-engine";
+import { flushUsage } from "./usage-buffer";
+import { dayOf, monthStartOf } from "./windows";
 
 /** Used today and this month, including this process's unflushed counts. */
 export async function countsInPostgres(keyId: string, now: Date): Promise<Counts> {
@@ -14,7 +14,11 @@ export async function countsInPostgres(keyId: string, now: Date): Promise<Counts
   return rows[0] ?? { day: 0, month: 0 };
 }
 
-export async function consumeInPostgres(keyId: string, now: Date, limits: { daily: number; monthly: number }) {
+export async function consumeInPostgres(
+  keyId: string,
+  now: Date,
+  limits: { daily: number; monthly: number },
+) {
   await flushUsage();
   const rows = await db().$queryRaw<{ admitted: boolean; day_used: number; month_used: number }[]>`
     SELECT admitted, day_used, month_used FROM consume_quota(${keyId}, ${dayOf(now)}::date, ${limits.daily}::int, ${limits.monthly}::int)`;
@@ -31,7 +35,11 @@ export async function daysInPostgres(keyId: string, now: Date): Promise<{ date: 
 }
 
 /** This month's days, with today's figure replaced by a fresher one (Postgres lags by a flush). */
-export async function monthDays(keyId: string, now: Date, today: number): Promise<{ date: string; count: number }[]> {
+export async function monthDays(
+  keyId: string,
+  now: Date,
+  today: number,
+): Promise<{ date: string; count: number }[]> {
   const date = dayOf(now);
   const days = (await daysInPostgres(keyId, now)).filter((d) => d.date !== date);
   days.push({ date, count: today });

@@ -44,12 +44,25 @@ redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
 return 1
 `;
 
-export type KeyRecord = { status: "inactive" | "active" | "revoked"; daily: number; monthly: number; keyId: string; version: number };
+export type KeyRecord = {
+  status: "inactive" | "active" | "revoked";
+  daily: number;
+  monthly: number;
+  keyId: string;
+  version: number;
+};
 export type Counts = { day: number; month: number };
 export type Verdict =
   | { kind: "miss" | "none" | "inactive" | "revoked" }
   | { kind: "seed"; keyId: string }
-  | { kind: "ok" | "deny"; keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
+  | {
+      kind: "ok" | "deny";
+      keyId: string;
+      daily: number;
+      monthly: number;
+      dayUsed: number;
+      monthUsed: number;
+    };
 
 // Short enough that a record a failed publish left stale cannot outlive two minutes.
 const RECORD_TTL_S = 120;
@@ -74,27 +87,53 @@ export class RedisQuota {
   }
 
   /** mode "force" asks for a seed even when counters exist (first use after start or an outage). */
-  async check(hash: string, now: Date, mode: "check" | "force" | "seed", seed: Counts = { day: 0, month: 0 }): Promise<Verdict> {
-    const r = (await this.script.exec(this.keys(hash, now), [mode, String(seed.day), String(seed.month), String(2 * 86_400), String(32 * 86_400)])) as (string | number)[];
+  async check(
+    hash: string,
+    now: Date,
+    mode: "check" | "force" | "seed",
+    seed: Counts = { day: 0, month: 0 },
+  ): Promise<Verdict> {
+    const r = (await this.script.exec(this.keys(hash, now), [
+      mode,
+      String(seed.day),
+      String(seed.month),
+      String(2 * 86_400),
+      String(32 * 86_400),
+    ])) as (string | number)[];
     const kind = String(r[0]) as Verdict["kind"];
     if (kind === "seed") return { kind, keyId: String(r[1]) };
     if (kind === "ok" || kind === "deny") {
-      return { kind, keyId: String(r[1]), daily: Number(r[2]), monthly: Number(r[3]), dayUsed: Number(r[4]), monthUsed: Number(r[5]) };
+      return {
+        kind,
+        keyId: String(r[1]),
+        daily: Number(r[2]),
+        monthly: Number(r[3]),
+        dayUsed: Number(r[4]),
+        monthUsed: Number(r[5]),
+      };
     }
     return { kind } as Verdict;
   }
 
   /** Caches what Postgres says about a key (null: no such key), unless Redis has a newer version. */
   async putRecord(hash: string, record: KeyRecord | null): Promise<void> {
-    const value = record ? `${record.status}:${record.daily}:${record.monthly}:${record.keyId}:${record.version}` : "none:0";
+    const value = record
+      ? `${record.status}:${record.daily}:${record.monthly}:${record.keyId}:${record.version}`
+      : "none:0";
     const [recKey] = this.keys(hash, new Date());
-    await this.putScript.exec([recKey!], [value, String(record?.version ?? 0), String(record ? RECORD_TTL_S : NONE_TTL_S)]);
+    await this.putScript.exec(
+      [recKey!],
+      [value, String(record?.version ?? 0), String(record ? RECORD_TTL_S : NONE_TTL_S)],
+    );
   }
 
   /** Today's and this month's counters, or null for a counter Redis does not have. */
   async counters(hash: string, now: Date): Promise<{ day: number | null; month: number | null }> {
     const [, d, m] = this.keys(hash, now);
     const [day, month] = await this.redis.mget<(string | number | null)[]>(d!, m!);
-    return { day: day === null || day === undefined ? null : Number(day), month: month === null || month === undefined ? null : Number(month) };
+    return {
+      day: day === null || day === undefined ? null : Number(day),
+      month: month === null || month === undefined ? null : Number(month),
+    };
   }
 }

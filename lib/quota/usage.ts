@@ -1,7 +1,7 @@
 // GET /api/keys/usage: plan, both windows, and this month's days.
 import { z } from "zod";
-import { db } from "../db";
 import { TimeZoneSchema } from "../catalog/schemas";
+import { db } from "../db";
 import { formatInZone } from "../time";
 import type { QuotaState, QuotaWindow } from "./consume";
 import { monthDays } from "./pg-engine";
@@ -21,18 +21,33 @@ export const UsageResponseSchema = z.object({
   tier: z.enum(["free", "builder", "pro"]),
   daily: WindowSchema,
   monthly: WindowSchema,
-  days: z.array(z.object({ date: z.iso.date(), count: z.number().int() })).describe("Requests per UTC day this month, oldest first"),
+  days: z
+    .array(z.object({ date: z.iso.date(), count: z.number().int() }))
+    .describe("Requests per UTC day this month, oldest first"),
   reset_local: z.string().optional().describe("Same as daily.reset_local"),
 });
 
 function window(w: QuotaWindow, zone?: string) {
-  const out: z.infer<typeof WindowSchema> = { limit: w.limit, used: w.used, remaining: w.remaining, reset: w.reset.toISOString() };
+  const out: z.infer<typeof WindowSchema> = {
+    limit: w.limit,
+    used: w.used,
+    remaining: w.remaining,
+    reset: w.reset.toISOString(),
+  };
   if (zone) out.reset_local = formatInZone(w.reset, zone);
   return out;
 }
 
-export async function usageReport(keyId: string, quota: QuotaState, now: Date, zone?: string): Promise<z.infer<typeof UsageResponseSchema>> {
-  const key = await db().apiKey.findUniqueOrThrow({ where: { id: keyId }, select: { id: true, hint: true, user: { select: { tier: true } } } });
+export async function usageReport(
+  keyId: string,
+  quota: QuotaState,
+  now: Date,
+  zone?: string,
+): Promise<z.infer<typeof UsageResponseSchema>> {
+  const key = await db().apiKey.findUniqueOrThrow({
+    where: { id: keyId },
+    select: { id: true, hint: true, user: { select: { tier: true } } },
+  });
   // Today's figure comes from the admission that just happened.
   const days = await monthDays(keyId, now, quota.daily.used);
   const report: z.infer<typeof UsageResponseSchema> = {

@@ -23,14 +23,22 @@ export function bucketOf(ip: string): string {
   const [head = "", tail = ""] = ip.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
-  const full = ip.includes("::") ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right] : left;
-  return `${full.slice(0, 4).map((h) => h.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  const full = ip.includes("::")
+    ? [...left, ...Array(8 - left.length - right.length).fill("0"), ...right]
+    : left;
+  return `${full
+    .slice(0, 4)
+    .map((h) => h.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }
 
 export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string {
   if (trustProxy) {
     // The right-most entry is the one our proxy added: the address it saw.
-    const hops = (req.headers.get("x-forwarded-for") ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+    const hops = (req.headers.get("x-forwarded-for") ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     return hops.length ? bucketOf(hops.at(-1)!) : "unknown";
   }
   // Without server.ts in front (next dev, next start) there is no trustworthy peer address:

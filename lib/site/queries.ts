@@ -1,13 +1,13 @@
 // The site's pages and /api/jobs* run the API's own validation and queries, keyless.
 import { ApiError } from "../api/errors";
 import { parseQuery } from "../api/query";
+import { siteLimiter } from "../api/with-site";
 import { resolveCountryFilter } from "../catalog/countries";
 import { findJob } from "../catalog/jobs";
 import { assertPageReachable, pageMeta } from "../catalog/paging";
 import { lookupSalary } from "../catalog/salary";
 import { JobSearchQuerySchema, SalaryQuerySchema } from "../catalog/schemas";
 import { searchJobs } from "../catalog/search";
-import { siteLimiter } from "../api/with-site";
 import { clientIp } from "./client-ip";
 
 /**
@@ -17,7 +17,11 @@ import { clientIp } from "./client-ip";
 export async function spendPageBudget(): Promise<void> {
   const { headers } = await import("next/headers");
   const r = await siteLimiter()(clientIp(new Request("http://page.invalid/", { headers: await headers() })));
-  if (!r.ok) throw new ApiError("rate_limited", "Too many searches from your address; wait a minute. For more, get an API key in the Studio.");
+  if (!r.ok)
+    throw new ApiError(
+      "rate_limited",
+      "Too many searches from your address; wait a minute. For more, get an API key in the Studio.",
+    );
 }
 
 export function toSearchParams(input: Record<string, string | string[] | undefined>): URLSearchParams {

@@ -11,7 +11,15 @@ export async function studioOverview(user: SessionUser, now: Date) {
   const key = await db().apiKey.findFirst({
     where: { userId: user.id },
     orderBy: { createdAt: "desc" },
-    select: { id: true, hash: true, hint: true, status: true, createdAt: true, confirmedAt: true, revokedAt: true },
+    select: {
+      id: true,
+      hash: true,
+      hint: true,
+      status: true,
+      createdAt: true,
+      confirmedAt: true,
+      revokedAt: true,
+    },
   });
   const limits = TIERS[user.tier];
   let usage: { today: number; month: number; days: { date: string; count: number }[] } | null = null;
@@ -20,5 +28,12 @@ export async function studioOverview(user: SessionUser, now: Date) {
     usage = { today: counts.day, month: counts.month, days: await monthDays(key.id, now, counts.day) };
   }
   const { hash: _hash, ...shown } = key ?? { hash: "" };
-  return { tier: user.tier, limits, key: key ? (shown as Omit<typeof key, "hash">) : null, usage, resets: resets(now), monthStart: monthStartOf(now) };
+  return {
+    tier: user.tier,
+    limits,
+    key: key ? (shown as Omit<typeof key, "hash">) : null,
+    usage,
+    resets: resets(now),
+    monthStart: monthStartOf(now),
+  };
 }

@@ -1,6 +1,6 @@
 // One claimant in the multi-process claim test: waits for the agreed start time, claims the
 // directory, prints "won" or "lost", and holds a win for a while so others would overlap it.
-import { claim, ClaimedElsewhere, release } from "@/lib/embedded/claim";
+import { ClaimedElsewhere, claim, release } from "@/lib/embedded/claim";
 
 const [dir, startAt] = process.argv.slice(2);
 await new Promise((r) => setTimeout(r, Math.max(0, Number(startAt) - Date.now())));

@@ -9,8 +9,16 @@ export class PrivateRedis {
   readonly url = `redis://127.0.0.1:${this.port}`;
 
   async start(): Promise<void> {
-    this.proc = spawn("redis-server", ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
-    const probe = new Redis(this.url, { lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null });
+    this.proc = spawn(
+      "redis-server",
+      ["--port", String(this.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+      { stdio: "ignore" },
+    );
+    const probe = new Redis(this.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
     probe.on("error", () => {}); // refused until the server is up
     for (let i = 0; i < 100; i++) {
       try {

@@ -3,16 +3,28 @@
 // will happen, and activates only on the button's POST: mail scanners that open links do nothing.
 import { useEffect, useState } from "react";
 
-type Check = { state: "ready"; hint: string; expires_at: string } | { state: "expired"; hint: string } | { state: "unknown" };
-type View = { kind: "loading" } | { kind: "check"; check: Check } | { kind: "done"; hint: string } | { kind: "error"; message: string };
+type Check =
+  | { state: "ready"; hint: string; expires_at: string }
+  | { state: "expired"; hint: string }
+  | { state: "unknown" };
+type View =
+  | { kind: "loading" }
+  | { kind: "check"; check: Check }
+  | { kind: "done"; hint: string }
+  | { kind: "error"; message: string };
 
 const post = (path: string, token: string) =>
-  fetch(path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }) });
+  fetch(path, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ token }),
+  });
 
 function RegisterAgain() {
   return (
     <p>
-      Sign in to the <a href="/studio">Studio</a> and register a new key; we e-mail it to you with a fresh link.
+      Sign in to the <a href="/studio">Studio</a> and register a new key; we e-mail it to you with a fresh
+      link.
     </p>
   );
 }
@@ -27,8 +39,14 @@ export function ConfirmKey() {
     setToken(t);
     if (!t) return setView({ kind: "check", check: { state: "unknown" } });
     post("/api/keys/confirm/check", t)
-      .then(async (r) => (r.ok ? setView({ kind: "check", check: (await r.json()) as Check }) : setView({ kind: "check", check: { state: "unknown" } })))
-      .catch(() => setView({ kind: "error", message: "We could not reach the server. Try again in a moment." }));
+      .then(async (r) =>
+        r.ok
+          ? setView({ kind: "check", check: (await r.json()) as Check })
+          : setView({ kind: "check", check: { state: "unknown" } }),
+      )
+      .catch(() =>
+        setView({ kind: "error", message: "We could not reach the server. Try again in a moment." }),
+      );
   }, []);
 
   async function activate() {
@@ -37,9 +55,14 @@ export function ConfirmKey() {
     setBusy(true);
     const res = await post("/api/keys/confirm", token).catch(() => null);
     setBusy(false);
-    if (!res) return setView({ kind: "error", message: "We could not reach the server. Try again in a moment." });
+    if (!res)
+      return setView({ kind: "error", message: "We could not reach the server. Try again in a moment." });
     if (res.ok) setView({ kind: "done", hint });
-    else setView({ kind: "error", message: ((await res.json()) as { error: { message: string } }).error.message });
+    else
+      setView({
+        kind: "error",
+        message: ((await res.json()) as { error: { message: string } }).error.message,
+      });
   }
 
   if (view.kind === "loading") return <p aria-live="polite">Checking your link…</p>;
@@ -47,7 +70,8 @@ export function ConfirmKey() {
     return (
       <div className="notice ok" role="status">
         <p>
-          Your key <code>{view.hint}</code> is active. Send it in the <code>X-API-Key</code> header. Your usage is in the <a href="/studio">Studio</a>.
+          Your key <code>{view.hint}</code> is active. Send it in the <code>X-API-Key</code> header. Your
+          usage is in the <a href="/studio">Studio</a>.
         </p>
       </div>
     );
@@ -65,7 +89,8 @@ export function ConfirmKey() {
     return (
       <div className="panel">
         <p>
-          Activating makes the key <code>{check.hint}</code> (the one in the e-mail) work for API requests. This link works once, until {new Date(check.expires_at).toLocaleString()}.
+          Activating makes the key <code>{check.hint}</code> (the one in the e-mail) work for API requests.
+          This link works once, until {new Date(check.expires_at).toLocaleString()}.
         </p>
         <button type="button" onClick={activate} disabled={busy}>
           {busy ? "Activating…" : "Activate key"}
@@ -75,7 +100,11 @@ export function ConfirmKey() {
   }
   return (
     <div className="notice error" role="alert">
-      <p>{check.state === "expired" ? `This confirmation link for ${check.hint} has expired.` : "This confirmation link was already used or is not valid."}</p>
+      <p>
+        {check.state === "expired"
+          ? `This confirmation link for ${check.hint} has expired.`
+          : "This confirmation link was already used or is not valid."}
+      </p>
       <RegisterAgain />
     </div>
   );

@@ -1,6 +1,7 @@
 // GET /v1/jobs — search the catalog.
-import { rejectMethod, withV1 } from "@/lib/api/with-v1";
+
 import { parseQuery } from "@/lib/api/query";
+import { rejectMethod, withV1 } from "@/lib/api/with-v1";
 import { resolveCountryFilter } from "@/lib/catalog/countries";
 import { assertPageReachable, linkHeader, pageMeta } from "@/lib/catalog/paging";
 import { JobSearchQuerySchema } from "@/lib/catalog/schemas";

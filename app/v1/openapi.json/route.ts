@@ -4,4 +4,5 @@ import { openApiDocument } from "@/lib/api/openapi";
 
 export const dynamic = "force-dynamic";
 
-export const GET = (req: Request, route?: RouteContext) => handle(req, route, async () => ({ body: openApiDocument() }));
+export const GET = (req: Request, route?: RouteContext) =>
+  handle(req, route, async () => ({ body: openApiDocument() }));

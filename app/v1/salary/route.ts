@@ -10,7 +10,8 @@ export const dynamic = "force-dynamic";
 
 export const GET = withV1(async ({ url, now, timeZone }) => {
   const q = parseQuery(url.searchParams, SalaryQuerySchema);
-  if (!q.country && !q.title) throw invalidParameter("country", "Give country (an ISO code) or title (a country or city name).");
+  if (!q.country && !q.title)
+    throw invalidParameter("country", "Give country (an ISO code) or title (a country or city name).");
   const salary = await lookupSalary(q);
   if (!salary) throw new ApiError("not_found", "No salary snapshot for this location.");
   const zone = timeZone(q.tz);

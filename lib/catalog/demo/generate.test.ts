@@ -14,7 +14,8 @@ describe("demo catalog", () => {
 
   it("produces records the importer accepts", () => {
     for (const j of jobs) expect(JobRecordSchema.safeParse(j).success).toBe(true);
-    for (const s of demoSalaries({ jobs: 5_000, asOf })) expect(SalaryRecordSchema.safeParse(s).success).toBe(true);
+    for (const s of demoSalaries({ jobs: 5_000, asOf }))
+      expect(SalaryRecordSchema.safeParse(s).success).toBe(true);
   });
 
   it("is varied the way the issue asks", () => {
@@ -36,12 +37,17 @@ describe("demo catalog", () => {
   });
 
   it("gives internships to interns only", () => {
-    for (const j of jobs) expect(j.employment_type === "internship").toBe(String(j.title).startsWith("Intern "));
+    for (const j of jobs)
+      expect(j.employment_type === "internship").toBe(String(j.title).startsWith("Intern "));
   });
 
   it("has a median per country and per large city", () => {
     const rows = demoSalaries({ jobs: 5_000, asOf });
     expect(rows.filter((r) => r.level === "country").length).toBeGreaterThanOrEqual(40);
-    expect(rows.find((r) => r.level === "city" && r.city === "Berlin")).toMatchObject({ country: "DE", currency: "EUR", as_of: "2026-11-21" });
+    expect(rows.find((r) => r.level === "city" && r.city === "Berlin")).toMatchObject({
+      country: "DE",
+      currency: "EUR",
+      as_of: "2026-11-21",
+    });
   });
 });

@@ -1,5 +1,15 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
-import { BENEFITS, COMPANY_ROOTS, COMPANY_SECTORS, COMPANY_STEMS, DUTIES, OCCUPATIONS, REQUIREMENTS, SENIORITIES, SPECIALTIES } from "./occupations";
+import {
+  BENEFITS,
+  COMPANY_ROOTS,
+  COMPANY_SECTORS,
+  COMPANY_STEMS,
+  DUTIES,
+  OCCUPATIONS,
+  REQUIREMENTS,
+  SENIORITIES,
+  SPECIALTIES,
+} from "./occupations";
 import { DEMO_COUNTRIES, type DemoCountry } from "./places";
 
 export type DemoOptions = { jobs: number; seed?: number; asOf?: Date };
@@ -30,11 +40,17 @@ function weighted<T extends { weight: number }>(items: readonly T[]): (r: number
 
 const pickCountry = weighted(DEMO_COUNTRIES);
 const pickSeniority = weighted(SENIORITIES);
-const pickType = weighted([{ t: "full_time", weight: 80 }, { t: "part_time", weight: 8 }, { t: "contract", weight: 10 }, { t: "temporary", weight: 2 }]);
+const pickType = weighted([
+  { t: "full_time", weight: 80 },
+  { t: "part_time", weight: 8 },
+  { t: "contract", weight: 10 },
+  { t: "temporary", weight: 2 },
+]);
 
 /** Rounds money the way job ads do: to 1,000 for annual pay, more for currencies with big numbers. */
 function roundPay(value: number, median: number): number {
-  const step = median >= 10_000_000 ? 100_000 : median >= 1_000_000 ? 10_000 : median >= 100_000 ? 1_000 : 500;
+  const step =
+    median >= 10_000_000 ? 100_000 : median >= 1_000_000 ? 10_000 : median >= 100_000 ? 1_000 : 500;
   return Math.max(step, Math.round(value / step) * step);
 }
 
@@ -45,12 +61,19 @@ const cityPay = (i: number) => (i === 0 ? 1.15 : 1 - 0.03 * i);
 function companyName(index: number, country: DemoCountry): string {
   const root = COMPANY_ROOTS[index % COMPANY_ROOTS.length]!;
   const stem = COMPANY_STEMS[Math.floor(index / COMPANY_ROOTS.length) % COMPANY_STEMS.length]!;
-  const sector = COMPANY_SECTORS[Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length]!;
+  const sector =
+    COMPANY_SECTORS[
+      Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length
+    ]!;
   const suffix = country.suffixes[index % country.suffixes.length]!;
   return `${root}${stem}${sector ? ` ${sector}` : ""} ${suffix}`;
 }
 
-const slug = (s: string) => s.toLowerCase().normalize("NFKD").replace(/[^a-z0-9]+/g, "");
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[^a-z0-9]+/g, "");
 const COMPANIES = 6_000;
 
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
@@ -70,14 +93,25 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
     const company = companyName(r.int(COMPANIES), country);
     const id = `job-${String(i + 1).padStart(7, "0")}`;
     const type = seniority.label === "Intern" ? "internship" : pickType(r.next()).t;
-    const annual = country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
+    const annual =
+      country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
     const hourly = occupation.hourly && ["US", "GB", "CA", "AU", "NZ", "IE"].includes(country.code);
     const advertised = r.next() < 0.4;
     const linkRoll = r.next();
     const domain = `${slug(company.split(" ")[0]!)}.example.com`;
     const applyUrl =
-      linkRoll < 0.7 ? `https://careers.${domain}/jobs/${id}` : linkRoll < 0.8 ? `mailto:jobs@${domain}?subject=${encodeURIComponent(id)}` : linkRoll < 0.97 ? null : r.pick(["javascript:void(0)", `/apply/${id}`, "careers page"]);
-    const duties = [r.pick(DUTIES[occupation.field]), r.pick(DUTIES[occupation.field]), r.pick(DUTIES[occupation.field])];
+      linkRoll < 0.7
+        ? `https://careers.${domain}/jobs/${id}`
+        : linkRoll < 0.8
+          ? `mailto:jobs@${domain}?subject=${encodeURIComponent(id)}`
+          : linkRoll < 0.97
+            ? null
+            : r.pick(["javascript:void(0)", `/apply/${id}`, "careers page"]);
+    const duties = [
+      r.pick(DUTIES[occupation.field]),
+      r.pick(DUTIES[occupation.field]),
+      r.pick(DUTIES[occupation.field]),
+    ];
     const description = [
       `${company} is hiring a ${title} in ${city}.`,
       `In this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.`,
@@ -94,8 +128,16 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       city,
       country: country.code,
       employment_type: type,
-      salary_min: advertised ? (hourly ? Math.round(annual / 2080) : roundPay(annual * 0.9, country.median)) : null,
-      salary_max: advertised ? (hourly ? Math.round((annual * 1.2) / 2080) : roundPay(annual * 1.15, country.median)) : null,
+      salary_min: advertised
+        ? hourly
+          ? Math.round(annual / 2080)
+          : roundPay(annual * 0.9, country.median)
+        : null,
+      salary_max: advertised
+        ? hourly
+          ? Math.round((annual * 1.2) / 2080)
+          : roundPay(annual * 1.15, country.median)
+        : null,
       salary_currency: advertised ? country.currency : null,
       salary_period: advertised ? (hourly ? "hour" : "year") : null,
       posted_at: new Date(asOf - r.int(90 * 86_400) * 1000).toISOString(),
@@ -111,7 +153,8 @@ export function demoSalaries(opts: DemoOptions): Record<string, string | number 
   const totalWeight = DEMO_COUNTRIES.reduce((s, c) => s + c.weight, 0);
   return DEMO_COUNTRIES.flatMap((country) => {
     const sample = Math.max(25, Math.round((opts.jobs * country.weight) / totalWeight));
-    const median = (factor: number) => roundPay(country.median * factor * (0.97 + r.next() * 0.06), country.median);
+    const median = (factor: number) =>
+      roundPay(country.median * factor * (0.97 + r.next() * 0.06), country.median);
     const base = { country: country.code, currency: country.currency, period: "year", as_of: asOf };
     return [
       { ...base, level: "country", city: null, median: median(1.1), sample_size: sample },

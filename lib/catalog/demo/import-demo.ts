@@ -1,5 +1,5 @@
 // Feeds the demo generator through the same validation and loader as a file import.
-import { importSnapshot, type ImportResult } from "../import/load";
+import { type ImportResult, importSnapshot } from "../import/load";
 import type { Numbered } from "../import/read";
 import { type DemoOptions, demoJobs, demoSalaries } from "./generate";
 
@@ -8,7 +8,11 @@ async function* numbered(records: Iterable<Record<string, unknown>>): AsyncGener
   for (const record of records) yield { line: ++line, record };
 }
 
-export function importDemo(databaseUrl: string, opts: DemoOptions, onProgress?: (n: number) => void): Promise<ImportResult> {
+export function importDemo(
+  databaseUrl: string,
+  opts: DemoOptions,
+  onProgress?: (n: number) => void,
+): Promise<ImportResult> {
   return importSnapshot(databaseUrl, {
     label: `demo: ${opts.jobs} jobs, seed ${opts.seed ?? 42}`,
     jobs: numbered(demoJobs(opts)),

@@ -1,9 +1,28 @@
 // Countries of the demo catalog: currency, a typical annual salary in that currency, cities
 // (largest first) and a weight for how many jobs land there.
-export type DemoCountry = { code: string; currency: string; median: number; weight: number; cities: string[]; suffixes: string[] };
+export type DemoCountry = {
+  code: string;
+  currency: string;
+  median: number;
+  weight: number;
+  cities: string[];
+  suffixes: string[];
+};
 
-const c = (code: string, currency: string, median: number, weight: number, cities: string, suffixes: string): DemoCountry => ({
-  code, currency, median, weight, cities: cities.split("|"), suffixes: suffixes.split("|"),
+const c = (
+  code: string,
+  currency: string,
+  median: number,
+  weight: number,
+  cities: string,
+  suffixes: string,
+): DemoCountry => ({
+  code,
+  currency,
+  median,
+  weight,
+  cities: cities.split("|"),
+  suffixes: suffixes.split("|"),
 });
 
 export const DEMO_COUNTRIES: DemoCountry[] = [

@@ -48,7 +48,9 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
   await client.query("BEGIN");
   try {
     await client.query("SET LOCAL lock_timeout = '30s'");
-    await client.query(`ALTER TABLE jobs ATTACH PARTITION ${partitionName(snapshotId)} FOR VALUES IN (${snapshotId})`);
+    await client.query(
+      `ALTER TABLE jobs ATTACH PARTITION ${partitionName(snapshotId)} FOR VALUES IN (${snapshotId})`,
+    );
     await client.query(`UPDATE catalog_snapshots SET status = 'retired' WHERE status = 'live'`);
     await client.query(
       `UPDATE catalog_snapshots SET status = 'live', activated_at = now(), job_count = $2, salary_count = $3, country_counts = $4 WHERE id = $1`,
@@ -72,7 +74,13 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
  * DETACH ... CONCURRENTLY never blocks readers of "jobs".
  */
 export async function retireOld(client: pg.PoolClient): Promise<number[]> {
-  const { rows } = await client.query<{ id: number; status: string; attached: boolean; pending: boolean; exists: boolean }>(`
+  const { rows } = await client.query<{
+    id: number;
+    status: string;
+    attached: boolean;
+    pending: boolean;
+    exists: boolean;
+  }>(`
     SELECT s.id, s.status,
       EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'jobs'::regclass AND i.inhrelid = to_regclass('jobs_s' || s.id)) AS attached,
       EXISTS (SELECT 1 FROM pg_inherits i WHERE i.inhparent = 'jobs'::regclass AND i.inhrelid = to_regclass('jobs_s' || s.id) AND i.inhdetachpending) AS pending,

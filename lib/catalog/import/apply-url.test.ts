@@ -9,7 +9,24 @@ describe("cleanApplyUrl", () => {
   });
 
   it("drops dangerous, relative and malformed links", () => {
-    for (const bad of ["javascript:alert(1)", "JavaScript:alert(1)", "data:text/html,x", "/apply/1", "apply.html", "https://", "http://localhost/x", "mailto:", "mailto:nobody", "ftp://example.com/x", "https://user:pw@example.com/", "mailto:%zz", `https://example.com/${"漢".repeat(600)}`, "", null, 42]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "JavaScript:alert(1)",
+      "data:text/html,x",
+      "/apply/1",
+      "apply.html",
+      "https://",
+      "http://localhost/x",
+      "mailto:",
+      "mailto:nobody",
+      "ftp://example.com/x",
+      "https://user:pw@example.com/",
+      "mailto:%zz",
+      `https://example.com/${"漢".repeat(600)}`,
+      "",
+      null,
+      42,
+    ]) {
       expect(cleanApplyUrl(bad)).toBe("");
     }
   });

@@ -2,7 +2,9 @@
 export type CopyValue = string | number | Date | null;
 
 function escape(value: string): string {
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r"));
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
+  );
 }
 
 export function copyLine(values: CopyValue[]): string {

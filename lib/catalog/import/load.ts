@@ -32,16 +32,66 @@ export type ImportOptions = {
   method?: LoadMethod;
 };
 
-export type ImportResult = { snapshotId: number; jobs: number; salaries: number; cleanedLinks: number; retired: number[]; retireError?: string };
+export type ImportResult = {
+  snapshotId: number;
+  jobs: number;
+  salaries: number;
+  cleanedLinks: number;
+  retired: number[];
+  retireError?: string;
+};
 
-const JOB_COLUMNS = ["snapshot_id", "id", "title", "title_id", "company", "apply_url", "location", "city", "country_code", "employment_type",
-  "salary_min", "salary_max", "salary_currency", "salary_period", "posted_at", "description"] as const;
+const JOB_COLUMNS = [
+  "snapshot_id",
+  "id",
+  "title",
+  "title_id",
+  "company",
+  "apply_url",
+  "location",
+  "city",
+  "country_code",
+  "employment_type",
+  "salary_min",
+  "salary_max",
+  "salary_currency",
+  "salary_period",
+  "posted_at",
+  "description",
+] as const;
 const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
-const SALARY_COLUMNS = ["snapshot_id", "level", "country_code", "name_key", "name", "median", "currency", "period", "sample_size", "as_of"] as const;
+const SALARY_COLUMNS = [
+  "snapshot_id",
+  "level",
+  "country_code",
+  "name_key",
+  "name",
+  "median",
+  "currency",
+  "period",
+  "sample_size",
+  "as_of",
+] as const;
 
 function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
-  return [snapshotId, r.id, r.title, titleId, r.company, r.apply_url, r.location, r.city, r.country, r.employment_type,
-    r.salary_min, r.salary_max, r.salary_currency, r.salary_period, r.posted_at, r.description];
+  return [
+    snapshotId,
+    r.id,
+    r.title,
+    titleId,
+    r.company,
+    r.apply_url,
+    r.location,
+    r.city,
+    r.country,
+    r.employment_type,
+    r.salary_min,
+    r.salary_max,
+    r.salary_currency,
+    r.salary_period,
+    r.posted_at,
+    r.description,
+  ];
 }
 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
@@ -56,14 +106,17 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   let sink: RowSink | undefined;
   try {
     await client.query("BEGIN");
-    await client.query(`CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
+    await client.query(
+      `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`,
+    );
     sink = openSink(client, method, t, JOB_COLUMNS, { freeze: true });
     for await (const item of opts.jobs) {
       if ("problem" in item) problems.push({ line: item.line, message: item.problem });
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
         if (!parsed.success) problems.push({ line: item.line, message: describeIssue(parsed.error) });
-        else if (seen.has(parsed.data.id)) problems.push({ line: item.line, message: `id: "${parsed.data.id}" appears twice` });
+        else if (seen.has(parsed.data.id))
+          problems.push({ line: item.line, message: `id: "${parsed.data.id}" appears twice` });
         else if (problems.length === 0) {
           const r = parsed.data;
           seen.add(r.id);
@@ -71,8 +124,14 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
           let title = titles.get(r.title);
           if (!title) titles.set(r.title, (title = { id: titles.size + 1, counts: {} }));
-          for (const key of ["*", r.country, ...regionsOf(r.country)]) title.counts[key] = (title.counts[key] ?? 0) + 1;
-          if (typeof item.record.apply_url === "string" && item.record.apply_url.trim() !== "" && r.apply_url === "") cleanedLinks++;
+          for (const key of ["*", r.country, ...regionsOf(r.country)])
+            title.counts[key] = (title.counts[key] ?? 0) + 1;
+          if (
+            typeof item.record.apply_url === "string" &&
+            item.record.apply_url.trim() !== "" &&
+            r.apply_url === ""
+          )
+            cleanedLinks++;
           await sink.write(jobRow(snapshotId, r, title.id));
           if (count % 50_000 === 0) opts.onProgress?.(count);
         }
@@ -95,13 +154,24 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
 
 type TitleEntry = { id: number; counts: Record<string, number> };
 
-async function loadTitles(client: pg.PoolClient, snapshotId: number, method: LoadMethod, titles: Map<string, TitleEntry>) {
+async function loadTitles(
+  client: pg.PoolClient,
+  snapshotId: number,
+  method: LoadMethod,
+  titles: Map<string, TitleEntry>,
+) {
   const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
-  for (const [title, { id, counts }] of titles) await sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+  for (const [title, { id, counts }] of titles)
+    await sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
   await sink.end();
 }
 
-async function loadSalaries(client: pg.PoolClient, snapshotId: number, method: LoadMethod, source?: AsyncIterable<Numbered>): Promise<number> {
+async function loadSalaries(
+  client: pg.PoolClient,
+  snapshotId: number,
+  method: LoadMethod,
+  source?: AsyncIterable<Numbered>,
+): Promise<number> {
   if (!source) {
     const res = await client.query(
       `INSERT INTO salary_snapshots (snapshot_id, level, country_code, name_key, name, median, currency, period, sample_size, as_of)
@@ -118,13 +188,29 @@ async function loadSalaries(client: pg.PoolClient, snapshotId: number, method: L
     if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
     else {
       const parsed = SalaryRecordSchema.safeParse(item.record);
-      if (!parsed.success) problems.push({ line: item.line, message: `salaries: ${describeIssue(parsed.error)}` });
+      if (!parsed.success)
+        problems.push({ line: item.line, message: `salaries: ${describeIssue(parsed.error)}` });
       else {
         const r = parsed.data;
         const key = `${r.level}|${r.country}|${r.name_key}`;
-        if (keys.has(key)) problems.push({ line: item.line, message: `salaries: ${r.level} "${r.name}" (${r.country}) appears twice` });
+        if (keys.has(key))
+          problems.push({
+            line: item.line,
+            message: `salaries: ${r.level} "${r.name}" (${r.country}) appears twice`,
+          });
         keys.add(key);
-        rows.push([snapshotId, r.level, r.country, r.name_key, r.name, r.median, r.currency!, r.period, r.sample_size, r.as_of]);
+        rows.push([
+          snapshotId,
+          r.level,
+          r.country,
+          r.name_key,
+          r.name,
+          r.median,
+          r.currency!,
+          r.period,
+          r.sample_size,
+          r.as_of,
+        ]);
       }
     }
     if (problems.length >= MAX_PROBLEMS) break;
@@ -145,11 +231,16 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
   let snapshotId: number | undefined;
   let swapped = false;
   try {
-    const { rows: locked } = await main.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [IMPORT_LOCK]);
+    const { rows: locked } = await main.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [
+      IMPORT_LOCK,
+    ]);
     if (!locked[0]?.ok) throw new Error("Another catalog import is running; try again when it has finished.");
     // An import that died half-way left a 'loading' snapshot; nothing else can be running now.
     await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE status = 'loading'`);
-    const { rows } = await main.query<{ id: number }>(`INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`, [opts.label.slice(0, 200)]);
+    const { rows } = await main.query<{ id: number }>(
+      `INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`,
+      [opts.label.slice(0, 200)],
+    );
     snapshotId = rows[0]!.id;
     const method = opts.method ?? (await loadMethodFor(main));
     const jobs = await loadJobs(main, snapshotId, method, opts);
@@ -161,12 +252,23 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
     const retired = await retireOld(main).catch((err: Error) => ({ error: err.message }));
-    return { snapshotId, jobs: jobs.count, salaries, cleanedLinks: jobs.cleanedLinks, retired: Array.isArray(retired) ? retired : [], retireError: Array.isArray(retired) ? undefined : retired.error };
+    return {
+      snapshotId,
+      jobs: jobs.count,
+      salaries,
+      cleanedLinks: jobs.cleanedLinks,
+      retired: Array.isArray(retired) ? retired : [],
+      retireError: Array.isArray(retired) ? undefined : retired.error,
+    };
   } catch (err) {
     if (snapshotId !== undefined && !swapped) {
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
-      await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE id = $1 AND status = 'loading'`, [snapshotId]).catch(() => {});
+      await main
+        .query(`UPDATE catalog_snapshots SET status = 'failed' WHERE id = $1 AND status = 'loading'`, [
+          snapshotId,
+        ])
+        .catch(() => {});
     }
     throw err;
   } finally {

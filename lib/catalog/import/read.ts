@@ -50,14 +50,20 @@ export async function* readCsv(input: Readable, columns: readonly string[]): Asy
     }),
   );
   try {
-    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
+    for await (const { record, info } of parser as AsyncIterable<{
+      record: Record<string, string>;
+      info: { lines: number };
+    }>) {
       if (headerProblem) break;
       yield { line: info.lines, record };
     }
   } catch (err) {
     // csv-parse stops at a malformed row (unclosed quote, wrong field count); it cannot resume.
     const e = err as Error & { lines?: number };
-    yield { line: e.lines ?? 0, problem: e.message.replace(/^Invalid Record Length: /, "").replace(/ on line \d+$/, "") };
+    yield {
+      line: e.lines ?? 0,
+      problem: e.message.replace(/^Invalid Record Length: /, "").replace(/ on line \d+$/, ""),
+    };
     return;
   }
   if (headerProblem) yield { line: 1, problem: headerProblem };

@@ -9,40 +9,79 @@ import { cleanApplyUrl } from "./apply-url";
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
 const noNul = (v: string) => !v.includes("\u0000");
 const text = (max: number) =>
-  z.string().trim().min(1, "is required").max(max, `is longer than ${max} characters`).refine(noNul, "contains a NUL character");
+  z
+    .string()
+    .trim()
+    .min(1, "is required")
+    .max(max, `is longer than ${max} characters`)
+    .refine(noNul, "contains a NUL character");
 
 /** True for a real calendar date: 2026-02-30 and 2026-13-01 are not. */
 function realDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }
 const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable());
 const optionalInt = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToNull(v)),
-  z.number({ error: "must be a whole number" }).int("must be a whole number").min(0, "must not be negative").max(2_000_000_000, "is too large").nullable(),
+  z
+    .number({ error: "must be a whole number" })
+    .int("must be a whole number")
+    .min(0, "must not be negative")
+    .max(2_000_000_000, "is too large")
+    .nullable(),
 );
 const country = z.string({ error: "is required" }).transform((v, ctx) => {
   const code = toAlpha2(v);
-  if (!code) ctx.addIssue({ code: "custom", message: `"${v.slice(0, 10)}" is not an ISO 3166-1 country code` });
+  if (!code)
+    ctx.addIssue({ code: "custom", message: `"${v.slice(0, 10)}" is not an ISO 3166-1 country code` });
   return code ?? "";
 });
-const currency = z.preprocess(blankToNull, z.string().regex(/^[A-Z]{3}$/, "must be an ISO 4217 code like EUR").nullable());
+const currency = z.preprocess(
+  blankToNull,
+  z
+    .string()
+    .regex(/^[A-Z]{3}$/, "must be an ISO 4217 code like EUR")
+    .nullable(),
+);
 const period = z.preprocess(blankToNull, z.enum(["year", "month", "hour"]).nullable());
 const timestamp = z.string({ error: "is required" }).transform((v, ctx) => {
   const d = new Date(v);
-  if (!realDate(v) || Number.isNaN(d.getTime())) ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
+  if (!realDate(v) || Number.isNaN(d.getTime()))
+    ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
   return d;
 });
 
-export const JOB_COLUMNS = ["id", "title", "company", "apply_url", "location", "city", "country", "employment_type", "salary_min", "salary_max", "salary_currency", "salary_period", "posted_at", "description"] as const;
+export const JOB_COLUMNS = [
+  "id",
+  "title",
+  "company",
+  "apply_url",
+  "location",
+  "city",
+  "country",
+  "employment_type",
+  "salary_min",
+  "salary_max",
+  "salary_currency",
+  "salary_period",
+  "posted_at",
+  "description",
+] as const;
 
 export const JobRecordSchema = z
   .object({
     id: z.preprocess(
       (v) => (typeof v === "number" ? String(v) : v),
-      z.string({ error: "is required" }).regex(JOB_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-'"),
+      z
+        .string({ error: "is required" })
+        .regex(JOB_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-'"),
     ),
     title: text(300),
     company: text(200),
@@ -50,24 +89,48 @@ export const JobRecordSchema = z
     location: optionalText(200),
     city: optionalText(120),
     country,
-    employment_type: z.preprocess(blankToNull, z.enum(["full_time", "part_time", "contract", "temporary", "internship"]).nullable()),
+    employment_type: z.preprocess(
+      blankToNull,
+      z.enum(["full_time", "part_time", "contract", "temporary", "internship"]).nullable(),
+    ),
     salary_min: optionalInt,
     salary_max: optionalInt,
     salary_currency: currency,
     salary_period: period,
     posted_at: timestamp,
-    description: z.preprocess((v) => v ?? "", z.string().max(50_000, "is longer than 50000 characters").refine(noNul, "contains a NUL character")),
+    description: z.preprocess(
+      (v) => v ?? "",
+      z.string().max(50_000, "is longer than 50000 characters").refine(noNul, "contains a NUL character"),
+    ),
   })
   .superRefine((r, ctx) => {
     const hasSalary = r.salary_min !== null || r.salary_max !== null;
-    if (hasSalary && (!r.salary_currency || !r.salary_period)) ctx.addIssue({ code: "custom", path: ["salary_currency"], message: "salary_currency and salary_period are required with a salary" });
-    if (r.salary_min !== null && r.salary_max !== null && r.salary_min > r.salary_max) ctx.addIssue({ code: "custom", path: ["salary_min"], message: "must not exceed salary_max" });
+    if (hasSalary && (!r.salary_currency || !r.salary_period))
+      ctx.addIssue({
+        code: "custom",
+        path: ["salary_currency"],
+        message: "salary_currency and salary_period are required with a salary",
+      });
+    if (r.salary_min !== null && r.salary_max !== null && r.salary_min > r.salary_max)
+      ctx.addIssue({ code: "custom", path: ["salary_min"], message: "must not exceed salary_max" });
   })
-  .transform((r) => ({ ...r, location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)) }));
+  .transform((r) => ({
+    ...r,
+    location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
+  }));
 
 export type JobRecord = z.output<typeof JobRecordSchema>;
 
-export const SALARY_COLUMNS = ["level", "country", "city", "median", "currency", "period", "sample_size", "as_of"] as const;
+export const SALARY_COLUMNS = [
+  "level",
+  "country",
+  "city",
+  "median",
+  "currency",
+  "period",
+  "sample_size",
+  "as_of",
+] as const;
 
 export const SalaryRecordSchema = z
   .object({
@@ -78,10 +141,13 @@ export const SalaryRecordSchema = z
     currency: currency.refine((v) => v !== null, "is required"),
     period: z.preprocess((v) => blankToNull(v) ?? "year", z.enum(["year", "month", "hour"])),
     sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
-    as_of: z.string({ error: "is required" }).refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), "must be a date like 2026-11-01"),
+    as_of: z
+      .string({ error: "is required" })
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), "must be a date like 2026-11-01"),
   })
   .superRefine((r, ctx) => {
-    if (r.level === "city" && !r.city) ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });
+    if (r.level === "city" && !r.city)
+      ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });
   })
   .transform((r) => {
     const name = r.level === "city" ? r.city! : countryName(r.country);

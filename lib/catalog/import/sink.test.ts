@@ -6,7 +6,9 @@ import { openSink } from "./sink";
 
 function recorder() {
   const statements: { sql: string; params: unknown[] }[] = [];
-  const client = { query: async (sql: string, params: unknown[]) => void statements.push({ sql, params }) } as unknown as pg.PoolClient;
+  const client = {
+    query: async (sql: string, params: unknown[]) => void statements.push({ sql, params }),
+  } as unknown as pg.PoolClient;
   return { client, statements };
 }
 
@@ -30,6 +32,9 @@ describe("the INSERT sink", () => {
     const sink = openSink(client, "insert", "t", ["a", "b", "c"]);
     await sink.write([new Date("1890-01-01T00:00:00Z"), null, 5]);
     await sink.end();
-    expect(statements[0]).toEqual({ sql: "INSERT INTO t (a, b, c) VALUES ($1, $2, $3)", params: ["1890-01-01T00:00:00.000Z", null, 5] });
+    expect(statements[0]).toEqual({
+      sql: "INSERT INTO t (a, b, c) VALUES ($1, $2, $3)",
+      params: ["1890-01-01T00:00:00.000Z", null, 5],
+    });
   });
 });

@@ -21,8 +21,15 @@ const BATCH_BYTES = 1 << 20;
 const MAX_PARAMS = 30_000;
 const MAX_ROWS = 1_000;
 
-function copySink(client: pg.PoolClient, table: string, columns: readonly string[], freeze: boolean): RowSink {
-  const copy = client.query(copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN${freeze ? " WITH (FREEZE)" : ""}`));
+function copySink(
+  client: pg.PoolClient,
+  table: string,
+  columns: readonly string[],
+  freeze: boolean,
+): RowSink {
+  const copy = client.query(
+    copyFrom(`COPY ${table} (${columns.join(", ")}) FROM STDIN${freeze ? " WITH (FREEZE)" : ""}`),
+  );
   let failure: Error | undefined;
   // The server can end a COPY early (a value it refuses); remember it instead of crashing.
   copy.on("error", (err) => (failure ??= err));
@@ -76,8 +83,16 @@ function insertSink(client: pg.PoolClient, table: string, columns: readonly stri
   };
 }
 
-export function openSink(client: pg.PoolClient, method: LoadMethod, table: string, columns: readonly string[], opts: { freeze?: boolean } = {}): RowSink {
-  return method === "copy" ? copySink(client, table, columns, opts.freeze ?? false) : insertSink(client, table, columns);
+export function openSink(
+  client: pg.PoolClient,
+  method: LoadMethod,
+  table: string,
+  columns: readonly string[],
+  opts: { freeze?: boolean } = {},
+): RowSink {
+  return method === "copy"
+    ? copySink(client, table, columns, opts.freeze ?? false)
+    : insertSink(client, table, columns);
 }
 
 /** PGlite reports itself in version(); everything else is a server that speaks COPY. */

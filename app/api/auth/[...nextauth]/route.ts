@@ -18,7 +18,10 @@ export async function POST(req: Request, ctx: Ctx) {
   if (!refused) return nextAuth(req, ctx);
   // next-auth's client reads `url` from the body: give it one it understands, with a 429.
   return Response.json(
-    { url: `${env().APP_URL}/signin?error=RateLimited`, error: { code: "rate_limited", message: "Too many sign-in e-mails requested; wait a few minutes." } },
+    {
+      url: `${env().APP_URL}/signin?error=RateLimited`,
+      error: { code: "rate_limited", message: "Too many sign-in e-mails requested; wait a few minutes." },
+    },
     { status: 429, headers: { "Retry-After": retryAfterSeconds(refused) } },
   );
 }

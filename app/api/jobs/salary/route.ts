@@ -7,6 +7,7 @@ export const dynamic = "force-dynamic";
 
 export const GET = withSite(async ({ url }) => {
   const salary = await siteSalary(url.searchParams);
-  if (!salary) throw invalidParameter("country", "Give country (an ISO code) or title (a country or city name).");
+  if (!salary)
+    throw invalidParameter("country", "Give country (an ISO code) or title (a country or city name).");
   return { body: salary };
 });

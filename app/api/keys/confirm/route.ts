@@ -11,8 +11,15 @@ export const POST = withBrowser(
     const { token } = await jsonBody(req, TokenBodySchema);
     const result = await activateKey(token, now);
     if (result.ok) return { body: { id: result.keyId, status: "active" } };
-    if (result.code === "token_expired") throw new ApiError("token_expired", "This link has expired; register again in the Studio to get a new key.");
-    throw new ApiError("invalid_token", "This link was already used or is not valid; register again in the Studio if you need a key.");
+    if (result.code === "token_expired")
+      throw new ApiError(
+        "token_expired",
+        "This link has expired; register again in the Studio to get a new key.",
+      );
+    throw new ApiError(
+      "invalid_token",
+      "This link was already used or is not valid; register again in the Studio if you need a key.",
+    );
   },
   { signedIn: false, limiter: confirmLimiter },
 );

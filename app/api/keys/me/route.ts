@@ -4,4 +4,6 @@ import { revokeAndNotify } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = withApiKey(async ({ key, now }) => ({ body: await revokeAndNotify(key.id, now) }), { consume: false });
+export const DELETE = withApiKey(async ({ key, now }) => ({ body: await revokeAndNotify(key.id, now) }), {
+  consume: false,
+});

@@ -4,4 +4,7 @@ import { registerForUser, registerLimiter } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withBrowser(async ({ user, now }) => ({ status: 202, body: await registerForUser(user, now) }), { signedIn: true, limiter: registerLimiter });
+export const POST = withBrowser(
+  async ({ user, now }) => ({ status: 202, body: await registerForUser(user, now) }),
+  { signedIn: true, limiter: registerLimiter },
+);

@@ -4,4 +4,7 @@ import { revokeLimiter, revokeLiveKeyOf } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withBrowser(async ({ user, now }) => ({ body: await revokeLiveKeyOf(user, now) }), { signedIn: true, limiter: revokeLimiter });
+export const POST = withBrowser(async ({ user, now }) => ({ body: await revokeLiveKeyOf(user, now) }), {
+  signedIn: true,
+  limiter: revokeLimiter,
+});
