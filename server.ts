@@ -8,9 +8,9 @@ import { disconnectDb } from "./lib/db";
 import { openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
+import { PEER_HEADER, peerHeaderValue } from "./lib/net/client-ip";
 import { flushUsage } from "./lib/quota/usage-buffer";
-import { describeQuotaBackend } from "./lib/redis";
-import { PEER_HEADER, peerHeaderValue } from "./lib/site/client-ip";
+import { describeQuotaBackend } from "./lib/redis/client";
 
 // Before anything reads the environment: DATABASE_URL, or the embedded database only when allowed.
 const database = await openDatabase("server").catch((err: Error) => {
@@ -23,10 +23,11 @@ async function shutdown(signal: string, code = 0) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
-  if (server?.listening) {
+  const listening = server?.listening ? server : undefined;
+  if (listening) {
     // Stop accepting, let requests in flight finish (10 s at most), then write their counts.
-    const closed = new Promise<void>((resolve) => server!.close(() => resolve()));
-    server.closeIdleConnections();
+    const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
+    listening.closeIdleConnections();
     await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
   }
   await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));

@@ -84,26 +84,28 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const authSecret = parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET);
   const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
   const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
-  const missing = [
-    databaseUrl
-      ? null
-      : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
-    secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
-    authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
-    appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
-    smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
-  ].filter(Boolean);
-  if (missing.length) throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
+  if (!databaseUrl || !secret || !authSecret || !appUrl || !smtpUrl) {
+    const missing = [
+      databaseUrl
+        ? null
+        : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
+      secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
+      authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
+      appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
+      smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
+    ].filter(Boolean);
+    throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
+  }
   // The embedded database serves one connection at a time; a pool of more would queue on itself.
   const poolMax = parsed.DATABASE_EMBEDDED ? 1 : parsed.DB_POOL_MAX;
   return {
     ...parsed,
     DB_POOL_MAX: poolMax,
-    DATABASE_URL: databaseUrl!,
-    KEY_HASH_SECRET: secret!,
-    NEXTAUTH_SECRET: authSecret!,
-    APP_URL: appUrl!.replace(/\/$/, ""),
-    SMTP_URL: smtpUrl!,
+    DATABASE_URL: databaseUrl,
+    KEY_HASH_SECRET: secret,
+    NEXTAUTH_SECRET: authSecret,
+    APP_URL: appUrl.replace(/\/$/, ""),
+    SMTP_URL: smtpUrl,
   };
 }
 
@@ -140,7 +142,7 @@ export function databaseSettings() {
 }
 
 /** Points this process, and the processes it starts, at the chosen database. */
-export function useDatabase(url: string, embedded: boolean): void {
+export function pointAtDatabase(url: string, embedded: boolean): void {
   process.env.DATABASE_URL = url;
   process.env.DATABASE_EMBEDDED = embedded ? "1" : "0";
   cached = undefined;

@@ -17,7 +17,9 @@ export class Lru<V> {
   set(key: string, value: V): void {
     this.map.delete(key);
     this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value!);
+    if (this.map.size <= this.max) return;
+    const oldest = this.map.keys().next();
+    if (!oldest.done) this.map.delete(oldest.value);
   }
 
   get size(): number {

@@ -2,7 +2,7 @@
 // @upstash/ratelimit on the shared Redis; per-process memory when Redis is absent or failing.
 import { Ratelimit } from "@upstash/ratelimit";
 import { env } from "./env";
-import { redis } from "./redis";
+import { redis } from "./redis/client";
 
 export type LimitResult = { ok: boolean; limit: number; remaining: number; reset: Date };
 

@@ -1,4 +1,5 @@
 // Time-zone helpers for reset times. Windows are UTC; zones only change how a reset is shown.
+import { z } from "zod";
 
 const zoneCache = new Map<string, Intl.DateTimeFormat>();
 
@@ -59,3 +60,8 @@ export function nextUtcMonthStart(now: Date): Date {
 export function resetLocal(now: Date, zone: string): string {
   return formatInZone(nextUtcMidnight(now), zone);
 }
+
+export const TimeZoneSchema = z
+  .string()
+  .refine(isValidTimeZone, "must be an IANA time zone such as Europe/Berlin")
+  .describe("IANA time zone; adds reset_local");

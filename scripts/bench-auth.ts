@@ -10,18 +10,18 @@ const { values } = parseArgs({
 process.env.REDIS_URL = values.postgres ? "" : (process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 process.env.REDIS_PREFIX = `bench:${process.pid}:`;
 
-const { withApiKey } = await import("../lib/api/with-v1");
+const { withApiKey } = await import("../lib/api/with-api-key");
 const { newRequestId } = await import("../lib/api/request-id");
 const { render } = await import("../lib/api/respond");
 const { insertKey, upsertUserByEmail } = await import("../lib/keys/store");
 const { setUserTier } = await import("../lib/keys/lifecycle");
 const { disconnectDb } = await import("../lib/db");
-const { closeRedis } = await import("../lib/redis");
+const { closeRedis } = await import("../lib/redis/client");
 const { flushUsage } = await import("../lib/quota/usage-buffer");
 
 const body = { ok: true };
 const handler = async () => ({ body });
-const keyed = withApiKey(handler);
+const keyed = withApiKey(handler, { consume: true });
 // The same work minus key and quota: request id, handler, rendering, headers.
 const bare = async (req: Request) => {
   const res = render(req, await handler());
@@ -55,7 +55,7 @@ const without = await measure(bare, n);
 const row = (name: string, xs: number[]) =>
   `${name.padEnd(28)} p50 ${q(xs, 50).toFixed(3)} ms   p99 ${q(xs, 99).toFixed(3)} ms`;
 console.log(
-  `backend: ${values.postgres ? "Postgres only" : "Redis (" + process.env.REDIS_URL + ")"}, ${n} sequential requests each`,
+  `backend: ${values.postgres ? "Postgres only" : `Redis (${process.env.REDIS_URL})`}, ${n} sequential requests each`,
 );
 console.log(row("handler without auth/quota", without));
 console.log(row("handler with auth + quota", withAuth));

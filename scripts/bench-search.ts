@@ -96,7 +96,7 @@ async function main() {
     const p = await explain(client, searchSql(input, snapshotId));
     search.push(p.ms);
     slowest.push({ ms: p.ms, what: `title=${input.title} country=${input.filter?.code} page=${input.page}` });
-    p.seq.forEach((s) => seq.add(s));
+    for (const s of p.seq) seq.add(s);
   }
   // Listings without a title: newest first, a country, a region or everything, shallow and deep.
   for (const c of [undefined, ...COUNTRIES]) {
@@ -111,13 +111,13 @@ async function main() {
         searchSql({ filter: c ? resolveCountryFilter(c)! : undefined, page, perPage }, snapshotId),
       );
       listing.push(p.ms);
-      p.seq.forEach((s) => seq.add(s));
+      for (const s of p.seq) seq.add(s);
     }
   }
   for (const id of ids) {
     const d = await explain(client, jobSql(id, snapshotId));
     detail.push(d.ms);
-    d.seq.forEach((s) => seq.add(s));
+    for (const s of d.seq) seq.add(s);
   }
   console.log(`title+country search (page and total): ${fmt(search)}   goal p95 < 50 ms`);
   console.log(`listing without title (to page 500)  : ${fmt(listing)}`);

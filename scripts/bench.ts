@@ -185,16 +185,13 @@ async function main() {
   );
   try {
     let up = false;
-    for (
-      let i = 0;
-      i < 120 &&
-      !(up = await fetch(`${base}/api/health`).then(
+    for (let i = 0; i < 120 && !up; i++) {
+      up = await fetch(`${base}/api/health`).then(
         (r) => r.ok,
         () => false,
-      ));
-      i++
-    )
-      await new Promise((r) => setTimeout(r, 500));
+      );
+      if (!up) await new Promise((r) => setTimeout(r, 500));
+    }
     if (!up)
       throw new Error(
         `the server did not start:\n${readFileSync("bench/out/server.log", "utf8").slice(-2000)}`,
@@ -214,7 +211,8 @@ async function main() {
     const perRound = Math.max(1, Math.round(Number(values.seconds) / rounds));
     const runs = plan.map(() => [] as Result[]);
     for (let r = 0; r < rounds; r++)
-      plan.forEach(([name, file, key], i) => runs[i]!.push(wrk(name, base, file, key, perRound)));
+      for (const [i, [name, file, key]] of plan.entries())
+        runs[i]!.push(wrk(name, base, file, key, perRound));
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
     const results = plan.map(([name], i) => ({
       name,

@@ -59,7 +59,7 @@ async function main() {
     jobs < 1 ||
     !Number.isInteger(seed) ||
     (asOf && Number.isNaN(asOf.getTime())) ||
-    !["jsonl", "csv"].includes(values.format!)
+    !["jsonl", "csv"].includes(values.format ?? "")
   )
     throw new Error(USAGE);
   const opts: DemoOptions = { jobs, seed, asOf };

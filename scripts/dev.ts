@@ -7,7 +7,7 @@ import { importDemo } from "../lib/catalog/demo/import-demo";
 import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
-import { describeQuotaBackend } from "../lib/redis";
+import { describeQuotaBackend } from "../lib/redis/client";
 import { startMailSink } from "./mail-sink";
 import { endProgress, progressPrinter } from "./progress";
 

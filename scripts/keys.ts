@@ -4,8 +4,8 @@ import { parseArgs } from "node:util";
 import { db, disconnectDb } from "../lib/db";
 import { revokeKey, setUserTier } from "../lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "../lib/keys/store";
-import { TIER_NAMES, type Tier } from "../lib/quota/tiers";
-import { closeRedis } from "../lib/redis";
+import { TIER_NAMES, type Tier } from "../lib/plans";
+import { closeRedis } from "../lib/redis/client";
 import { withDatabase } from "./with-database";
 
 const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder|pro] [--inactive]
@@ -84,14 +84,7 @@ async function main(a: ReturnType<typeof args>): Promise<unknown> {
 // embedded one this command serves is closed.
 Promise.resolve()
   .then(() => args())
-  .then((a) =>
-    withDatabase(() =>
-      main(a).finally(async () => {
-        await disconnectDb();
-        await closeRedis();
-      }),
-    ),
-  )
+  .then((a) => withDatabase(() => main(a).finally(() => disconnectDb().then(closeRedis))))
   .then((out) => console.log(JSON.stringify(out)))
   .catch((err) => {
     console.error(err instanceof UsageError ? USAGE : `error: ${(err as Error).message}`);

@@ -13,7 +13,7 @@ import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { joinOrServe } from "@/lib/embedded/open";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "@/lib/embedded/postgres";
-import { useDatabase } from "@/lib/env";
+import { pointAtDatabase } from "@/lib/env";
 import { migrate } from "@/lib/migrate";
 import { FIXTURE_JOBS, FIXTURE_SALARIES, numbered, type Rec } from "./fixtures";
 import { request } from "./http";
@@ -177,7 +177,7 @@ describe("importing into the embedded database", () => {
 describe("the API on the embedded database, quotas without Redis", () => {
   beforeAll(async () => {
     delete process.env.REDIS_URL;
-    useDatabase(embedded.url, true);
+    pointAtDatabase(embedded.url, true);
     await importSnapshot(embedded.url, {
       label: "fixture",
       jobs: numbered(FIXTURE_JOBS),

@@ -12,7 +12,7 @@ import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
 import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { searchJobs } from "@/lib/catalog/search";
-import { FIXTURE_JOBS, job, loadCatalog, numbered, type Rec } from "./fixtures";
+import { FIXTURE_JOBS, job, loadCatalog, type Rec } from "./fixtures";
 import { getJson, request } from "./http";
 
 let dir: string;

@@ -1,10 +1,10 @@
 // The cached key record in Redis never goes back to an older state.
 import { afterAll, describe, expect, it } from "vitest";
+import { toRecord } from "@/lib/keys/cached-state";
 import { revokeKey } from "@/lib/keys/lifecycle";
 import { hashOf, loadKeyByHash } from "@/lib/keys/store";
-import { toRecord } from "@/lib/quota/consume";
 import { RedisQuota } from "@/lib/quota/redis-engine";
-import { closeRedis, redis } from "@/lib/redis";
+import { closeRedis, redis } from "@/lib/redis/client";
 import { request } from "./http";
 import { createTestKey } from "./keys";
 

@@ -2,7 +2,7 @@
 import { randomBytes } from "node:crypto";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "@/lib/keys/store";
-import type { Tier } from "@/lib/quota/tiers";
+import type { Tier } from "@/lib/plans";
 
 export async function createTestKey(
   opts: { tier?: Tier; status?: "active" | "inactive"; email?: string } = {},

@@ -1,7 +1,7 @@
 // Magic-link requests are limited per client address and per (normalised) target address.
 import { describe, expect, it } from "vitest";
 import { AddressLimited, refusedSignInFrom, spendAddressBudget } from "@/lib/auth/limits";
-import { PEER_HEADER, peerHeaderValue } from "@/lib/site/client-ip";
+import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 
 const from = (ip: string) =>
   refusedSignInFrom(

@@ -1,6 +1,6 @@
 // /api/jobs*: the site's keyless routes, limited per client IP.
 import { beforeAll, describe, expect, it } from "vitest";
-import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/site/client-ip";
+import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 import { loadCatalog } from "./fixtures";
 import { request } from "./http";
 import { createTestKey } from "./keys";

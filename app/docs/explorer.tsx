@@ -47,7 +47,9 @@ function operationsOf(doc: {
 function buildPath(op: Operation, values: Record<string, string>): string {
   let path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ""));
   const query = new URLSearchParams(
-    op.parameters.filter((p) => p.in === "query" && values[p.name]).map((p) => [p.name, values[p.name]!]),
+    op.parameters
+      .filter((p) => p.in === "query" && values[p.name])
+      .map((p) => [p.name, values[p.name] ?? ""]),
   );
   if ([...query].length) path += `?${query}`;
   return path;

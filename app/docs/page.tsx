@@ -2,7 +2,7 @@
 
 import { REGIONS } from "@/lib/catalog/countries";
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
-import { TIER_NAMES, TIERS } from "@/lib/quota/tiers";
+import { TIER_NAMES, TIERS } from "@/lib/plans";
 import { Explorer } from "./explorer";
 
 const ENDPOINTS = [

@@ -1,5 +1,6 @@
 // /jobs — search the catalog (server-rendered from the API's own code).
-import { siteSearch, spendPageBudget, toSearchParams, userError } from "@/lib/site/queries";
+import { searchCatalog } from "@/lib/catalog/queries";
+import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 
 export const dynamic = "force-dynamic";
 
@@ -9,14 +10,9 @@ export default async function JobsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const title = params.get("title") ?? "";
   const country = params.get("country") ?? "";
-  let result: Awaited<ReturnType<typeof siteSearch>> | null = null;
-  let error: string | null = null;
-  try {
-    await spendPageBudget();
-    result = await siteSearch(params);
-  } catch (err) {
-    error = userError(err);
-  }
+  const outcome = (await spendPageBudget()) ?? (await searchCatalog(params));
+  const result = outcome.ok ? outcome.value : null;
+  const error = outcome.ok ? null : outcome.message;
   const pageLink = (page: number) =>
     `/jobs?${new URLSearchParams({ ...(title && { title }), ...(country && { country }), page: String(page) })}`;
   return (

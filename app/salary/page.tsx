@@ -1,5 +1,6 @@
 // /salary — location median by country code or place name.
-import { siteSalary, spendPageBudget, toSearchParams, userError } from "@/lib/site/queries";
+import { salaryForLocation } from "@/lib/catalog/queries";
+import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 
 export const dynamic = "force-dynamic";
 
@@ -7,14 +8,11 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function SalaryPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
-  let salary: Awaited<ReturnType<typeof siteSalary>> = null;
-  let error: string | null = null;
-  try {
-    await spendPageBudget();
-    salary = await siteSalary(params);
-  } catch (err) {
-    error = userError(err);
-  }
+  const outcome = (await spendPageBudget()) ?? (params.size ? await salaryForLocation(params) : null);
+  const salary = outcome?.ok ? outcome.value.salary : null;
+  // A form not filled in yet is no error; a bad parameter is.
+  const asked = params.has("country") || params.has("title");
+  const error = outcome && !outcome.ok && (asked || outcome.param !== "country") ? outcome.message : null;
   return (
     <>
       <h1>Salary medians</h1>

@@ -95,6 +95,7 @@ export function RevokeButton({ hint }: { hint: string }) {
       </p>
       <div className="row">
         {/* Focus starts on the safe choice. */}
+        {/* biome-ignore lint/a11y/noAutofocus: a confirmation dialog moves focus into itself (WAI-ARIA dialog pattern) */}
         <button type="button" className="secondary" onClick={close} autoFocus>
           Cancel
         </button>

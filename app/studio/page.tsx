@@ -3,7 +3,7 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
 import { clock } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { TIER_NAMES, TIERS } from "@/lib/quota/tiers";
+import { TIER_NAMES, TIERS } from "@/lib/plans";
 import { studioOverview } from "@/lib/studio/overview";
 import { RegisterButton, RevokeButton, SignOutButton } from "./key-actions";
 import { LocalTime } from "./local-time";

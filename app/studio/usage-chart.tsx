@@ -13,10 +13,11 @@ export function UsageChart({
   const [y, m] = monthStart.split("-").map(Number) as [number, number];
   const length = new Date(Date.UTC(y, m, 0)).getUTCDate();
   const byDate = new Map(days.map((d) => [d.date, d.count]));
-  const all = Array.from({ length }, (_, i) => {
-    const date = `${monthStart.slice(0, 8)}${String(i + 1).padStart(2, "0")}`;
-    return { date, count: byDate.get(date) ?? 0 };
-  });
+  const dateOf = (day: number) => `${monthStart.slice(0, 8)}${String(day).padStart(2, "0")}`;
+  const all = Array.from({ length }, (_, i) => ({
+    date: dateOf(i + 1),
+    count: byDate.get(dateOf(i + 1)) ?? 0,
+  }));
   const max = Math.max(dailyLimit, 1);
   const w = 620;
   const h = 140;
@@ -39,10 +40,10 @@ export function UsageChart({
           );
         })}
         <text x="0" y={h + 15} fontSize="11" fill="#57606a">
-          {all[0]!.date}
+          {dateOf(1)}
         </text>
         <text x={w} y={h + 15} fontSize="11" fill="#57606a" textAnchor="end">
-          {all.at(-1)!.date}
+          {dateOf(length)}
         </text>
       </svg>
       <figcaption className="muted">Dashed line: the daily limit ({dailyLimit}).</figcaption>

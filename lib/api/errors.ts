@@ -1,4 +1,6 @@
-// The one error class of the API and its one JSON shape.
+// The one error class of the API and its one JSON shape; domain failures become ApiErrors here.
+import type { Failure, Result } from "../result";
+
 export const ERROR_STATUS = {
   invalid_parameter: 400,
   key_in_query: 400,
@@ -53,6 +55,18 @@ export class ApiError extends Error {
 
 export const invalidParameter = (param: string, message: string) =>
   new ApiError("invalid_parameter", message, { param });
+
+/** A domain failure as the API's error; only codes the API knows type-check. */
+export function fromFailure(f: Failure<ErrorCode>): ApiError {
+  const headers = f.retryAfterSeconds ? { "Retry-After": String(f.retryAfterSeconds) } : undefined;
+  return new ApiError(f.code, f.message, { param: f.param, headers });
+}
+
+/** The value of a result, or its failure thrown as an ApiError for the wrapper to answer. */
+export function orThrow<T>(result: Result<T, ErrorCode>): T {
+  if (!result.ok) throw fromFailure(result);
+  return result.value;
+}
 
 // Connection-level failures mean the database is away, not that the request was wrong.
 const UNAVAILABLE =

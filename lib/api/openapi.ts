@@ -7,16 +7,16 @@ import {
   SalaryQuerySchema,
   SalaryResponseSchema,
 } from "../catalog/schemas";
-import { TokenBodySchema } from "../keys/registration";
-import { TIERS } from "../quota/tiers";
-import { UsageQuerySchema, UsageResponseSchema } from "../quota/usage";
 import {
   ConfirmCheckResponseSchema,
   ConfirmResponseSchema,
-  ErrorBodySchema,
   RegisterResponseSchema,
   RevokeResponseSchema,
-} from "./schemas";
+  TokenBodySchema,
+} from "../keys/schemas";
+import { TIERS } from "../plans";
+import { UsageQuerySchema, UsageResponseSchema } from "../quota/usage";
+import { ErrorBodySchema } from "./schemas";
 
 type Json = Record<string, unknown>;
 

@@ -1,5 +1,5 @@
 // Building JSON responses: the one place bodies are serialised, tagged and compared.
-import { ApiError } from "./errors";
+import type { ApiError } from "./errors";
 import { ifNoneMatchHits, weakETag } from "./etag";
 
 const JSON_TYPE = "application/json; charset=utf-8";

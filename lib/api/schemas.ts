@@ -11,21 +11,3 @@ export const ErrorBodySchema = z.object({
     window: z.enum(["daily", "monthly"]).optional().describe("On quota_exceeded: the window that ran out"),
   }),
 });
-
-export const RevokeResponseSchema = z.object({
-  id: z.string(),
-  status: z.literal("revoked"),
-  revoked_at: z.iso.datetime(),
-});
-export const RegisterResponseSchema = z.object({
-  id: z.string(),
-  status: z.literal("inactive"),
-  hint: z.string(),
-  email: z.string(),
-});
-export const ConfirmResponseSchema = z.object({ id: z.string(), status: z.literal("active") });
-export const ConfirmCheckResponseSchema = z.object({
-  state: z.enum(["ready", "expired", "unknown"]),
-  hint: z.string().optional(),
-  expires_at: z.iso.datetime().optional(),
-});

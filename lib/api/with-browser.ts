@@ -4,9 +4,10 @@
 import type { z } from "zod";
 import { currentUser, type SessionUser } from "../auth/session";
 import { env } from "../env";
+import { clientIp } from "../net/client-ip";
+import { firstIssue } from "../query-params";
 import { type LimitResult, retryAfterSeconds } from "../ratelimit";
-import { clientIp } from "../site/client-ip";
-import { ApiError, invalidParameter } from "./errors";
+import { ApiError, fromFailure } from "./errors";
 import { type BaseContext, handle, type RouteContext } from "./handle";
 import type { ApiResult } from "./respond";
 
@@ -28,8 +29,7 @@ export async function jsonBody<S extends z.ZodType>(req: Request, schema: S): Pr
   const raw = await req.json().catch(() => undefined);
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
-  const param = String(parsed.error.issues[0]?.path[0] ?? "body");
-  throw invalidParameter(param, `${param}: ${parsed.error.issues[0]?.message ?? "invalid"}`);
+  throw fromFailure(firstIssue(parsed.error, "body"));
 }
 
 export function withBrowser<U extends boolean>(

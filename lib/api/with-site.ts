@@ -1,15 +1,11 @@
 // Wrapper of the site's keyless /api/jobs* routes: limited per client IP (sliding window).
 // X-API-Key plays no part here, so a key cannot lift the limit.
-import { env } from "../env";
-import { createLimiter, retryAfterSeconds } from "../ratelimit";
-import { clientIp } from "../site/client-ip";
+import { clientIp } from "../net/client-ip";
+import { retryAfterSeconds } from "../ratelimit";
+import { siteLimiter } from "../site/budget";
 import { ApiError } from "./errors";
 import { type BaseContext, handle, type RouteContext } from "./handle";
 import type { ApiResult } from "./respond";
-
-let limiter: ReturnType<typeof createLimiter> | undefined;
-/** One budget per client address for /api/jobs* and the pages that run the same queries. */
-export const siteLimiter = () => (limiter ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, 60));
 
 export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>

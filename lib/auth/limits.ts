@@ -1,8 +1,9 @@
 // How often sign-in links may be requested: per client address (before next-auth runs) and
 // per target address (inside next-auth, on the address it has normalised, so "a@x.com,1" and
 // friends share a@x.com's budget). The address budget is only spent when the IP check passed.
+
+import { clientIp } from "../net/client-ip";
 import { createLimiter, type LimitResult } from "../ratelimit";
-import { clientIp } from "../site/client-ip";
 
 let limiters:
   | { byIp: ReturnType<typeof createLimiter>; byEmail: ReturnType<typeof createLimiter> }

@@ -36,8 +36,8 @@ export function authOptions(): NextAuthOptions {
           await sendSignIn(identifier, url, MAGIC_LINK_MINUTES);
         },
       }),
-      ...(githubEnabled()
-        ? [GitHubProvider({ clientId: e.GITHUB_ID!, clientSecret: e.GITHUB_SECRET! })]
+      ...(e.GITHUB_ID && e.GITHUB_SECRET
+        ? [GitHubProvider({ clientId: e.GITHUB_ID, clientSecret: e.GITHUB_SECRET })]
         : []),
     ],
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },

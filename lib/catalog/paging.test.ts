@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../api/errors";
-import { assertPageReachable, linkHeader, pageMeta } from "./paging";
+import { pageBeyondCap, pageMeta } from "./paging";
 
 describe("pageMeta", () => {
   it("describes a middle page", () => {
@@ -42,24 +41,9 @@ describe("pageMeta", () => {
   });
 });
 
-describe("assertPageReachable", () => {
+describe("pageBeyondCap", () => {
   it("refuses pages past the cap with invalid_parameter on page", () => {
-    expect(() => assertPageReachable(100, 100)).not.toThrow();
-    try {
-      assertPageReachable(101, 100);
-      expect.unreachable();
-    } catch (e) {
-      expect((e as ApiError).options.param).toBe("page");
-      expect((e as ApiError).status).toBe(400);
-    }
-  });
-});
-
-describe("linkHeader", () => {
-  it("keeps other parameters and names next, prev, first, last", () => {
-    const h = linkHeader(new URL("http://x/v1/jobs?title=dev&page=2"), pageMeta(100, 2, 20)).Link;
-    expect(h).toContain('</v1/jobs?title=dev&page=1>; rel="prev"');
-    expect(h).toContain('</v1/jobs?title=dev&page=3>; rel="next"');
-    expect(h).toContain('</v1/jobs?title=dev&page=5>; rel="last"');
+    expect(pageBeyondCap(100, 100)).toBeNull();
+    expect(pageBeyondCap(101, 100)).toMatchObject({ ok: false, code: "invalid_parameter", param: "page" });
   });
 });

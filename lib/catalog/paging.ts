@@ -1,5 +1,5 @@
-// Paging metadata and the Link header for GET /v1/jobs.
-import { invalidParameter } from "../api/errors";
+// Paging metadata for GET /v1/jobs, and the depth cap.
+import { type Failure, invalidParam } from "../result";
 import { MAX_RESULT_WINDOW } from "./limits";
 
 export type PageMeta = {
@@ -18,13 +18,12 @@ export function maxPage(perPage: number): number {
 }
 
 /** A page past the depth cap is refused outright, never answered with a silent empty page. */
-export function assertPageReachable(page: number, perPage: number): void {
-  if (page > maxPage(perPage)) {
-    throw invalidParameter(
-      "page",
-      `page: at most ${maxPage(perPage)} at per_page=${perPage} (results are capped at ${MAX_RESULT_WINDOW}); narrow the search with title or country.`,
-    );
-  }
+export function pageBeyondCap(page: number, perPage: number): Failure<"invalid_parameter"> | null {
+  if (page <= maxPage(perPage)) return null;
+  return invalidParam(
+    "page",
+    `page: at most ${maxPage(perPage)} at per_page=${perPage} (results are capped at ${MAX_RESULT_WINDOW}); narrow the search with title or country.`,
+  );
 }
 
 export function pageMeta(total: number, page: number, perPage: number): PageMeta {
@@ -44,18 +43,4 @@ export function pageMeta(total: number, page: number, perPage: number): PageMeta
     next_page: next,
     prev_page: prev,
   };
-}
-
-/** RFC 8288 Link header with next/prev/first/last, keeping the caller's other parameters. */
-export function linkHeader(url: URL, meta: PageMeta): Record<string, string> {
-  const link = (page: number, rel: string) => {
-    const u = new URL(url);
-    u.searchParams.set("page", String(page));
-    return `<${u.pathname}${u.search}>; rel="${rel}"`;
-  };
-  const last = Math.max(1, Math.min(meta.total_pages, meta.max_page));
-  const links = [link(1, "first"), link(last, "last")];
-  if (meta.next_page) links.unshift(link(meta.next_page, "next"));
-  if (meta.prev_page) links.unshift(link(meta.prev_page, "prev"));
-  return { Link: links.join(", ") };
 }

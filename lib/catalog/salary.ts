@@ -69,9 +69,8 @@ async function fromDatabase(
   q: { country?: string; title?: string },
 ): Promise<Salary | null> {
   const matchedOn = q.country ? "country" : "title_as_location";
-  const row = q.country
-    ? await countryRow(snapshot, toAlpha2(q.country)!)
-    : await byLocationName(snapshot, q.title ?? "");
+  const alpha2 = q.country ? toAlpha2(q.country) : null;
+  const row = alpha2 ? await countryRow(snapshot, alpha2) : await byLocationName(snapshot, q.title ?? "");
   if (!row) return null;
   return {
     matched_on: matchedOn,

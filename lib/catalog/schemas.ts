@@ -1,6 +1,6 @@
 // Request and response schemas of the catalog endpoints: used for validation and the API reference.
 import { z } from "zod";
-import { isValidTimeZone } from "../time";
+import { TimeZoneSchema } from "../time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
@@ -11,11 +11,6 @@ const wholeNumber = (label: string) =>
     .regex(/^[0-9]{1,9}$/, "must be a whole number")
     .transform(Number)
     .describe(label);
-
-export const TimeZoneSchema = z
-  .string()
-  .refine(isValidTimeZone, "must be an IANA time zone such as Europe/Berlin")
-  .describe("IANA time zone; adds reset_local");
 
 const TitleSchema = z
   .string()

@@ -31,8 +31,8 @@ export async function startGate(opts: GateOptions): Promise<Gate> {
 
   const admitNext = () => {
     if (busy) return;
-    let client: net.Socket | undefined;
-    while ((client = waiting.shift()) && client.destroyed);
+    let client = waiting.shift();
+    while (client?.destroyed) client = waiting.shift();
     if (!client) return;
     busy = true;
     heldSince = Date.now();

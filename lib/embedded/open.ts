@@ -4,7 +4,7 @@
 // silently: the embedded database only with ALLOW_EMBEDDED=1.
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEV_DATABASE_URL, databaseSettings, useDatabase } from "../env";
+import { DEV_DATABASE_URL, databaseSettings, pointAtDatabase } from "../env";
 import { migrate } from "../migrate";
 import {
   ClaimedElsewhere,
@@ -129,12 +129,12 @@ export async function openDatabase(role: Role): Promise<OpenedDatabase> {
   if (kind === "refused") throw new Error(REFUSED_MESSAGE);
   if (kind !== "embedded") {
     const url = s.configuredUrl ?? DEV_DATABASE_URL;
-    useDatabase(url, false);
+    pointAtDatabase(url, false);
     const where = new URL(url);
     return { kind, description: `PostgreSQL at ${where.host}${where.pathname}`, close: async () => {} };
   }
   const embedded = await joinOrServe(s.dataRoot, role);
-  useDatabase(embedded.url, true);
+  pointAtDatabase(embedded.url, true);
   const how = embedded.owner ? "served by this process" : "served by another process";
   return {
     kind,

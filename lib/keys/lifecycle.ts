@@ -1,8 +1,8 @@
 // Key states: inactive → active (confirmation) → revoked; one live key per user.
 import { db } from "../db";
 import { env } from "../env";
-import { publishKeyState } from "../quota/consume";
-import type { Tier } from "../quota/tiers";
+import type { Tier } from "../plans";
+import { publishKeyState } from "./cached-state";
 import { generateToken, sameHash } from "./format";
 import { hashOf, insertKey, loadKeyByHash } from "./store";
 
@@ -61,7 +61,7 @@ export async function registerKey(userId: string, now: Date, deliver?: Delivery)
 export async function activateKey(token: string, now: Date) {
   const hash = hashOf(token);
   const k = await db().apiKey.findUnique({ where: { confirmTokenHash: hash } });
-  if (!k || !k.confirmTokenHash || !sameHash(k.confirmTokenHash, hash) || k.status !== "inactive") {
+  if (!k?.confirmTokenHash || !sameHash(k.confirmTokenHash, hash) || k.status !== "inactive") {
     return { ok: false as const, code: "invalid_token" as const };
   }
   if (!k.confirmExpiresAt || k.confirmExpiresAt <= now)
@@ -81,7 +81,7 @@ export async function inspectToken(token: string, now: Date) {
     where: { confirmTokenHash: hashOf(token) },
     select: { hint: true, status: true, confirmExpiresAt: true },
   });
-  if (!k || k.status !== "inactive") return { state: "unknown" as const };
+  if (k?.status !== "inactive") return { state: "unknown" as const };
   if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { state: "expired" as const, hint: k.hint };
   return { state: "ready" as const, hint: k.hint, expires_at: k.confirmExpiresAt.toISOString() };
 }

@@ -1,47 +1,51 @@
-// The Studio's key flows: register (the key goes out by e-mail only), confirm, revoke.
-import { z } from "zod";
-import { ApiError } from "../api/errors";
-import type { SessionUser } from "../auth/session";
+// The Studio's key flows: register (the key goes out by e-mail only), confirm, revoke. They
+// return results; lib/api/ turns a failure into its HTTP answer.
 import { db } from "../db";
 import { env } from "../env";
 import { log } from "../log";
 import { MailError, sendKeyConfirmation, sendKeyRevoked } from "../mail/send";
 import { createLimiter } from "../ratelimit";
-import { registerKey, revokeKey } from "./lifecycle";
+import { fail, ok } from "../result";
+import { activateKey, registerKey, revokeKey } from "./lifecycle";
 
 export const registerLimiter = createLimiter("register", 5, 3600);
 export const confirmLimiter = createLimiter("confirm", 20, 600);
 export const revokeLimiter = createLimiter("revoke", 10, 3600);
 
-export const TokenBodySchema = z.object({
-  token: z.string().regex(/^[A-Za-z0-9_-]{43}$/, "is not a confirmation token"),
-});
+type Owner = { id: string; email: string };
 
 /** The token travels in the fragment: browsers never send it to a server or put it in a Referer. */
 export const confirmUrl = (token: string) => `${env().APP_URL}/keys/confirm#token=${token}`;
 
 /** Sends the confirmation e-mail inside the transaction: no e-mail, no key. */
-export async function registerForUser(user: SessionUser, now: Date) {
+export async function registerForUser(user: Owner, now: Date) {
   let result: Awaited<ReturnType<typeof registerKey>>;
   try {
     result = await registerKey(user.id, now, (k) =>
       sendKeyConfirmation(user.email, k.key, confirmUrl(k.token), k.expires),
     );
   } catch (err) {
-    if (err instanceof MailError)
-      throw new ApiError(
-        "mail_unavailable",
-        "We could not send the confirmation e-mail, so no key was created; try again in a few minutes.",
-        { headers: { "Retry-After": "60" } },
-      );
-    throw err;
+    if (!(err instanceof MailError)) throw err;
+    const message =
+      "We could not send the confirmation e-mail, so no key was created; try again in a few minutes.";
+    return fail("mail_unavailable", message, { retryAfterSeconds: 60 });
   }
-  if (!result.ok)
-    throw new ApiError(
-      "key_exists",
-      "You already have an active key; revoke it before registering a new one.",
-    );
-  return { id: result.record.id, status: "inactive" as const, hint: result.record.hint, email: user.email };
+  if (!result.ok) {
+    return fail("key_exists", "You already have an active key; revoke it before registering a new one.");
+  }
+  const { id, hint } = result.record;
+  return ok({ id, status: "inactive" as const, hint, email: user.email });
+}
+
+export async function confirmKey(token: string, now: Date) {
+  const result = await activateKey(token, now);
+  if (result.ok) return ok({ id: result.keyId, status: "active" as const });
+  return result.code === "token_expired"
+    ? fail("token_expired", "This link has expired; register again in the Studio to get a new key.")
+    : fail(
+        "invalid_token",
+        "This link was already used or is not valid; register again in the Studio if you need a key.",
+      );
 }
 
 /** Revokes and tells the owner; the e-mail is best effort, the revocation is not. */
@@ -51,18 +55,19 @@ export async function revokeAndNotify(keyId: string, now: Date) {
     where: { id: keyId },
     select: { hint: true, user: { select: { email: true } } },
   });
-  if (key?.user.email)
+  if (key?.user.email) {
     sendKeyRevoked(key.user.email, key.hint, now).catch((err) =>
       log.warn("revocation e-mail failed", { error: String(err) }),
     );
+  }
   return revoked;
 }
 
-export async function revokeLiveKeyOf(user: SessionUser, now: Date) {
+export async function revokeLiveKeyOf(user: Owner, now: Date) {
   const live = await db().apiKey.findFirst({
     where: { userId: user.id, status: { in: ["inactive", "active"] } },
     select: { id: true },
   });
-  if (!live) throw new ApiError("not_found", "You have no key to revoke.");
-  return revokeAndNotify(live.id, now);
+  if (!live) return fail("not_found", "You have no key to revoke.");
+  return ok(await revokeAndNotify(live.id, now));
 }

@@ -1,7 +1,7 @@
 // Keys in Postgres: the system of record for status and tier.
 import { db } from "../db";
 import { env } from "../env";
-import type { Tier } from "../quota/tiers";
+import type { Tier } from "../plans";
 import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
 
 export type StoredKey = {

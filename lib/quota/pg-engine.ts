@@ -1,7 +1,7 @@
 // The Postgres path: exact counts from key_usage, and admission through consume_quota()
 // (see the migration) when Redis cannot be used.
 import { db } from "../db";
-import type { Counts } from "./redis-engine";
+import type { Counts } from "./state";
 import { flushUsage } from "./usage-buffer";
 import { dayOf, monthStartOf } from "./windows";
 
@@ -22,7 +22,8 @@ export async function consumeInPostgres(
   await flushUsage();
   const rows = await db().$queryRaw<{ admitted: boolean; day_used: number; month_used: number }[]>`
     SELECT admitted, day_used, month_used FROM consume_quota(${keyId}, ${dayOf(now)}::date, ${limits.daily}::int, ${limits.monthly}::int)`;
-  const r = rows[0]!;
+  const [r] = rows;
+  if (!r) throw new Error("consume_quota() returned no row");
   return { admitted: r.admitted, dayUsed: r.day_used, monthUsed: r.month_used };
 }
 

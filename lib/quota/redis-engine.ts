@@ -2,6 +2,9 @@
 // checks both windows and increments both, atomically. Missing counters are never assumed
 // to be zero: the script asks for a seed from Postgres instead.
 import type { Redis } from "@upstash/redis";
+import { env } from "../env";
+import { type KeyRecord, putRecord, recordKey, slotTag } from "../keys/cached-state";
+import { redis } from "../redis/client";
 import { dayOf, monthOf } from "./windows";
 
 // KEYS: record, day counter, month counter.
@@ -34,24 +37,7 @@ redis.call('INCR', KEYS[3])
 return {'ok', id, daily, monthly, d + 1, m + 1}
 `;
 
-// Writes a key's record unless the stored one has a newer version: a slow loader can never
-// put back a state that a revocation or tier change has replaced. KEYS: record.
-// ARGV: value, version, TTL.
-const PUT_SCRIPT = `
-local cur = redis.call('GET', KEYS[1])
-if cur and tonumber(string.match(cur, ':(%d+)$') or '0') > tonumber(ARGV[2]) then return 0 end
-redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
-return 1
-`;
-
-export type KeyRecord = {
-  status: "inactive" | "active" | "revoked";
-  daily: number;
-  monthly: number;
-  keyId: string;
-  version: number;
-};
-export type Counts = { day: number; month: number };
+import type { Counts } from "./state";
 export type Verdict =
   | { kind: "miss" | "none" | "inactive" | "revoked" }
   | { kind: "seed"; keyId: string }
@@ -64,26 +50,20 @@ export type Verdict =
       monthUsed: number;
     };
 
-// Short enough that a record a failed publish left stale cannot outlive two minutes.
-const RECORD_TTL_S = 120;
-const NONE_TTL_S = 60;
-
 export class RedisQuota {
   private readonly script: ReturnType<Redis["createScript"]>;
-  private readonly putScript: ReturnType<Redis["createScript"]>;
 
   constructor(
-    private readonly redis: Redis,
+    readonly client: Redis,
     private readonly prefix: string,
   ) {
-    this.script = redis.createScript(SCRIPT);
-    this.putScript = redis.createScript(PUT_SCRIPT);
+    this.script = client.createScript(SCRIPT);
   }
 
-  // One hash tag per key so every key of one script lands in one cluster slot.
-  private keys(hash: string, now: Date): string[] {
-    const tag = `${this.prefix}{${hash.slice(0, 32)}}`;
-    return [`${tag}:rec`, `${tag}:d:${dayOf(now)}`, `${tag}:m:${monthOf(now)}`];
+  // The record and both counters share one hash tag, so the script works on a Redis Cluster.
+  private keys(hash: string, now: Date): [string, string, string] {
+    const tag = slotTag(this.prefix, hash);
+    return [recordKey(this.prefix, hash), `${tag}:d:${dayOf(now)}`, `${tag}:m:${monthOf(now)}`];
   }
 
   /** mode "force" asks for a seed even when counters exist (first use after start or an outage). */
@@ -116,24 +96,27 @@ export class RedisQuota {
   }
 
   /** Caches what Postgres says about a key (null: no such key), unless Redis has a newer version. */
-  async putRecord(hash: string, record: KeyRecord | null): Promise<void> {
-    const value = record
-      ? `${record.status}:${record.daily}:${record.monthly}:${record.keyId}:${record.version}`
-      : "none:0";
-    const [recKey] = this.keys(hash, new Date());
-    await this.putScript.exec(
-      [recKey!],
-      [value, String(record?.version ?? 0), String(record ? RECORD_TTL_S : NONE_TTL_S)],
-    );
+  putRecord(hash: string, record: KeyRecord | null): Promise<void> {
+    return putRecord(this.client, this.prefix, hash, record);
   }
 
   /** Today's and this month's counters, or null for a counter Redis does not have. */
   async counters(hash: string, now: Date): Promise<{ day: number | null; month: number | null }> {
     const [, d, m] = this.keys(hash, now);
-    const [day, month] = await this.redis.mget<(string | number | null)[]>(d!, m!);
+    const [day, month] = await this.client.mget<(string | number | null)[]>(d, m);
     return {
       day: day === null || day === undefined ? null : Number(day),
       month: month === null || month === undefined ? null : Number(month),
     };
   }
+}
+
+const g = globalThis as unknown as { redisQuota?: RedisQuota };
+
+/** The engine over the process's Redis client; null when quotas run on Postgres alone. */
+export function redisQuota(): RedisQuota | null {
+  const client = redis();
+  if (!client) return null;
+  if (g.redisQuota?.client !== client) g.redisQuota = new RedisQuota(client, env().REDIS_PREFIX);
+  return g.redisQuota;
 }

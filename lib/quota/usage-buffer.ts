@@ -6,18 +6,20 @@ import { log } from "../log";
 
 // On globalThis: Next bundles its own copy of this module for route handlers, and server.ts
 // must flush the same buffer on shutdown.
-type Buffer = { pending: Map<string, number>; chain: Promise<void>; started: boolean };
+type Pending = { keyId: string; day: string; n: number };
+type Buffer = { pending: Map<string, Pending>; chain: Promise<void>; started: boolean };
 const g = globalThis as unknown as { usageBuffer?: Buffer };
-const buf: Buffer = (g.usageBuffer ??= { pending: new Map(), chain: Promise.resolve(), started: false });
-const pending = buf.pending; // "keyId|YYYY-MM-DD" → admitted requests
+g.usageBuffer ??= { pending: new Map(), chain: Promise.resolve(), started: false };
+const buf: Buffer = g.usageBuffer;
+const pending = buf.pending; // by "keyId|YYYY-MM-DD"
 
 async function write(): Promise<void> {
   if (pending.size === 0) return;
-  const batch = [...pending];
+  const batch = [...pending.values()];
   pending.clear();
-  const ids = batch.map(([k]) => k.split("|")[0]!);
-  const days = batch.map(([k]) => k.split("|")[1]!);
-  const counts = batch.map(([, n]) => n);
+  const ids = batch.map((p) => p.keyId);
+  const days = batch.map((p) => p.day);
+  const counts = batch.map((p) => p.n);
   try {
     // Joined with api_keys: counts of a key deleted meanwhile are dropped instead of failing
     // the whole batch forever.
@@ -27,7 +29,7 @@ async function write(): Promise<void> {
       JOIN api_keys k ON k.id = u.key_id
       ON CONFLICT (key_id, day) DO UPDATE SET count = key_usage.count + EXCLUDED.count`;
   } catch (err) {
-    for (const [k, n] of batch) pending.set(k, (pending.get(k) ?? 0) + n);
+    for (const p of batch) add(p.keyId, p.day, p.n);
     throw err;
   }
 }
@@ -46,8 +48,14 @@ function start(): void {
   }, env().USAGE_FLUSH_MS).unref();
 }
 
+function add(keyId: string, day: string, n: number): void {
+  const k = `${keyId}|${day}`;
+  const entry = pending.get(k);
+  if (entry) entry.n += n;
+  else pending.set(k, { keyId, day, n });
+}
+
 export function recordUse(keyId: string, day: string): void {
   if (!buf.started) start();
-  const k = `${keyId}|${day}`;
-  pending.set(k, (pending.get(k) ?? 0) + 1);
+  add(keyId, day, 1);
 }

@@ -1,10 +1,9 @@
 // GET /api/keys/usage: plan, both windows, and this month's days.
 import { z } from "zod";
-import { TimeZoneSchema } from "../catalog/schemas";
 import { db } from "../db";
-import { formatInZone } from "../time";
-import type { QuotaState, QuotaWindow } from "./consume";
+import { formatInZone, TimeZoneSchema } from "../time";
 import { monthDays } from "./pg-engine";
+import type { QuotaState, QuotaWindow } from "./state";
 
 export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
 

@@ -1,13 +1,14 @@
 // What the Studio shows a signed-in user: their newest key, its use, their plan. Reading it
 // uses no quota.
-import type { SessionUser } from "../auth/session";
+
 import { db } from "../db";
-import { currentCounts } from "../quota/consume";
+import type { Tier } from "../plans";
+import { TIERS } from "../plans";
+import { currentCounts } from "../quota/counts";
 import { monthDays } from "../quota/pg-engine";
-import { TIERS } from "../quota/tiers";
 import { monthStartOf, resets } from "../quota/windows";
 
-export async function studioOverview(user: SessionUser, now: Date) {
+export async function studioOverview(user: { id: string; tier: Tier }, now: Date) {
   const key = await db().apiKey.findFirst({
     where: { userId: user.id },
     orderBy: { createdAt: "desc" },

@@ -1,9 +1,9 @@
 // Child process for the two-process test: N parallel admissions for one key, fired at an
 // agreed moment so both processes' bursts overlap; prints how many were admitted.
 import { hashOf } from "../../lib/keys/store";
-import { consume } from "../../lib/quota/consume";
+import { consume } from "../../lib/quota/admission";
 import { flushUsage } from "../../lib/quota/usage-buffer";
-import { redis } from "../../lib/redis";
+import { redis } from "../../lib/redis/client";
 
 const [key, n, startAt] = [process.argv[2]!, Number(process.argv[3]), Number(process.argv[4])];
 await redis()?.ping(); // connect before the start line, not during the burst

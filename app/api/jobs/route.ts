@@ -1,11 +1,12 @@
 // GET /api/jobs — the site's job search (keyless, IP-limited; not part of the public contract).
+import { orThrow } from "@/lib/api/errors";
+import { linkHeader } from "@/lib/api/link-header";
 import { withSite } from "@/lib/api/with-site";
-import { linkHeader } from "@/lib/catalog/paging";
-import { siteSearch } from "@/lib/site/queries";
+import { searchCatalog } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withSite(async ({ url }) => {
-  const { items, meta } = await siteSearch(url.searchParams);
+  const { items, meta } = orThrow(await searchCatalog(url.searchParams));
   return { body: { items, meta }, headers: linkHeader(url, meta) };
 });

@@ -1,20 +1,18 @@
 // /jobs/{id} — one job.
-import { siteJob, spendPageBudget, userError } from "@/lib/site/queries";
+import { jobById } from "@/lib/catalog/queries";
+import { spendPageBudget } from "@/lib/site/budget";
 
 export const dynamic = "force-dynamic";
 
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  let job: Awaited<ReturnType<typeof siteJob>>;
-  try {
-    await spendPageBudget();
-    job = await siteJob(decodeURIComponent(id));
-  } catch (err) {
+  const outcome = (await spendPageBudget()) ?? (await jobById(decodeURIComponent(id)));
+  if (!outcome.ok) {
     return (
       <>
         <h1>Job not found</h1>
         <p className="notice error" role="alert">
-          {userError(err)}
+          {outcome.message}
         </p>
         <p>
           <a href="/jobs">Back to the search</a>
@@ -22,6 +20,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       </>
     );
   }
+  const job = outcome.value;
   return (
     <article>
       <h1>{job.title}</h1>
@@ -59,6 +58,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
         <p className="muted">This posting has no application link.</p>
       )}
       {job.description.split(/\n{2,}/).map((para, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one immutable text never reorder
         <p key={i}>{para}</p>
       ))}
       <p>

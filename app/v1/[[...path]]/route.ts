@@ -1,6 +1,6 @@
 // /v1 and /v1/* that match no endpoint — a JSON 404 in the API's error shape.
 import { ApiError } from "@/lib/api/errors";
-import { withV1 } from "@/lib/api/with-v1";
+import { withV1 } from "@/lib/api/with-api-key";
 
 export const dynamic = "force-dynamic";
 

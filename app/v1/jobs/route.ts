@@ -1,22 +1,15 @@
 // GET /v1/jobs — search the catalog.
-
-import { parseQuery } from "@/lib/api/query";
-import { rejectMethod, withV1 } from "@/lib/api/with-v1";
-import { resolveCountryFilter } from "@/lib/catalog/countries";
-import { assertPageReachable, linkHeader, pageMeta } from "@/lib/catalog/paging";
-import { JobSearchQuerySchema } from "@/lib/catalog/schemas";
-import { searchJobs } from "@/lib/catalog/search";
+import { orThrow } from "@/lib/api/errors";
+import { linkHeader } from "@/lib/api/link-header";
+import { rejectMethod, withV1 } from "@/lib/api/with-api-key";
+import { searchCatalog } from "@/lib/catalog/queries";
 import { resetLocal } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withV1(async ({ url, now, timeZone }) => {
-  const q = parseQuery(url.searchParams, JobSearchQuerySchema);
-  assertPageReachable(q.page, q.per_page);
-  const filter = q.country ? (resolveCountryFilter(q.country) ?? undefined) : undefined;
-  const { total, items } = await searchJobs({ title: q.title, filter, page: q.page, perPage: q.per_page });
-  const meta = pageMeta(total, q.page, q.per_page);
-  const zone = timeZone(q.tz);
+  const { query, items, meta } = orThrow(await searchCatalog(url.searchParams));
+  const zone = timeZone(query.tz);
   return {
     body: { items, meta: zone ? { ...meta, reset_local: resetLocal(now, zone) } : meta },
     headers: linkHeader(url, meta),

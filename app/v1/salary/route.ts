@@ -1,20 +1,14 @@
 // GET /v1/salary — location median by country, or by a place name given as title.
-import { ApiError, invalidParameter } from "@/lib/api/errors";
-import { parseQuery } from "@/lib/api/query";
-import { rejectMethod, withV1 } from "@/lib/api/with-v1";
-import { lookupSalary } from "@/lib/catalog/salary";
-import { SalaryQuerySchema } from "@/lib/catalog/schemas";
+import { orThrow } from "@/lib/api/errors";
+import { rejectMethod, withV1 } from "@/lib/api/with-api-key";
+import { salaryForLocation } from "@/lib/catalog/queries";
 import { resetLocal } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
 export const GET = withV1(async ({ url, now, timeZone }) => {
-  const q = parseQuery(url.searchParams, SalaryQuerySchema);
-  if (!q.country && !q.title)
-    throw invalidParameter("country", "Give country (an ISO code) or title (a country or city name).");
-  const salary = await lookupSalary(q);
-  if (!salary) throw new ApiError("not_found", "No salary snapshot for this location.");
-  const zone = timeZone(q.tz);
+  const { query, salary } = orThrow(await salaryForLocation(url.searchParams));
+  const zone = timeZone(query.tz);
   return { body: zone ? { ...salary, reset_local: resetLocal(now, zone) } : salary };
 });
 

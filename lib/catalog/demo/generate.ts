@@ -1,4 +1,5 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
+import { itemAt } from "../../arrays";
 import {
   BENEFITS,
   COMPANY_ROOTS,
@@ -25,7 +26,7 @@ function rng(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
   const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
+  const pick = <T>(xs: readonly T[]): T => itemAt(xs, int(xs.length));
   return { next, int, pick };
 }
 
@@ -33,8 +34,11 @@ function weighted<T extends { weight: number }>(items: readonly T[]): (r: number
   const total = items.reduce((s, i) => s + i.weight, 0);
   return (r) => {
     let x = r * total;
-    for (const i of items) if ((x -= i.weight) < 0) return i;
-    return items[items.length - 1]!;
+    for (const i of items) {
+      x -= i.weight;
+      if (x < 0) return i;
+    }
+    return itemAt(items, items.length - 1);
   };
 }
 
@@ -59,13 +63,13 @@ const cityShare = (i: number, n: number) => (n === 1 ? 1 : i === 0 ? 0.4 : 0.6 /
 const cityPay = (i: number) => (i === 0 ? 1.15 : 1 - 0.03 * i);
 
 function companyName(index: number, country: DemoCountry): string {
-  const root = COMPANY_ROOTS[index % COMPANY_ROOTS.length]!;
-  const stem = COMPANY_STEMS[Math.floor(index / COMPANY_ROOTS.length) % COMPANY_STEMS.length]!;
-  const sector =
-    COMPANY_SECTORS[
-      Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length
-    ]!;
-  const suffix = country.suffixes[index % country.suffixes.length]!;
+  const root = itemAt(COMPANY_ROOTS, index % COMPANY_ROOTS.length);
+  const stem = itemAt(COMPANY_STEMS, Math.floor(index / COMPANY_ROOTS.length) % COMPANY_STEMS.length);
+  const sector = itemAt(
+    COMPANY_SECTORS,
+    Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length,
+  );
+  const suffix = itemAt(country.suffixes, index % country.suffixes.length);
   return `${root}${stem}${sector ? ` ${sector}` : ""} ${suffix}`;
 }
 
@@ -82,7 +86,7 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
   for (let i = 0; i < opts.jobs; i++) {
     const country = pickCountry(r.next());
     const cityIndex = r.next() < 0.4 ? 0 : r.int(country.cities.length);
-    const city = country.cities[cityIndex]!;
+    const city = itemAt(country.cities, cityIndex);
     const occupation = r.pick(OCCUPATIONS);
     const seniority = pickSeniority(r.next());
     const specialty = r.next() < 0.45 ? r.pick(SPECIALTIES[occupation.field]) : null;
@@ -98,7 +102,7 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
     const hourly = occupation.hourly && ["US", "GB", "CA", "AU", "NZ", "IE"].includes(country.code);
     const advertised = r.next() < 0.4;
     const linkRoll = r.next();
-    const domain = `${slug(company.split(" ")[0]!)}.example.com`;
+    const domain = `${slug(company.split(" ", 1)[0] ?? company)}.example.com`;
     const applyUrl =
       linkRoll < 0.7
         ? `https://careers.${domain}/jobs/${id}`

@@ -1,7 +1,7 @@
 // PostgreSQL COPY text format: tab-separated, \N for NULL, backslash escapes.
 export type CopyValue = string | number | Date | null;
 
-function escape(value: string): string {
+function escapeCopy(value: string): string {
   return value.replace(/[\\\t\n\r]/g, (c) =>
     c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
   );
@@ -15,7 +15,7 @@ export function copyLine(values: CopyValue[]): string {
     if (v === null || v === undefined) out += "\\N";
     else if (typeof v === "number") out += String(v);
     else if (v instanceof Date) out += v.toISOString();
-    else out += escape(v);
+    else out += escapeCopy(v);
   }
   return `${out}\n`;
 }

@@ -123,7 +123,10 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
           count++;
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
           let title = titles.get(r.title);
-          if (!title) titles.set(r.title, (title = { id: titles.size + 1, counts: {} }));
+          if (!title) {
+            title = { id: titles.size + 1, counts: {} };
+            titles.set(r.title, title);
+          }
           for (const key of ["*", r.country, ...regionsOf(r.country)])
             title.counts[key] = (title.counts[key] ?? 0) + 1;
           if (
@@ -206,7 +209,7 @@ async function loadSalaries(
           r.name_key,
           r.name,
           r.median,
-          r.currency!,
+          r.currency,
           r.period,
           r.sample_size,
           r.as_of,
@@ -241,7 +244,8 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       `INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`,
       [opts.label.slice(0, 200)],
     );
-    snapshotId = rows[0]!.id;
+    snapshotId = rows[0]?.id;
+    if (snapshotId === undefined) throw new Error("no snapshot id returned");
     const method = opts.method ?? (await loadMethodFor(main));
     const jobs = await loadJobs(main, snapshotId, method, opts);
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);

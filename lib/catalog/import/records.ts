@@ -138,7 +138,7 @@ export const SalaryRecordSchema = z
     country,
     city: optionalText(120),
     median: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
-    currency: currency.refine((v) => v !== null, "is required"),
+    currency: currency.pipe(z.string({ error: "is required" })),
     period: z.preprocess((v) => blankToNull(v) ?? "year", z.enum(["year", "month", "hour"])),
     sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
     as_of: z
@@ -150,7 +150,8 @@ export const SalaryRecordSchema = z
       ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });
   })
   .transform((r) => {
-    const name = r.level === "city" ? r.city! : countryName(r.country);
+    // A city row without a city has already failed the check above.
+    const name = r.level === "city" && r.city ? r.city : countryName(r.country);
     return { ...r, name, name_key: nameKey(name) };
   });
 
@@ -158,7 +159,8 @@ export type SalaryRecord = z.output<typeof SalaryRecordSchema>;
 
 /** "line 7: title: is required" — the first problem of a record that failed. */
 export function describeIssue(error: z.ZodError): string {
-  const issue = error.issues[0]!;
+  const [issue] = error.issues;
+  if (!issue) return "invalid";
   const field = issue.path.length ? `${issue.path.join(".")}: ` : "";
   return `${field}${issue.message}`;
 }

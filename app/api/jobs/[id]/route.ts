@@ -1,7 +1,8 @@
 // GET /api/jobs/{id} — the site's job detail (keyless, IP-limited).
+import { orThrow } from "@/lib/api/errors";
 import { withSite } from "@/lib/api/with-site";
-import { siteJob } from "@/lib/site/queries";
+import { jobById } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withSite(async ({ params }) => ({ body: await siteJob(params.id ?? "") }));
+export const GET = withSite(async ({ params }) => ({ body: orThrow(await jobById(params.id ?? "")) }));

@@ -1,25 +1,14 @@
 // POST /api/keys/confirm — activates the key a confirmation token belongs to (once).
-import { ApiError } from "@/lib/api/errors";
+import { orThrow } from "@/lib/api/errors";
 import { jsonBody, withBrowser } from "@/lib/api/with-browser";
-import { activateKey } from "@/lib/keys/lifecycle";
-import { confirmLimiter, TokenBodySchema } from "@/lib/keys/registration";
+import { confirmKey, confirmLimiter } from "@/lib/keys/registration";
+import { TokenBodySchema } from "@/lib/keys/schemas";
 
 export const dynamic = "force-dynamic";
 
 export const POST = withBrowser(
-  async ({ req, now }) => {
-    const { token } = await jsonBody(req, TokenBodySchema);
-    const result = await activateKey(token, now);
-    if (result.ok) return { body: { id: result.keyId, status: "active" } };
-    if (result.code === "token_expired")
-      throw new ApiError(
-        "token_expired",
-        "This link has expired; register again in the Studio to get a new key.",
-      );
-    throw new ApiError(
-      "invalid_token",
-      "This link was already used or is not valid; register again in the Studio if you need a key.",
-    );
-  },
+  async ({ req, now }) => ({
+    body: orThrow(await confirmKey((await jsonBody(req, TokenBodySchema)).token, now)),
+  }),
   { signedIn: false, limiter: confirmLimiter },
 );

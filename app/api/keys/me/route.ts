@@ -1,5 +1,5 @@
 // DELETE /api/keys/me — revoke the calling key; it is refused from the very next request.
-import { withApiKey } from "@/lib/api/with-v1";
+import { withApiKey } from "@/lib/api/with-api-key";
 import { revokeAndNotify } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";

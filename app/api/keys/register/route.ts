@@ -1,10 +1,11 @@
 // POST /api/keys/register — signed-in users get an inactive key by e-mail; 202, never the key.
+import { orThrow } from "@/lib/api/errors";
 import { withBrowser } from "@/lib/api/with-browser";
 import { registerForUser, registerLimiter } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
 export const POST = withBrowser(
-  async ({ user, now }) => ({ status: 202, body: await registerForUser(user, now) }),
+  async ({ user, now }) => ({ status: 202, body: orThrow(await registerForUser(user, now)) }),
   { signedIn: true, limiter: registerLimiter },
 );

@@ -1,7 +1,8 @@
 // POST /api/keys/confirm/check — what a confirmation link would do, without using it.
 import { jsonBody, withBrowser } from "@/lib/api/with-browser";
 import { inspectToken } from "@/lib/keys/lifecycle";
-import { confirmLimiter, TokenBodySchema } from "@/lib/keys/registration";
+import { confirmLimiter } from "@/lib/keys/registration";
+import { TokenBodySchema } from "@/lib/keys/schemas";
 
 export const dynamic = "force-dynamic";
 

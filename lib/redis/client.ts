@@ -3,7 +3,7 @@
 // null when neither is configured: quotas then run on Postgres alone.
 import { Redis, type Requester } from "@upstash/redis";
 import { Redis as IORedis, ReplyError } from "ioredis";
-import { env } from "./env";
+import { env } from "../env";
 
 const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis };
 
@@ -39,20 +39,28 @@ function tcpRequester(url: string): Requester {
   };
 }
 
-function create(): Redis | null {
+type Backend =
+  | { kind: "upstash"; url: string; token: string }
+  | { kind: "tcp"; url: string }
+  | { kind: "none" };
+
+function backend(): Backend {
   const e = env();
-  switch (redisBackend()) {
+  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
+    return { kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
+  }
+  return e.REDIS_URL ? { kind: "tcp", url: e.REDIS_URL } : { kind: "none" };
+}
+
+function create(): Redis | null {
+  const b = backend();
+  switch (b.kind) {
     case "upstash":
       // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
-      // trips the quota layer's breaker instead of hanging requests.
-      return new Redis({
-        url: e.UPSTASH_REDIS_REST_URL!,
-        token: e.UPSTASH_REDIS_REST_TOKEN!,
-        retry: false,
-        signal: () => AbortSignal.timeout(500),
-      });
+      // trips the breaker instead of hanging requests.
+      return new Redis({ url: b.url, token: b.token, retry: false, signal: () => AbortSignal.timeout(500) });
     case "tcp":
-      return new Redis(tcpRequester(e.REDIS_URL!));
+      return new Redis(tcpRequester(b.url));
     case "none":
       return null;
   }
@@ -64,10 +72,8 @@ export function redis(): Redis | null {
 }
 
 /** Which backend quotas use (also shown in the startup banner). */
-export function redisBackend(): "upstash" | "tcp" | "none" {
-  const e = env();
-  if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) return "upstash";
-  return e.REDIS_URL ? "tcp" : "none";
+export function redisBackend(): Backend["kind"] {
+  return backend().kind;
 }
 
 /** For the startup banners of npm run dev and npm start. */

@@ -1,9 +1,9 @@
 // Reading the API key from a request, and the errors a key can earn.
 import { containsKeyLikeText, looksLikeKey } from "../keys/format";
 import { hashOf } from "../keys/store";
-import type { QuotaState } from "../quota/consume";
-import { retryAfter } from "../quota/headers";
+import type { QuotaState } from "../quota/state";
 import { ApiError } from "./errors";
+import { retryAfter } from "./rate-limit-headers";
 
 const KEY_PARAM_NAMES = new Set([
   "api_key",

@@ -17,8 +17,8 @@ export function peerHeaderValue(ip: string): string {
 
 /** One bucket per IPv4 address, and per /64 for IPv6 (one subscriber's usual allocation). */
 export function bucketOf(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip);
-  if (v4) return v4[1]!;
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
+  if (v4) return v4;
   if (!ip.includes(":")) return ip || "unknown";
   const [head = "", tail = ""] = ip.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
@@ -39,7 +39,8 @@ export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string {
       .split(",")
       .map((s) => s.trim())
       .filter(Boolean);
-    return hops.length ? bucketOf(hops.at(-1)!) : "unknown";
+    const nearest = hops.at(-1);
+    return nearest ? bucketOf(nearest) : "unknown";
   }
   // Without server.ts in front (next dev, next start) there is no trustworthy peer address:
   // every caller shares one bucket, which errs on the side of limiting.

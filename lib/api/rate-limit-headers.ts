@@ -1,6 +1,6 @@
 // Rate-limit headers: the classic X-RateLimit-* for the daily window, plus the IETF draft
 // RateLimit-Policy / RateLimit fields describing both windows.
-import type { QuotaState } from "./consume";
+import type { QuotaState } from "../quota/state";
 
 const seconds = (from: Date, to: Date) => Math.max(0, Math.ceil((to.getTime() - from.getTime()) / 1000));
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { QuotaState } from "./consume";
-import { rateLimitHeaders, retryAfter } from "./headers";
+import type { QuotaState } from "../quota/state";
+import { rateLimitHeaders, retryAfter } from "./rate-limit-headers";
 
 const now = new Date("2026-11-21T18:00:00Z");
 const q = (dayLeft: number, monthLeft: number): QuotaState => ({

@@ -1,0 +1,42 @@
+// The catalog's three questions, validated and answered the same way for /v1, the site's
+// /api/jobs* routes and its pages: each returns a result, never an HTTP error.
+import { parseQueryParams } from "../query-params";
+import { fail, invalidParam, ok } from "../result";
+import { resolveCountryFilter } from "./countries";
+import { findJob } from "./jobs";
+import { pageBeyondCap, pageMeta } from "./paging";
+import { lookupSalary } from "./salary";
+import { JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
+import { searchJobs } from "./search";
+
+export async function searchCatalog(params: URLSearchParams) {
+  const parsed = parseQueryParams(params, JobSearchQuerySchema);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const tooDeep = pageBeyondCap(query.page, query.per_page);
+  if (tooDeep) return tooDeep;
+  const filter = query.country ? (resolveCountryFilter(query.country) ?? undefined) : undefined;
+  const { total, items } = await searchJobs({
+    title: query.title,
+    filter,
+    page: query.page,
+    perPage: query.per_page,
+  });
+  return ok({ query, items, meta: pageMeta(total, query.page, query.per_page) });
+}
+
+export async function jobById(id: string) {
+  const job = await findJob(id);
+  return job ? ok(job) : fail("not_found", "No job with this id in the current catalog.");
+}
+
+export async function salaryForLocation(params: URLSearchParams) {
+  const parsed = parseQueryParams(params, SalaryQuerySchema);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  if (!query.country && !query.title) {
+    return invalidParam("country", "Give country (an ISO code) or title (a country or city name).");
+  }
+  const salary = await lookupSalary(query);
+  return salary ? ok({ query, salary }) : fail("not_found", "No salary snapshot for this location.");
+}
