@@ -1,10 +1,38 @@
 /** @type {import('next').NextConfig} */
+
+// Also in lib/api/security-headers.ts (COMMON_SECURITY_HEADERS, API_CSP), for answers that
+// server.ts gives before Next sees a request.
+const common = [
+  { key: "X-Frame-Options", value: "DENY" },
+  { key: "X-Content-Type-Options", value: "nosniff" },
+  { key: "Permissions-Policy", value: "camera=(), microphone=(), geolocation=(), payment=(), usb=()" },
+];
+
 const nextConfig = {
   poweredByHeader: false,
   // next dev would log full URLs, and a caller may paste a key into a query string.
   logging: { incomingRequests: false },
   // pg and its COPY stream are Node-only; keep them out of the bundle.
   serverExternalPackages: ["pg", "pg-copy-streams", "@prisma/adapter-pg"],
+  async headers() {
+    return [
+      { source: "/:path*", headers: common },
+      // The confirmation page must not leak its URL anywhere; elsewhere the origin is enough.
+      {
+        source: "/((?!keys/confirm).*)",
+        headers: [{ key: "Referrer-Policy", value: "strict-origin-when-cross-origin" }],
+      },
+      { source: "/keys/confirm", headers: [{ key: "Referrer-Policy", value: "no-referrer" }] },
+      {
+        source: "/(v1|api)/:path*",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+      {
+        source: "/openapi.json",
+        headers: [{ key: "Content-Security-Policy", value: "default-src 'none'; frame-ancestors 'none'" }],
+      },
+    ];
+  },
 };
 
 export default nextConfig;

@@ -2,13 +2,12 @@
 // that records each connection's peer address (route handlers cannot see sockets), and shuts
 // down gracefully, writing pending usage counts to Postgres before it exits. It runs on
 // DATABASE_URL; the embedded development database only with ALLOW_EMBEDDED=1.
-import { createServer, type Server } from "node:http";
 import next from "next";
+import { createAppServer } from "./lib/api/app-server";
 import { disconnectDb } from "./lib/db";
 import { openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
-import { PEER_HEADER, peerHeaderValue } from "./lib/net/client-ip";
 import { flushUsage } from "./lib/quota/usage-buffer";
 import { describeQuotaBackend } from "./lib/redis/client";
 
@@ -17,19 +16,14 @@ const database = await openDatabase("server").catch((err: Error) => {
   console.error(err.message); // a refusal, a bad variable, or a database that cannot be opened
   process.exit(1);
 });
-let server: Server | undefined;
+let drain: ((graceMs: number) => Promise<void>) | undefined;
 let stopping = false;
 async function shutdown(signal: string, code = 0) {
   if (stopping) return;
   stopping = true;
   log.info("shutting down", { signal });
-  const listening = server?.listening ? server : undefined;
-  if (listening) {
-    // Stop accepting, let requests in flight finish (10 s at most), then write their counts.
-    const closed = new Promise<void>((resolve) => listening.close(() => resolve()));
-    listening.closeIdleConnections();
-    await Promise.race([closed, new Promise((r) => setTimeout(r, 10_000))]);
-  }
+  // Requests in flight finish (10 s at most), then their counts are written.
+  await drain?.(10_000);
   await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
   await disconnectDb();
   await database.close();
@@ -47,12 +41,9 @@ await app.prepare().catch((err: Error) => {
 });
 const handle = app.getRequestHandler();
 
-server = createServer((req, res) => {
-  // Always overwritten: a client cannot choose its own rate-limit bucket.
-  req.headers[PEER_HEADER] = peerHeaderValue(req.socket.remoteAddress ?? "unknown");
-  void handle(req, res);
-});
-server.keepAliveTimeout = 65_000;
+const appServer = createAppServer((req, res) => handle(req, res), { hsts: APP_URL.startsWith("https:") });
+const { server } = appServer;
+drain = appServer.drain;
 server.on("error", (err) => {
   console.error(`cannot listen on port ${PORT}: ${err.message}`);
   void shutdown("listen failure", 1);

@@ -1,4 +1,5 @@
 // Root layout: header navigation for the site and the Studio; the API lives under /v1.
+import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -8,7 +9,10 @@ export const metadata = {
 };
 export const viewport = { width: "device-width", initialScale: 1 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Every page renders per request: its scripts carry this request's CSP nonce (proxy.ts),
+  // which a prerendered page could not.
+  await headers();
   return (
     <html lang="en">
       <body>

@@ -3,6 +3,36 @@
 import { expect, test } from "@playwright/test";
 import { inbox, linkIn, shot } from "./helpers";
 
+// Every page runs under a nonce-based CSP: a violation is a console error, and fails the test.
+let violations: string[] = [];
+test.beforeEach(({ page }) => {
+  violations = [];
+  page.on("console", (m) => {
+    if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text());
+  });
+});
+test.afterEach(() => expect(violations).toEqual([]));
+
+test("pages send a nonce CSP and refuse to be framed", async ({ page, request, baseURL }) => {
+  for (const path of ["/", "/jobs", "/studio", "/signin", "/docs", "/keys/confirm"]) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    const csp = res.headers()["content-security-policy"] ?? "";
+    expect(csp, path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'/);
+    expect(csp, path).toContain("frame-ancestors 'none'");
+    expect(res.headers()["x-frame-options"], path).toBe("DENY");
+    expect(res.headers()["x-content-type-options"], path).toBe("nosniff");
+    expect(res.headers()["referrer-policy"], path).toBe(
+      path === "/keys/confirm" ? "no-referrer" : "strict-origin-when-cross-origin",
+    );
+  }
+  const api = await request.get("/v1/jobs");
+  expect(api.headers()["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+  // A page elsewhere cannot frame the Studio (two clicks in a frame once revoked a key).
+  await page.setContent(`<iframe title="framed" src="${baseURL}/studio"></iframe>`);
+  await expect.poll(() => page.frames()[1]?.url() ?? "").toMatch(/^chrome-error:/);
+  violations = violations.filter((v) => !/frame-ancestors|X-Frame-Options/.test(v)); // the refusal itself
+});
+
 test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", async ({ page, request }) => {
   const email = `e2e-${Date.now()}@example.com`;
 

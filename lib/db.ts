@@ -17,12 +17,15 @@ export const PG_SESSION_OPTIONS =
 const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
 
 function createClient(): PrismaClient {
-  const { DATABASE_URL, DB_POOL_MAX, DATABASE_EMBEDDED } = env();
+  const { DATABASE_URL, DB_POOL_MAX, DATABASE_EMBEDDED, DB_QUERY_TIMEOUT_MS } = env();
   // The embedded database lets one client in at a time: hand the connection back soon after a
   // burst so a CLI in another terminal gets its turn, and wait longer for ours.
   const timing = DATABASE_EMBEDDED
     ? { idleTimeoutMillis: 1_000, connectionTimeoutMillis: 30_000 }
-    : { connectionTimeoutMillis: 3_000 };
+    : // Client-side limits: a frozen server enforces no statement_timeout, so without these a
+      // request would wait for as long as the server is frozen. A query that times out fails
+      // its connection, which the pool then replaces: the pool recovers by itself.
+      { connectionTimeoutMillis: 2_000, query_timeout: DB_QUERY_TIMEOUT_MS };
   const adapter = new PrismaPg({
     connectionString: DATABASE_URL,
     max: DB_POOL_MAX,

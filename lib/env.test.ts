@@ -22,6 +22,23 @@ describe("parseEnv", () => {
     expect(parseEnv({}).KEY_HASH_SECRET.length).toBeGreaterThanOrEqual(32);
   });
 
+  it("refuses the published development secrets in production", () => {
+    const prod = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://x@y/z",
+      APP_URL: "https://api.example.com",
+      SMTP_URL: "smtp://mail:25",
+      KEY_HASH_SECRET: "k".repeat(40),
+      NEXTAUTH_SECRET: "n".repeat(40),
+    };
+    expect(parseEnv(prod).KEY_HASH_SECRET).toBe("k".repeat(40));
+    const devKey = "dev-only-key-hash-secret-not-for-production";
+    const devAuth = "dev-only-nextauth-secret-not-for-production";
+    expect(() => parseEnv({ ...prod, KEY_HASH_SECRET: devKey })).toThrow(/KEY_HASH_SECRET: the published/);
+    expect(() => parseEnv({ ...prod, NEXTAUTH_SECRET: devAuth })).toThrow(/NEXTAUTH_SECRET: the published/);
+    expect(parseEnv({ KEY_HASH_SECRET: devKey }).KEY_HASH_SECRET).toBe(devKey); // fine in development
+  });
+
   it("names the variable that is malformed", () => {
     expect(() => parseEnv({ DATABASE_URL: "mysql://x" })).toThrow(EnvError);
     expect(() => parseEnv({ PORT: "http" })).toThrow(/PORT/);

@@ -51,6 +51,10 @@ const EnvSchema = z.object({
   TRUST_PROXY: flag,
   /** /api/jobs* requests per client IP per minute. */
   SITE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /** Requests per client address per UTC day that carry no valid API key (401s, key in the URL). */
+  KEYLESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+  /** Client-side limit on one database query; a frozen server cannot hold a request longer. */
+  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Port of the development/test mail sink's web UI (MailDev). */
   MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });
@@ -84,6 +88,16 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const authSecret = parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET);
   const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
   const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
+  // The development secrets are published in this repository: a production server refuses them.
+  const published = [
+    production && parsed.KEY_HASH_SECRET === DEV_KEY_HASH_SECRET
+      ? "  KEY_HASH_SECRET: the published development value; set a secret of your own"
+      : null,
+    production && parsed.NEXTAUTH_SECRET === DEV_NEXTAUTH_SECRET
+      ? "  NEXTAUTH_SECRET: the published development value; set a secret of your own"
+      : null,
+  ].filter(Boolean);
+  if (published.length) throw new EnvError(`Invalid environment variables:\n${published.join("\n")}`);
   if (!databaseUrl || !secret || !authSecret || !appUrl || !smtpUrl) {
     const missing = [
       databaseUrl

@@ -21,6 +21,9 @@ const LAYER: Record<string, number> = {
   redis: 2,
   net: 2,
   ratelimit: 3,
+  readiness: 3,
+  unavailable: 0,
+  "request-scope": 0,
   // Domains that need only infrastructure.
   catalog: 4,
   mail: 4,

@@ -1,12 +1,22 @@
-// Sliding-window limits for browser-facing routes (site search, sign-in links, registration):
-// @upstash/ratelimit on the shared Redis; per-process memory when Redis is absent or failing.
+// Per-identifier limits for keyless and browser-facing traffic (site search, sign-in links,
+// registration, requests without a valid key): @upstash/ratelimit on the shared Redis, and
+// per-process memory while Redis is absent or the breaker is open (never unlimited, never slow).
 import { Ratelimit } from "@upstash/ratelimit";
 import { env } from "./env";
+import { redisUsable, tripRedisBreaker } from "./redis/breaker";
 import { redis } from "./redis/client";
 
 export type LimitResult = { ok: boolean; limit: number; remaining: number; reset: Date };
+/** A sliding window of `seconds`, or a fixed UTC day (`"day"`, reset at 00:00 UTC). */
+export type Window = { seconds: number } | "day";
 
-class MemoryWindow {
+const MAX_IDS = 50_000; // ids are client-chosen: memory stays bounded
+
+interface MemoryLimit {
+  check(id: string, spend: boolean, now?: number): LimitResult;
+}
+
+class MemorySliding implements MemoryLimit {
   private readonly hits = new Map<string, number[]>();
 
   constructor(
@@ -14,47 +24,85 @@ class MemoryWindow {
     private readonly windowMs: number,
   ) {}
 
-  check(id: string, now = Date.now()): LimitResult {
+  check(id: string, spend: boolean, now = Date.now()): LimitResult {
     const recent = (this.hits.get(id) ?? []).filter((t) => t > now - this.windowMs);
     const ok = recent.length < this.limit;
-    if (ok) recent.push(now);
-    if (this.hits.size > 50_000) this.hits.clear(); // bounded: ids are client-chosen
+    if (ok && spend) recent.push(now);
+    if (this.hits.size > MAX_IDS) this.hits.clear();
     this.hits.set(id, recent);
     const reset = new Date((recent[0] ?? now) + this.windowMs);
     return { ok, limit: this.limit, remaining: Math.max(0, this.limit - recent.length), reset };
   }
 }
 
+const nextUtcDay = (now: number) => {
+  const d = new Date(now);
+  return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + 1);
+};
+
+class MemoryDaily implements MemoryLimit {
+  private readonly used = new Map<string, { reset: number; n: number }>();
+
+  constructor(private readonly limit: number) {}
+
+  check(id: string, spend: boolean, now = Date.now()): LimitResult {
+    const reset = nextUtcDay(now);
+    const entry = this.used.get(id);
+    const n = entry && entry.reset === reset ? entry.n : 0;
+    const ok = n < this.limit;
+    const after = ok && spend ? n + 1 : n;
+    if (this.used.size > MAX_IDS) this.used.clear();
+    this.used.set(id, { reset, n: after });
+    return { ok, limit: this.limit, remaining: Math.max(0, this.limit - after), reset: new Date(reset) };
+  }
+}
+
+export type Limiter = {
+  /** Spends one unit when there is room. */
+  (id: string): Promise<LimitResult>;
+  /** Whether there is room, without spending. */
+  peek(id: string): Promise<LimitResult>;
+};
+
 /** A limiter built on first use (not at import: `next build` imports routes without env). */
-export function createLimiter(name: string, limit: number, windowSeconds: number) {
-  let built: { memory: MemoryWindow; upstash: Ratelimit | null } | undefined;
+export function createLimiter(name: string, limit: number, window: Window): Limiter {
+  let built: { memory: MemoryLimit; upstash: Ratelimit | null } | undefined;
   const build = () => {
     const r = redis();
+    const algorithm =
+      window === "day"
+        ? Ratelimit.fixedWindow(limit, "1 d")
+        : Ratelimit.slidingWindow(limit, `${window.seconds} s`);
     return {
-      memory: new MemoryWindow(limit, windowSeconds * 1000),
+      memory: window === "day" ? new MemoryDaily(limit) : new MemorySliding(limit, window.seconds * 1000),
       upstash: r
         ? new Ratelimit({
             redis: r,
-            limiter: Ratelimit.slidingWindow(limit, `${windowSeconds} s`),
+            limiter: algorithm,
             prefix: `${env().REDIS_PREFIX}rl:${name}`,
             timeout: 0,
           })
         : null,
     };
   };
-  return async function check(id: string): Promise<LimitResult> {
+  const run = async (id: string, spend: boolean): Promise<LimitResult> => {
     built ??= build();
     const { memory, upstash } = built;
-    if (upstash) {
+    if (upstash && redisUsable()) {
       try {
-        const res = await upstash.limit(id);
-        return { ok: res.success, limit: res.limit, remaining: res.remaining, reset: new Date(res.reset) };
-      } catch {
-        // Fall through: limits still hold per process while Redis is away.
+        if (spend) {
+          const res = await upstash.limit(id);
+          return { ok: res.success, limit: res.limit, remaining: res.remaining, reset: new Date(res.reset) };
+        }
+        const res = await upstash.getRemaining(id);
+        return { ok: res.remaining > 0, limit, remaining: res.remaining, reset: new Date(res.reset) };
+      } catch (err) {
+        tripRedisBreaker(err);
       }
     }
-    return memory.check(id);
+    return memory.check(id, spend);
   };
+  return Object.assign((id: string) => run(id, true), { peek: (id: string) => run(id, false) });
 }
 
 /** Seconds until a refused caller may try again. */

@@ -162,10 +162,28 @@ describe("GET /v1/jobs/{id}", () => {
     expect((await getJson("/v1/jobs/de-5")).body.apply_url).toBe("");
   });
 
-  it.each(["nope", "de-1x", "..", "a%20b", "x".repeat(65)])("404 not_found for %s", async (id) => {
+  it.each(["nope", "de-1x", ".."])("404 not_found for %s", async (id) => {
     const { status, body } = await getJson(`/v1/jobs/${id}`);
     expect(status).toBe(404);
     expect(ErrorBodySchema.parse(body).error.code).toBe("not_found");
+  });
+
+  it.each(["a%20b", "x".repeat(65)])(
+    "400 invalid_parameter on id for %s, which cannot be an id",
+    async (id) => {
+      const { status, body } = await getJson(`/v1/jobs/${id}`);
+      expect(status).toBe(400);
+      expect(ErrorBodySchema.parse(body).error).toMatchObject({ code: "invalid_parameter", param: "id" });
+    },
+  );
+
+  it("refuses unknown parameters, a bad tz and a bad X-Client-Timezone as the other endpoints do", async () => {
+    expect((await getJson("/v1/jobs/de-1?pag=2")).body.error).toMatchObject({ param: "pag" });
+    expect((await getJson("/v1/jobs/de-1?tz=Mars/Base")).body.error).toMatchObject({ param: "tz" });
+    const header = await getJson("/v1/jobs/de-1", { "X-Client-Timezone": "Nowhere/Land" });
+    expect(header.body.error).toMatchObject({ code: "invalid_parameter", param: "X-Client-Timezone" });
+    const zoned = await getJson("/v1/jobs/de-1?tz=Europe/Berlin");
+    expect(zoned.body.reset_local).toMatch(/\+0[12]:00$/);
   });
 });
 

@@ -9,7 +9,12 @@ import { createTestKey } from "./keys";
 
 const client = catalogAndClient();
 
-const hasNoRateLimitHeaders = (res: Response) => expect(res.headers.get("x-ratelimit-limit")).toBeNull();
+// Requests without a valid key report the caller's per-address budget, not a key's quota.
+const hasAddressBudgetHeaders = (res: Response) => {
+  expect(res.headers.get("x-ratelimit-scope")).toBe("address");
+  expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
+  expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
+};
 
 describe("authentication", () => {
   it.each([
@@ -28,7 +33,7 @@ describe("authentication", () => {
     expect(status).toBe(401);
     expect(ErrorBodySchema.parse(body).error.code).toBe("invalid_key");
     expect(res.headers.get("www-authenticate")).toContain("X-API-Key");
-    hasNoRateLimitHeaders(res);
+    hasAddressBudgetHeaders(res);
   });
 
   it("401 key_inactive for a registered but unconfirmed key", async () => {
@@ -57,7 +62,7 @@ describe("authentication", () => {
     expect(status).toBe(400);
     expect(ErrorBodySchema.parse(body).error.code).toBe("key_in_query");
     expect(JSON.stringify(body)).not.toContain(key);
-    hasNoRateLimitHeaders(res);
+    hasAddressBudgetHeaders(res);
     const usage = await getJson("/api/keys/usage", {}, key);
     expect(usage.body.daily.used).toBe(1); // only the usage call itself
     expect(id).toBeTruthy();
@@ -106,6 +111,8 @@ describe("key lifecycle", () => {
     );
     expect(live.rows[0].n).toBe(1);
     expect(results.some((r) => r.ok)).toBe(true);
+    // The loser is told a registration is under way, not that it already has an active key.
+    for (const r of results) if (!r.ok) expect(r.code).toBe("registration_in_progress");
   });
 
   it("DELETE /api/keys/me revokes at once, and a new key may be registered", async () => {

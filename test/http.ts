@@ -10,6 +10,7 @@ import * as keysMe from "@/app/api/keys/me/route";
 import * as keysRegister from "@/app/api/keys/register/route";
 import * as keysRevoke from "@/app/api/keys/revoke/route";
 import * as keysUsage from "@/app/api/keys/usage/route";
+import * as publicOpenapi from "@/app/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobs from "@/app/v1/jobs/route";
@@ -27,6 +28,7 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
   if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };
+  if (pathname === "/openapi.json") return { mod: publicOpenapi, params: {} };
   if (pathname === "/api/keys/usage") return { mod: keysUsage, params: {} };
   if (pathname === "/api/keys/me") return { mod: keysMe, params: {} };
   if (pathname === "/api/keys/register") return { mod: keysRegister, params: {} };

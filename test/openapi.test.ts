@@ -6,7 +6,6 @@ import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
-import { rejectMethod } from "@/lib/api/with-api-key";
 import { db } from "@/lib/db";
 import { waitForMail } from "../scripts/mail-sink";
 import { loadCatalog } from "./fixtures";
@@ -36,7 +35,7 @@ addFormats.default(ajv);
 
 beforeAll(async () => {
   await loadCatalog();
-  const res = await request("/v1/openapi.json", { key: null });
+  const res = await request("/openapi.json", { key: null });
   expect(res.status).toBe(200);
   doc = await res.json();
 });
@@ -86,7 +85,11 @@ describe("the OpenAPI document", () => {
   });
 
   it("documents every /v1 and /api/keys route and method", async () => {
-    for (const file of [...routeFiles("app/v1"), ...routeFiles("app/api/keys")]) {
+    for (const file of [
+      ...routeFiles("app/v1"),
+      ...routeFiles("app/api/keys"),
+      "app/openapi.json/route.ts",
+    ]) {
       const route =
         "/" +
         path
@@ -96,7 +99,10 @@ describe("the OpenAPI document", () => {
       if (route.includes("[[...")) continue; // the JSON 404 for unknown paths
       // The module's real exports, however they are written (const, function, re-export).
       const mod = (await import(path.resolve(file))) as Record<string, unknown>;
-      const methods = HTTP_METHODS.filter((m) => typeof mod[m] === "function" && mod[m] !== rejectMethod);
+      // Handlers that only refuse (JSON 405s, OPTIONS) are not operations.
+      const served = (m: string) =>
+        typeof mod[m] === "function" && !(mod[m] as { refuses?: boolean }).refuses;
+      const methods = HTTP_METHODS.filter(served);
       expect(methods.length, route).toBeGreaterThan(0);
       for (const m of methods) expect(doc.paths[route]?.[m.toLowerCase()], `${m} ${route}`).toBeTruthy();
     }
@@ -180,7 +186,8 @@ describe("real responses match the document", () => {
     await conforms(await sitePost("/api/keys/revoke", {}, { session }), "/api/keys/revoke", "post");
   });
 
-  it("GET /v1/openapi.json itself", async () => {
-    await conforms(await request("/v1/openapi.json", { key: null }), "/v1/openapi.json", "get");
+  it("GET /openapi.json itself, and the keyed copy under /v1", async () => {
+    await conforms(await request("/openapi.json", { key: null }), "/openapi.json", "get");
+    await conforms(await request("/v1/openapi.json"), "/v1/openapi.json", "get");
   });
 });

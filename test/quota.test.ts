@@ -27,7 +27,7 @@ async function pgUsed(keyId: string): Promise<number> {
 }
 
 describe("rate-limit headers", () => {
-  it("are on 200, 304, 400, 404 and 429 responses", async () => {
+  it("are on 200, 304, 400, 404 and 429 responses, and a 304 costs nothing", async () => {
     at("2026-11-21T18:00:00Z");
     const { key } = await createTestKey({ tier: "free" });
     const ok = await request("/v1/jobs/de-1", { key });
@@ -39,13 +39,14 @@ describe("rate-limit headers", () => {
       await request("/v1/nowhere", { key }),
     ];
     expect(cases.map((r) => r.status)).toEqual([200, 304, 400, 404, 404]);
-    for (let i = 0; i < 45; i++) await request("/v1/jobs/de-1", { key });
+    for (let i = 0; i < 46; i++) await request("/v1/jobs/de-1", { key });
     cases.push(await request("/v1/jobs/de-1", { key }));
     expect(cases.at(-1)!.status).toBe(429);
     cases.forEach((res, i) => {
       expect(res.headers.get("x-ratelimit-limit")).toBe("50");
       expect(res.headers.get("x-ratelimit-window")).toBe("daily");
-      expect(Number(res.headers.get("x-ratelimit-remaining"))).toBe(i === cases.length - 1 ? 0 : 49 - i);
+      const remaining = [49, 49, 48, 47, 46, 0];
+      expect(Number(res.headers.get("x-ratelimit-remaining"))).toBe(remaining[i]);
       expect(res.headers.get("x-ratelimit-reset")).toBe(String(Date.parse("2026-11-22T00:00:00Z") / 1000));
       expect(res.headers.get("ratelimit-policy")).toBe('"daily";q=50;w=86400, "monthly";q=500;w=2592000');
       expect(res.headers.get("ratelimit")).toMatch(/^"daily";r=\d+;t=\d+, "monthly";r=\d+;t=\d+$/);

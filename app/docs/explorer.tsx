@@ -1,5 +1,5 @@
 "use client";
-// The interactive part of /docs: every keyed operation from /v1/openapi.json with inputs for
+// The interactive part of /docs: every keyed operation from /openapi.json with inputs for
 // its parameters, a Send button, the live response, and a curl line to copy. The key stays in
 // this page's memory: it is sent in the X-API-Key header only, never put in a URL or stored.
 import { useEffect, useMemo, useState } from "react";
@@ -154,7 +154,7 @@ export function Explorer() {
   const [doc, setDoc] = useState<Parameters<typeof operationsOf>[0] | null>(null);
   const [apiKey, setApiKey] = useState("");
   useEffect(() => {
-    fetch("/v1/openapi.json")
+    fetch("/openapi.json")
       .then((r) => r.json())
       .then(setDoc)
       .catch(() => setDoc(null));

@@ -1,4 +1,4 @@
-// /docs — the API reference: the essentials, then every operation live from /v1/openapi.json.
+// /docs — the API reference: the essentials, then every operation live from /openapi.json.
 
 import { REGIONS } from "@/lib/catalog/countries";
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
@@ -48,7 +48,7 @@ export default function DocsPage() {
         carry a weak <code>ETag</code>; send it back in <code>If-None-Match</code> to get a 304.
       </p>
       <p>
-        Machine-readable: <a href="/v1/openapi.json">/v1/openapi.json</a> (OpenAPI 3.1, no key needed).
+        Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, no key needed).
       </p>
       <h2>Endpoints</h2>
       <table>

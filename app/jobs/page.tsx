@@ -1,6 +1,7 @@
 // /jobs — search the catalog (server-rendered from the API's own code).
 import { searchCatalog } from "@/lib/catalog/queries";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
+import { loadForPage } from "@/lib/site/page-data";
 
 export const dynamic = "force-dynamic";
 
@@ -10,7 +11,7 @@ export default async function JobsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const title = params.get("title") ?? "";
   const country = params.get("country") ?? "";
-  const outcome = (await spendPageBudget()) ?? (await searchCatalog(params));
+  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => searchCatalog(params)));
   const result = outcome.ok ? outcome.value : null;
   const error = outcome.ok ? null : outcome.message;
   const pageLink = (page: number) =>

@@ -1,6 +1,7 @@
 // /salary — location median by country code or place name.
 import { salaryForLocation } from "@/lib/catalog/queries";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
+import { loadForPage } from "@/lib/site/page-data";
 
 export const dynamic = "force-dynamic";
 
@@ -8,7 +9,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export default async function SalaryPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
-  const outcome = (await spendPageBudget()) ?? (params.size ? await salaryForLocation(params) : null);
+  const outcome =
+    (await spendPageBudget()) ?? (params.size ? await loadForPage(() => salaryForLocation(params)) : null);
   const salary = outcome?.ok ? outcome.value.salary : null;
   // A form not filled in yet is no error; a bad parameter is.
   const asked = params.has("country") || params.has("title");

@@ -16,16 +16,24 @@ const KEY_PARAM_NAMES = new Set([
   "token",
 ]);
 
-/** A key in the URL is refused even with a valid header: URLs end up in logs and histories. */
-export function rejectKeyInQuery(params: URLSearchParams): void {
-  for (const [name, value] of params) {
+/** Whether the URL holds a key: a key parameter, or key-like text in the query or the path. */
+function keyInUrl(url: URL): boolean {
+  if (containsKeyLikeText(url.pathname)) return true;
+  for (const [name, value] of url.searchParams) {
     if (KEY_PARAM_NAMES.has(name.toLowerCase()) || containsKeyLikeText(name) || containsKeyLikeText(value)) {
-      throw new ApiError(
-        "key_in_query",
-        "Send the API key in the X-API-Key header, never in the URL. If this key was shared in a link, revoke it and register a new one.",
-      );
+      return true;
     }
   }
+  return false;
+}
+
+/** A key in the URL is refused even with a valid header: URLs end up in logs and histories. */
+export function keyInUrlError(url: URL): ApiError | null {
+  if (!keyInUrl(url)) return null;
+  return new ApiError(
+    "key_in_query",
+    "Send the API key in the X-API-Key header, never in the URL. If this key was shared in a link, revoke it and register a new one.",
+  );
 }
 
 const WWW_AUTHENTICATE = { "WWW-Authenticate": 'ApiKey header="X-API-Key"' };

@@ -1,8 +1,11 @@
 // The one error class of the API and its one JSON shape; domain failures become ApiErrors here.
 import type { Failure, Result } from "../result";
+import { isUnavailable } from "../unavailable";
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,
+  invalid_path: 400,
+  bad_request: 400,
   key_in_query: 400,
   invalid_token: 400,
   invalid_key: 401,
@@ -12,7 +15,10 @@ export const ERROR_STATUS = {
   not_found: 404,
   method_not_allowed: 405,
   key_exists: 409,
+  registration_in_progress: 409,
   token_expired: 410,
+  payload_too_large: 413,
+  headers_too_large: 431,
   quota_exceeded: 429,
   rate_limited: 429,
   internal_error: 500,
@@ -68,19 +74,16 @@ export function orThrow<T>(result: Result<T, ErrorCode>): T {
   return result.value;
 }
 
-// Connection-level failures mean the database is away, not that the request was wrong.
-const UNAVAILABLE =
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|Connection terminated|too many clients|database system is (starting|shutting)|Can't reach database server|\bP10(01|08|17)\b|\bP2037\b|57P0[1-3]|terminating connection|recovery mode|statement timeout|ENOTFOUND|EHOSTUNREACH|EAI_AGAIN/i;
+/** 503: a dependency is away or too slow; the request did nothing and was not charged. */
+export const unavailable = () =>
+  new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
+    headers: { "Retry-After": "5" },
+  });
 
 /** Maps anything thrown inside a handler to an ApiError; unknown errors become 500. */
 export function toApiError(err: unknown): ApiError {
   if (err instanceof ApiError) return err;
-  const text = err instanceof Error ? `${err.message} ${(err as { code?: string }).code ?? ""}` : String(err);
-  if (UNAVAILABLE.test(text)) {
-    return new ApiError("service_unavailable", "The service is temporarily unavailable; retry shortly.", {
-      headers: { "Retry-After": "5" },
-    });
-  }
+  if (isUnavailable(err)) return unavailable();
   return new ApiError(
     "internal_error",
     "Something went wrong on our side; it has been logged with this request id.",

@@ -1,9 +1,10 @@
 // The scaffolding every JSON route shares: request id, route params, rendering (ETag, 304),
 // error mapping, extra headers, logging. Wrappers (keyed, site, session) add admission.
 import { clock } from "../clock";
+import { containsKeyLikeText } from "../keys/format";
 import { log } from "../log";
 import { isValidTimeZone } from "../time";
-import { invalidParameter, toApiError } from "./errors";
+import { invalidParameter, toApiError, unavailable } from "./errors";
 import { newRequestId } from "./request-id";
 import { type ApiResult, errorResponse, render } from "./respond";
 
@@ -34,40 +35,84 @@ function timeZoneOf(req: Request) {
   };
 }
 
+/** Hooks a wrapper gives the scaffolding: extra headers, and work once the status is known. */
+export type Controls = {
+  /** Headers for the response, whether it succeeds or fails (rate-limit headers on a 429). */
+  addHeaders: (h: Record<string, string>) => void;
+  /** Runs after the response is built, before it is sent; may return headers to replace. */
+  onSettled: (fn: (status: number) => Promise<Record<string, string> | undefined>) => void;
+};
+
+// Past this, a request answers 503 whatever it is waiting for (a frozen database, say): the
+// client-side query timeout (lib/db.ts) ends the query itself a little later.
+export const REQUEST_DEADLINE_MS = 5_500;
+
+function deadline(ms: number): { promise: Promise<never>; clear: () => void } {
+  let timer: NodeJS.Timeout | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DeadlineExceeded()), ms);
+  });
+  return { promise, clear: () => clearTimeout(timer) };
+}
+
+class DeadlineExceeded extends Error {}
+
+const hasBody = (req: Request) =>
+  Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding");
+
+/** For logs: a path with something key-like in it is not written down at all. */
+const loggablePath = (path: string) => (containsKeyLikeText(path) ? "[a path holding a key]" : path);
+
 /**
- * Runs `run` with a base context. Headers passed to `addHeaders` go on the response whether it
- * succeeds or fails (rate-limit headers on a 429, for instance).
+ * Runs `run` with a base context and turns what it returns, or throws, into the response:
+ * request id, JSON, ETag and 304, the error shape, headers added by the wrapper.
  */
 export async function handle(
   req: Request,
   route: RouteContext | undefined,
-  run: (base: BaseContext, addHeaders: (h: Record<string, string>) => void) => Promise<ApiResult>,
+  run: (base: BaseContext, controls: Controls) => Promise<ApiResult>,
 ): Promise<Response> {
   const started = performance.now();
   const requestId = newRequestId();
   const url = new URL(req.url);
   const extra: Record<string, string> = {};
+  const settled: Parameters<Controls["onSettled"]>[0][] = [];
+  const controls: Controls = {
+    addHeaders: (h) => Object.assign(extra, h),
+    onSettled: (fn) => settled.push(fn),
+  };
   let res: Response;
+  const limit = deadline(REQUEST_DEADLINE_MS);
   try {
     const raw = (await route?.params) ?? {};
     const params = Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
     );
     const base = { req, url, requestId, params, now: clock.now(), timeZone: timeZoneOf(req) };
-    res = render(req, await run(base, (h) => Object.assign(extra, h)));
+    res = render(req, await Promise.race([run(base, controls), limit.promise]));
   } catch (err) {
-    const apiError = toApiError(err);
-    if (apiError.status >= 500)
-      log.error("request failed", { request_id: requestId, path: url.pathname, error: String(err) });
+    const apiError = err instanceof DeadlineExceeded ? unavailable() : toApiError(err);
+    if (apiError.status >= 500) {
+      log.error("request failed", {
+        request_id: requestId,
+        path: loggablePath(url.pathname),
+        error: String(err),
+      });
+    }
     res = errorResponse(apiError, requestId);
+  } finally {
+    limit.clear();
   }
+  for (const fn of settled) Object.assign(extra, await fn(res.status).catch(() => undefined));
   for (const [name, value] of Object.entries(extra)) res.headers.set(name, value);
   res.headers.set("X-Request-Id", requestId);
+  // A refused body may still be arriving: close the connection rather than read it.
+  if (res.status >= 400 && hasBody(req)) res.headers.set("Connection", "close");
   // The path only: query strings can carry secrets a caller pasted by mistake.
   log.debug("request", {
     request_id: requestId,
     method: req.method,
-    path: url.pathname,
+    path: loggablePath(url.pathname),
     status: res.status,
     ms: +(performance.now() - started).toFixed(2),
   });

@@ -60,7 +60,10 @@ function errorResponse(description: string, rate: boolean) {
   };
 }
 
-/** Responses of a keyed /v1 GET: rate-limit headers on all but 401. */
+const CHARGING =
+  "What is charged: every answer to a valid key uses one unit of both windows, except those that did no work or that the service failed: a 304 Not Modified, a 405, and any 5xx (a 503 service_unavailable says Retry-After) cost nothing. 400 and 404 are charged. Requests without a valid key (401, key_in_query) use no quota; they spend a per-address daily budget reported in X-RateLimit-* with X-RateLimit-Scope: address, and past it get 429 rate_limited.";
+
+/** Responses of a keyed /v1 GET: rate-limit headers on every one (the address budget's on 401). */
 function keyedGet(ok: Json, extra: Record<string, string>, conditional: boolean) {
   const responses: Json = {
     200: {
@@ -69,21 +72,31 @@ function keyedGet(ok: Json, extra: Record<string, string>, conditional: boolean)
       content: json(ok),
     },
     400: errorResponse(
-      "invalid_parameter (a bad value, an unknown or repeated parameter; with the rate-limit headers) or key_in_query (a key in the URL; checked before the key, so without them)",
-      false,
+      "invalid_parameter (a bad value, an unknown or repeated parameter; charged) or key_in_query (a key in the URL; checked before the key, not charged, the address budget's headers)",
+      true,
     ),
     401: errorResponse(
-      "invalid_key (missing, mistyped, unknown, revoked) or key_inactive (not confirmed)",
-      false,
+      "invalid_key (missing, mistyped, unknown, revoked) or key_inactive (not confirmed); not charged, with the address budget's headers",
+      true,
     ),
     429: {
-      ...errorResponse("quota_exceeded: error.window names the window that ran out", true),
+      ...errorResponse(
+        "quota_exceeded (error.window names the window that ran out) or rate_limited (the address's budget for requests without a valid key is spent)",
+        true,
+      ),
+      headers: headerRefs(["X-Request-Id", "Retry-After", ...RATE]),
+    },
+    503: {
+      ...errorResponse(
+        "service_unavailable: a dependency is away; not charged, retry after Retry-After",
+        true,
+      ),
       headers: headerRefs(["X-Request-Id", "Retry-After", ...RATE]),
     },
   };
   if (conditional)
     responses[304] = {
-      description: "Not modified (If-None-Match matched)",
+      description: "Not modified (If-None-Match matched): no body, not charged",
       headers: headerRefs(["X-Request-Id", "ETag", ...RATE]),
     };
   for (const [status, description] of Object.entries(extra))
@@ -124,7 +137,7 @@ export function openApiDocument(): Json {
         TIERS,
       )
         .map((t) => `${t.name} ${t.daily}/day, ${t.monthly}/month`)
-        .join("; ")}. Days reset at 00:00 UTC, months on the 1st.`,
+        .join("; ")}. Days reset at 00:00 UTC, months on the 1st. ${CHARGING}`,
     },
     security: [{ ApiKey: [] }],
     paths: {
@@ -171,10 +184,10 @@ export function openApiDocument(): Json {
           ),
         },
       },
-      "/v1/openapi.json": {
+      "/openapi.json": {
         get: {
           operationId: "openApi",
-          summary: "This document",
+          summary: "This document (public, no key)",
           security: [],
           responses: {
             200: {
@@ -183,6 +196,14 @@ export function openApiDocument(): Json {
               content: { "application/json": { schema: { type: "object" } } },
             },
           },
+        },
+      },
+      "/v1/openapi.json": {
+        get: {
+          operationId: "openApiKeyed",
+          summary: "This document, under /v1: keyed and metered like every /v1 path",
+          parameters: [CONDITIONAL[0]],
+          responses: keyedGet({ type: "object" }, {}, true),
         },
       },
       "/api/keys/usage": {

@@ -13,6 +13,7 @@ export function jsonResponse(body: unknown, status = 200, headers: Record<string
 /** 200s of GET requests are tagged and may become a 304; everything else goes out as is. */
 export function render(req: Request, result: ApiResult): Response {
   const status = result.status ?? 200;
+  if (result.body === undefined) return new Response(null, { status, headers: result.headers });
   const text = JSON.stringify(result.body);
   const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ...result.headers };
   if (status === 200 && (req.method === "GET" || req.method === "HEAD")) {

@@ -1,10 +1,12 @@
-// The keyed wrapper of /v1 and /api/keys/{usage,me}: key in query? → key → quota → handler,
-// with rate-limit headers on every response past authentication.
-import { consume, verifyWithoutConsuming } from "../quota/admission";
-import type { QuotaState } from "../quota/state";
-import { keyError, keyHashFromHeader, quotaError, rejectKeyInQuery } from "./api-key";
+// The keyed wrapper of /v1 and /api/keys/{usage,me}: key in the URL? → key → quota → handler,
+// with rate-limit headers on every response: the key's quota once it is known, the caller's
+// per-address keyless budget before that.
+import { type Charge, consume, isKnownActive, refund, verifyWithoutConsuming } from "../quota/admission";
+import { type QuotaState, withUnitReturned } from "../quota/state";
+import { keyError, keyHashFromHeader, keyInUrlError, quotaError } from "./api-key";
 import { ApiError } from "./errors";
-import { type BaseContext, handle, type RouteContext } from "./handle";
+import { type BaseContext, type Controls, handle, type RouteContext } from "./handle";
+import { keylessHeaders, keylessRefusal, peekKeyless, spendKeyless } from "./keyless";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import type { ApiResult } from "./respond";
 
@@ -13,6 +15,39 @@ type KeyContext = BaseContext & { key: { id: string; hash: string } };
 export type KeyedContext<Consumes extends boolean> = Consumes extends true
   ? KeyContext & { quota: QuotaState }
   : KeyContext;
+
+/** Answers that did no work for the caller, or that the service failed, are not charged. */
+const refundable = (status: number) => status === 304 || status === 405 || status >= 500;
+
+/** A request without a valid key spends its address's budget and says so in its headers. */
+async function keylessAnswer(req: Request, error: ApiError, controls: Controls): Promise<ApiError> {
+  const budget = await spendKeyless(req);
+  if (!budget.ok) return keylessRefusal(budget);
+  controls.addHeaders(keylessHeaders(budget));
+  return error;
+}
+
+/**
+ * Takes one unit for the request and gives it back if the answer turns out refundable, even
+ * when the answer was settled (a deadline) before the admission came back.
+ */
+async function admit(hash: string, base: BaseContext, controls: Controls) {
+  let settled = false;
+  let charge: Charge | undefined;
+  let quota: QuotaState | undefined;
+  controls.onSettled(async (status) => {
+    settled = true;
+    if (!charge || !quota || !refundable(status)) return undefined;
+    await refund(charge);
+    return rateLimitHeaders(withUnitReturned(quota), base.now);
+  });
+  const admission = await consume(hash, base.now);
+  if (admission.ok) {
+    ({ charge, quota } = admission);
+    if (settled) await refund(charge);
+  }
+  return admission;
+}
 
 /**
  * `consume: true` admits the request against both quota windows (every /v1 route and
@@ -23,19 +58,27 @@ export function withApiKey<Consumes extends boolean>(
   options: { consume: Consumes },
 ) {
   return (req: Request, route?: RouteContext) =>
-    handle(req, route, async (base, addHeaders) => {
-      rejectKeyInQuery(base.url.searchParams);
+    handle(req, route, async (base, controls) => {
+      const inUrl = keyInUrlError(base.url);
+      if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
-      if (!parsed.ok) throw keyError(parsed.code);
+      if (!parsed.ok) throw await keylessAnswer(req, keyError(parsed.code), controls);
+      // An address that used up its keyless budget gets no more key lookups for unknown keys.
+      if (!isKnownActive(parsed.hash)) {
+        const budget = await peekKeyless(req);
+        if (!budget.ok) throw keylessRefusal(budget);
+      }
       if (!options.consume) {
         const verified = await verifyWithoutConsuming(parsed.hash);
-        if (!verified.ok) throw keyError(verified.code);
+        if (!verified.ok) throw await keylessAnswer(req, keyError(verified.code), controls);
         const ctx: KeyContext = { ...base, key: { id: verified.key.id, hash: parsed.hash } };
         return handler(ctx as KeyedContext<Consumes>);
       }
-      const admission = await consume(parsed.hash, base.now);
-      if (!admission.ok && admission.code !== "quota_exceeded") throw keyError(admission.code);
-      addHeaders(rateLimitHeaders(admission.quota, base.now));
+      const admission = await admit(parsed.hash, base, controls);
+      if (!admission.ok && admission.code !== "quota_exceeded") {
+        throw await keylessAnswer(req, keyError(admission.code), controls);
+      }
+      controls.addHeaders(rateLimitHeaders(admission.quota, base.now));
       if (!admission.ok) throw quotaError(admission.window, admission.quota, base.now);
       const ctx: KeyedContext<true> = {
         ...base,
@@ -50,13 +93,15 @@ export function withApiKey<Consumes extends boolean>(
 export const withV1 = (handler: (ctx: KeyedContext<true>) => Promise<ApiResult>) =>
   withApiKey(handler, { consume: true });
 
-/** For methods a /v1 route does not serve: a JSON 405 instead of an empty one. */
+const V1_ALLOW = "GET, HEAD, OPTIONS";
+
+/** For methods a /v1 route does not serve: a JSON 405 (not charged) instead of an empty one. */
 export const rejectMethod = withV1(async ({ req }) => {
   throw new ApiError(
     "method_not_allowed",
     `${req.method} is not supported here; this API is read-only (GET).`,
     {
-      headers: { Allow: "GET, HEAD" },
+      headers: { Allow: V1_ALLOW },
     },
   );
 });

@@ -9,7 +9,7 @@ import type { ApiResult } from "./respond";
 
 export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>
-    handle(req, route, async (base, addHeaders) => {
+    handle(req, route, async (base, { addHeaders }) => {
       const r = await siteLimiter()(clientIp(req));
       addHeaders({
         "X-RateLimit-Limit": String(r.limit),

@@ -11,8 +11,8 @@ let limiters:
 
 function signInLimiters() {
   limiters ??= {
-    byIp: createLimiter("signin-ip", 10, 15 * 60),
-    byEmail: createLimiter("signin-email", 3, 15 * 60),
+    byIp: createLimiter("signin-ip", 10, { seconds: 15 * 60 }),
+    byEmail: createLimiter("signin-email", 3, { seconds: 15 * 60 }),
   };
   return limiters;
 }

@@ -26,6 +26,10 @@ describe("pageMeta", () => {
     });
   });
 
+  it("has no prev when there is nothing at all, whatever the page", () => {
+    expect(pageMeta(0, 3, 20)).toMatchObject({ total: 0, next_page: null, prev_page: null });
+  });
+
   it("points prev at the last real page when asked past the end", () => {
     expect(pageMeta(45, 9, 20)).toMatchObject({ next_page: null, prev_page: 3 });
   });

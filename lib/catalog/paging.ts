@@ -32,7 +32,8 @@ export function pageMeta(total: number, page: number, perPage: number): PageMeta
   const lastReachable = Math.min(totalPages, cap);
   const next = page < lastReachable ? page + 1 : null;
   // Past the end, "prev" points at the last page that has rows, not at an empty one.
-  const prev = page > 1 ? Math.max(1, Math.min(page - 1, lastReachable)) : null;
+  // With nothing to show there is no previous page either.
+  const prev = page > 1 && lastReachable > 0 ? Math.max(1, Math.min(page - 1, lastReachable)) : null;
   return {
     total,
     page,

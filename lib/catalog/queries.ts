@@ -6,7 +6,7 @@ import { resolveCountryFilter } from "./countries";
 import { findJob } from "./jobs";
 import { pageBeyondCap, pageMeta } from "./paging";
 import { lookupSalary } from "./salary";
-import { JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
+import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
 import { searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams) {
@@ -25,9 +25,15 @@ export async function searchCatalog(params: URLSearchParams) {
   return ok({ query, items, meta: pageMeta(total, query.page, query.per_page) });
 }
 
-export async function jobById(id: string) {
+/** One job; its query string may only hold `tz`. An id that cannot exist is a bad parameter. */
+export async function jobById(id: string, params = new URLSearchParams()) {
+  const parsed = parseQueryParams(params, JobQuerySchema);
+  if (!parsed.ok) return parsed;
+  if (!JOB_ID_PATTERN.test(id)) return invalidParam("id", "id: must be 1–64 of A–Z a–z 0–9 . _ -");
   const job = await findJob(id);
-  return job ? ok(job) : fail("not_found", "No job with this id in the current catalog.");
+  return job
+    ? ok({ query: parsed.value, job })
+    : fail("not_found", "No job with this id in the current catalog.");
 }
 
 export async function salaryForLocation(params: URLSearchParams) {

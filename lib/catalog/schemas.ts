@@ -43,6 +43,7 @@ export const JobSearchQuerySchema = z.object({
 });
 
 export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
+export const JobQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
 export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
 export const SalaryQuerySchema = z.object({
@@ -73,7 +74,10 @@ export const JobSummarySchema = z.object({
   posted_at: z.iso.datetime(),
 });
 
-export const JobSchema = JobSummarySchema.extend({ description: z.string() });
+export const JobSchema = JobSummarySchema.extend({
+  description: z.string(),
+  reset_local: z.string().optional().describe("Next daily reset in the tz zone, when tz is given"),
+});
 
 export const JobSearchResponseSchema = z.object({
   items: z.array(JobSummarySchema),

@@ -51,8 +51,9 @@ export async function registerKey(userId: string, now: Date, deliver?: Delivery)
     if (replaced) await publish(replaced);
     return { ok: true as const, key: created.key, token, record: created.record };
   } catch (err) {
-    // Two registrations at once: the partial unique index lets only one through.
-    if (isUniqueViolation(err)) return { ok: false as const, code: "key_exists" as const };
+    // Two registrations at once: the partial unique index lets only one through, and the
+    // other is told so (not that a key is active: none may be yet).
+    if (isUniqueViolation(err)) return { ok: false as const, code: "registration_in_progress" as const };
     throw err;
   }
 }

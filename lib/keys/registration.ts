@@ -8,9 +8,9 @@ import { createLimiter } from "../ratelimit";
 import { fail, ok } from "../result";
 import { activateKey, registerKey, revokeKey } from "./lifecycle";
 
-export const registerLimiter = createLimiter("register", 5, 3600);
-export const confirmLimiter = createLimiter("confirm", 20, 600);
-export const revokeLimiter = createLimiter("revoke", 10, 3600);
+export const registerLimiter = createLimiter("register", 5, { seconds: 3600 });
+export const confirmLimiter = createLimiter("confirm", 20, { seconds: 600 });
+export const revokeLimiter = createLimiter("revoke", 10, { seconds: 3600 });
 
 type Owner = { id: string; email: string };
 
@@ -29,6 +29,13 @@ export async function registerForUser(user: Owner, now: Date) {
     const message =
       "We could not send the confirmation e-mail, so no key was created; try again in a few minutes.";
     return fail("mail_unavailable", message, { retryAfterSeconds: 60 });
+  }
+  if (!result.ok && result.code === "registration_in_progress") {
+    return fail(
+      "registration_in_progress",
+      "Another registration for your account is under way; use the key in the e-mail it sends, or try again in a minute.",
+      { retryAfterSeconds: 60 },
+    );
   }
   if (!result.ok) {
     return fail("key_exists", "You already have an active key; revoke it before registering a new one.");

@@ -3,6 +3,7 @@
 // a refused key or an exhausted quota.
 import { type KeyRecord, toRecord } from "../keys/cached-state";
 import { loadKeyByHash, type StoredKey } from "../keys/store";
+import { log } from "../log";
 import { TIERS } from "../plans";
 import { redisGeneration, redisUsable, tripRedisBreaker } from "../redis/breaker";
 import { consumeInPostgres, countsInPostgres } from "./pg-engine";
@@ -12,8 +13,10 @@ import { recordUse } from "./usage-buffer";
 import { dayOf } from "./windows";
 
 export type KeyRefusal = "invalid_key" | "key_inactive";
+/** Where a request's unit was taken, so that it can be given back. */
+export type Charge = { keyId: string; hash: string; at: Date; backend: "redis" | "postgres" };
 export type Admission =
-  | { ok: true; keyId: string; quota: QuotaState }
+  | { ok: true; keyId: string; quota: QuotaState; charge: Charge }
   | { ok: false; code: KeyRefusal }
   | { ok: false; code: "quota_exceeded"; keyId: string; quota: QuotaState; window: "daily" | "monthly" };
 
@@ -38,6 +41,16 @@ function markSeeded(hash: string, generation: number): void {
   seeded.hashes.add(hash);
 }
 
+/** Keys this process has seen active: a hint that lets them skip the keyless budget check. */
+const active = new Set<string>();
+
+function markActive(hash: string): void {
+  if (active.size > 100_000) active.clear();
+  active.add(hash);
+}
+
+export const isKnownActive = (hash: string) => active.has(hash);
+
 class RedisUnavailable extends Error {}
 
 async function viaRedis<T>(fn: () => Promise<T>): Promise<T> {
@@ -50,9 +63,9 @@ async function viaRedis<T>(fn: () => Promise<T>): Promise<T> {
 
 type Verdict = { keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
 
-function decide(admitted: boolean, v: Verdict, now: Date): Admission {
+function decide(admitted: boolean, v: Verdict, now: Date, charge: Omit<Charge, "keyId" | "at">): Admission {
   const quota = quotaState(v, now);
-  if (admitted) return { ok: true, keyId: v.keyId, quota };
+  if (admitted) return { ok: true, keyId: v.keyId, quota, charge: { ...charge, keyId: v.keyId, at: now } };
   // When both ran out, the month is what the caller must wait for.
   const window = v.monthUsed >= v.monthly ? "monthly" : "daily";
   return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window };
@@ -90,6 +103,7 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
       // Refusals are cached too: made-up keys with a valid checksum cost Redis, not Postgres.
       case "none":
       case "revoked":
+        active.delete(hash);
         markSeeded(hash, generation);
         return { ok: false, code: "invalid_key" };
       case "inactive":
@@ -102,8 +116,9 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
       case "ok":
       case "deny":
         markSeeded(hash, generation);
+        markActive(hash);
         if (v.kind === "ok") recordUse(v.keyId, dayOf(now));
-        return decide(v.kind === "ok", v, now);
+        return decide(v.kind === "ok", v, now, { hash, backend: "redis" });
     }
   }
   throw new RedisUnavailable("no verdict after retries");
@@ -112,7 +127,11 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
 async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> {
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
-  if (refused || !k) return { ok: false, code: refused ?? "invalid_key" };
+  if (refused || !k) {
+    active.delete(hash);
+    return { ok: false, code: refused ?? "invalid_key" };
+  }
+  markActive(hash);
   const plan = TIERS[k.tier];
   const r = await consumeInPostgres(k.id, now, plan);
   const verdict = {
@@ -122,7 +141,7 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
     dayUsed: r.dayUsed,
     monthUsed: r.monthUsed,
   };
-  return decide(r.admitted, verdict, now);
+  return decide(r.admitted, verdict, now, { hash, backend: "postgres" });
 }
 
 export async function consume(hash: string, now: Date): Promise<Admission> {
@@ -145,4 +164,23 @@ export async function verifyWithoutConsuming(
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
   return refused || !k ? { ok: false, code: refused ?? "invalid_key" } : { ok: true, key: k };
+}
+
+/**
+ * Gives back the unit of an admitted request that the service failed (5xx) or that did no work
+ * (304, 405), in Redis and in the Postgres ledger alike. A refund Redis cannot take leaves its
+ * counter one high until the day ends (never low: callers are never given extra).
+ */
+export async function refund(charge: Charge): Promise<void> {
+  // Through the usage buffer on both paths: it reaches the ledger as soon as Postgres answers,
+  // and the Postgres path flushes it before its next admission.
+  recordUse(charge.keyId, dayOf(charge.at), -1);
+  const rq = redisQuota();
+  if (charge.backend === "postgres" || !rq || !redisUsable()) return;
+  try {
+    await rq.refund(charge.hash, charge.at);
+  } catch (err) {
+    tripRedisBreaker(err);
+    log.warn("quota refund not taken by Redis", { key_id: charge.keyId });
+  }
 }

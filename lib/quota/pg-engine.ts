@@ -1,16 +1,24 @@
 // The Postgres path: exact counts from key_usage, and admission through consume_quota()
-// (see the migration) when Redis cannot be used.
+// (see the migrations) when Redis cannot be used. Counts are the user's: every key a user has
+// had adds to the same day and month, so a new key continues where the revoked one stopped.
 import { db } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import type { Counts } from "./state";
 import { flushUsage } from "./usage-buffer";
 import { dayOf, monthStartOf } from "./windows";
 
-/** Used today and this month, including this process's unflushed counts. */
+/** key_usage rows of every key of this key's user, this month up to today. */
+const userMonth = (keyId: string, now: Date) => Prisma.sql`
+  FROM key_usage u JOIN api_keys k ON k.id = u.key_id
+  WHERE k.user_id = (SELECT user_id FROM api_keys WHERE id = ${keyId})
+    AND u.day >= ${monthStartOf(now)}::date AND u.day <= ${dayOf(now)}::date`;
+
+/** Used today and this month by the key's user, including this process's unflushed counts. */
 export async function countsInPostgres(keyId: string, now: Date): Promise<Counts> {
   await flushUsage();
   const rows = await db().$queryRaw<{ day: number; month: number }[]>`
-    SELECT coalesce(sum(count) FILTER (WHERE day = ${dayOf(now)}::date), 0)::int AS day, coalesce(sum(count), 0)::int AS month
-    FROM key_usage WHERE key_id = ${keyId} AND day >= ${monthStartOf(now)}::date AND day <= ${dayOf(now)}::date`;
+    SELECT coalesce(sum(u.count) FILTER (WHERE u.day = ${dayOf(now)}::date), 0)::int AS day,
+           coalesce(sum(u.count), 0)::int AS month ${userMonth(keyId, now)}`;
   return rows[0] ?? { day: 0, month: 0 };
 }
 
@@ -27,11 +35,11 @@ export async function consumeInPostgres(
   return { admitted: r.admitted, dayUsed: r.day_used, monthUsed: r.month_used };
 }
 
-/** Per-day counts of the month so far, oldest first. */
+/** The user's per-day counts of the month so far, oldest first. */
 export async function daysInPostgres(keyId: string, now: Date): Promise<{ date: string; count: number }[]> {
   await flushUsage();
   const rows = await db().$queryRaw<{ day: Date; count: number }[]>`
-    SELECT day, count FROM key_usage WHERE key_id = ${keyId} AND day >= ${monthStartOf(now)}::date AND day <= ${dayOf(now)}::date ORDER BY day`;
+    SELECT u.day, sum(u.count)::int AS count ${userMonth(keyId, now)} GROUP BY u.day ORDER BY u.day`;
   return rows.map((r) => ({ date: r.day.toISOString().slice(0, 10), count: r.count }));
 }
 

@@ -5,6 +5,7 @@ import type { Redis } from "@upstash/redis";
 import { env } from "../env";
 import { type KeyRecord, putRecord, recordKey, slotTag } from "../keys/cached-state";
 import { redis } from "../redis/client";
+import type { Counts } from "./state";
 import { dayOf, monthOf } from "./windows";
 
 // KEYS: record, day counter, month counter.
@@ -37,7 +38,17 @@ redis.call('INCR', KEYS[3])
 return {'ok', id, daily, monthly, d + 1, m + 1}
 `;
 
-import type { Counts } from "./state";
+// Gives back one unit of both windows after a request that failed or did no work; never below
+// zero (a counter Redis lost meanwhile is reseeded from Postgres, which is refunded too).
+// KEYS: day counter, month counter.
+const REFUND_SCRIPT = `
+for i = 1, 2 do
+  local v = tonumber(redis.call('GET', KEYS[i]) or '0')
+  if v > 0 then redis.call('DECR', KEYS[i]) end
+end
+return 1
+`;
+
 export type Verdict =
   | { kind: "miss" | "none" | "inactive" | "revoked" }
   | { kind: "seed"; keyId: string }
@@ -52,12 +63,14 @@ export type Verdict =
 
 export class RedisQuota {
   private readonly script: ReturnType<Redis["createScript"]>;
+  private readonly refundScript: ReturnType<Redis["createScript"]>;
 
   constructor(
     readonly client: Redis,
     private readonly prefix: string,
   ) {
     this.script = client.createScript(SCRIPT);
+    this.refundScript = client.createScript(REFUND_SCRIPT);
   }
 
   // The record and both counters share one hash tag, so the script works on a Redis Cluster.
@@ -93,6 +106,12 @@ export class RedisQuota {
       };
     }
     return { kind } as Verdict;
+  }
+
+  /** Gives back one unit of the windows of `now` (the day the request was admitted). */
+  async refund(hash: string, now: Date): Promise<void> {
+    const [, day, month] = this.keys(hash, now);
+    await this.refundScript.exec([day, month], []);
   }
 
   /** Caches what Postgres says about a key (null: no such key), unless Redis has a newer version. */

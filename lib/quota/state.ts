@@ -18,3 +18,13 @@ export function quotaState(
   });
   return { daily: w(v.daily, v.dayUsed, r.daily), monthly: w(v.monthly, v.monthUsed, r.monthly) };
 }
+
+/** The state after one unit of both windows was given back. */
+export function withUnitReturned(q: QuotaState): QuotaState {
+  const back = (w: QuotaWindow) => ({
+    ...w,
+    used: Math.max(0, w.used - 1),
+    remaining: Math.min(w.limit, w.remaining + 1),
+  });
+  return { daily: back(q.daily), monthly: back(q.monthly) };
+}

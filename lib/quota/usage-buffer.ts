@@ -14,9 +14,10 @@ const buf: Buffer = g.usageBuffer;
 const pending = buf.pending; // by "keyId|YYYY-MM-DD"
 
 async function write(): Promise<void> {
-  if (pending.size === 0) return;
-  const batch = [...pending.values()];
+  // A refund cancels its admission before either is written: nothing to send for a net zero.
+  const batch = [...pending.values()].filter((p) => p.n !== 0);
   pending.clear();
+  if (batch.length === 0) return;
   const ids = batch.map((p) => p.keyId);
   const days = batch.map((p) => p.day);
   const counts = batch.map((p) => p.n);
@@ -27,7 +28,9 @@ async function write(): Promise<void> {
       INSERT INTO key_usage (key_id, day, count)
       SELECT u.key_id, u.day, u.n FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[]) AS u(key_id, day, n)
       JOIN api_keys k ON k.id = u.key_id
-      ON CONFLICT (key_id, day) DO UPDATE SET count = key_usage.count + EXCLUDED.count`;
+      -- A refund (negative) only ever follows its admission, which made the row.
+      WHERE u.n > 0 OR EXISTS (SELECT 1 FROM key_usage x WHERE x.key_id = u.key_id AND x.day = u.day)
+      ON CONFLICT (key_id, day) DO UPDATE SET count = greatest(key_usage.count + EXCLUDED.count, 0)`;
   } catch (err) {
     for (const p of batch) add(p.keyId, p.day, p.n);
     throw err;
@@ -55,7 +58,8 @@ function add(keyId: string, day: string, n: number): void {
   else pending.set(k, { keyId, day, n });
 }
 
-export function recordUse(keyId: string, day: string): void {
+/** Counts one admitted request (n = 1) or gives one back (n = -1). */
+export function recordUse(keyId: string, day: string, n: 1 | -1 = 1): void {
   if (!buf.started) start();
-  add(keyId, day, 1);
+  add(keyId, day, n);
 }

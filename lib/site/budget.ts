@@ -6,7 +6,8 @@ import { createLimiter } from "../ratelimit";
 import { type Failure, fail } from "../result";
 
 let limiter: ReturnType<typeof createLimiter> | undefined;
-export const siteLimiter = () => (limiter ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, 60));
+export const siteLimiter = () =>
+  (limiter ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, { seconds: 60 }));
 
 /** Pages cannot answer 429, so a refusal comes back as a failure the page shows. */
 export async function spendPageBudget(): Promise<Failure<"rate_limited"> | null> {

@@ -34,7 +34,8 @@ export class PrivateRedis {
   }
 
   async stop(): Promise<void> {
-    if (!this.proc || this.proc.exitCode !== null) return;
+    // A process killed by a signal has signalCode set and exitCode null.
+    if (!this.proc || this.proc.exitCode !== null || this.proc.signalCode !== null) return;
     const exited = once(this.proc, "exit");
     this.proc.kill("SIGKILL");
     await exited;

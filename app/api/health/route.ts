@@ -1,4 +1,9 @@
-// GET /api/health — a constant answer for load balancers; also the benchmark's framework ceiling.
+// GET /api/health — liveness: a constant answer while the process runs, whatever its
+// dependencies do (readiness is /api/ready). Also the benchmark's framework ceiling.
+import { apiMethods } from "@/lib/api/methods";
+
 export const dynamic = "force-dynamic";
 
-export const GET = () => Response.json({ status: "ok" });
+const get = async () => Response.json({ status: "ok" });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

@@ -1,12 +1,16 @@
 // GET /api/jobs — the site's job search (keyless, IP-limited; not part of the public contract).
+
 import { orThrow } from "@/lib/api/errors";
 import { linkHeader } from "@/lib/api/link-header";
+import { apiMethods } from "@/lib/api/methods";
 import { withSite } from "@/lib/api/with-site";
 import { searchCatalog } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withSite(async ({ url }) => {
+const get = withSite(async ({ url }) => {
   const { items, meta } = orThrow(await searchCatalog(url.searchParams));
   return { body: { items, meta }, headers: linkHeader(url, meta) };
 });
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

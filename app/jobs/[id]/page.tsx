@@ -1,16 +1,26 @@
 // /jobs/{id} — one job.
 import { jobById } from "@/lib/catalog/queries";
 import { spendPageBudget } from "@/lib/site/budget";
+import { loadForPage } from "@/lib/site/page-data";
 
 export const dynamic = "force-dynamic";
 
+/** A malformed escape (`%FF`) is just an id that does not exist. */
+function decodedOrRaw(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  const outcome = (await spendPageBudget()) ?? (await jobById(decodeURIComponent(id)));
+  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => jobById(decodedOrRaw(id))));
   if (!outcome.ok) {
     return (
       <>
-        <h1>Job not found</h1>
+        <h1>{outcome.code === "service_unavailable" ? "Temporarily unavailable" : "Job not found"}</h1>
         <p className="notice error" role="alert">
           {outcome.message}
         </p>
@@ -20,7 +30,7 @@ export default async function JobPage({ params }: { params: Promise<{ id: string
       </>
     );
   }
-  const job = outcome.value;
+  const { job } = outcome.value;
   return (
     <article>
       <h1>{job.title}</h1>

@@ -8,4 +8,11 @@ const notFound = withV1(async () => {
   throw new ApiError("not_found", "No such endpoint; the API has /v1/jobs, /v1/jobs/{id} and /v1/salary.");
 });
 
-export { notFound as GET, notFound as POST, notFound as PUT, notFound as PATCH, notFound as DELETE };
+export {
+  notFound as GET,
+  notFound as POST,
+  notFound as PUT,
+  notFound as PATCH,
+  notFound as DELETE,
+  notFound as OPTIONS,
+};

@@ -1,8 +1,11 @@
-// GET /v1/openapi.json — the API reference as OpenAPI 3.1; no key needed.
-import { handle, type RouteContext } from "@/lib/api/handle";
+// GET /v1/openapi.json — the same document for clients that look under /v1; keyed and metered
+// like every /v1 path (the public copy is /openapi.json).
+import { v1Methods } from "@/lib/api/methods";
 import { openApiDocument } from "@/lib/api/openapi";
+import { withV1 } from "@/lib/api/with-api-key";
 
 export const dynamic = "force-dynamic";
 
-export const GET = (req: Request, route?: RouteContext) =>
-  handle(req, route, async () => ({ body: openApiDocument() }));
+const get = withV1(async () => ({ body: openApiDocument() }));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = v1Methods({ GET: get });

@@ -1,18 +1,16 @@
 // GET /v1/salary — location median by country, or by a place name given as title.
 import { orThrow } from "@/lib/api/errors";
-import { rejectMethod, withV1 } from "@/lib/api/with-api-key";
+import { v1Methods } from "@/lib/api/methods";
+import { withV1 } from "@/lib/api/with-api-key";
 import { salaryForLocation } from "@/lib/catalog/queries";
 import { resetLocal } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withV1(async ({ url, now, timeZone }) => {
+const get = withV1(async ({ url, now, timeZone }) => {
   const { query, salary } = orThrow(await salaryForLocation(url.searchParams));
   const zone = timeZone(query.tz);
   return { body: zone ? { ...salary, reset_local: resetLocal(now, zone) } : salary };
 });
 
-export const POST = rejectMethod;
-export const PUT = rejectMethod;
-export const PATCH = rejectMethod;
-export const DELETE = rejectMethod;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = v1Methods({ GET: get });

@@ -1,6 +1,7 @@
 // /api/auth/* — next-auth; requests for magic links are rate limited per client address here
 // and per target address inside the e-mail provider (lib/auth/limits.ts).
 import NextAuth from "next-auth";
+import { withCappedBody } from "@/lib/api/capped-request";
 import { refusedSignInFrom } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
 import { env } from "@/lib/env";
@@ -12,7 +13,9 @@ const nextAuth = (req: Request, ctx: Ctx) => NextAuth(authOptions())(req, ctx);
 
 export const GET = nextAuth;
 
-export async function POST(req: Request, ctx: Ctx) {
+export async function POST(original: Request, ctx: Ctx) {
+  const req = await withCappedBody(original);
+  if (req instanceof Response) return req;
   if (!new URL(req.url).pathname.endsWith("/signin/email")) return nextAuth(req, ctx);
   const refused = await refusedSignInFrom(req);
   if (!refused) return nextAuth(req, ctx);

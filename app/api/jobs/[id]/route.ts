@@ -1,8 +1,13 @@
 // GET /api/jobs/{id} — the site's job detail (keyless, IP-limited).
 import { orThrow } from "@/lib/api/errors";
+import { apiMethods } from "@/lib/api/methods";
 import { withSite } from "@/lib/api/with-site";
 import { jobById } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withSite(async ({ params }) => ({ body: orThrow(await jobById(params.id ?? "")) }));
+const get = withSite(async ({ params, url }) => ({
+  body: orThrow(await jobById(params.id ?? "", url.searchParams)).job,
+}));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

@@ -1,10 +1,14 @@
 // GET /api/jobs/salary — the site's salary lookup (keyless, IP-limited).
+
 import { orThrow } from "@/lib/api/errors";
+import { apiMethods } from "@/lib/api/methods";
 import { withSite } from "@/lib/api/with-site";
 import { salaryForLocation } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withSite(async ({ url }) => ({
+const get = withSite(async ({ url }) => ({
   body: orThrow(await salaryForLocation(url.searchParams)).salary,
 }));
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

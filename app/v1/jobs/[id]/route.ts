@@ -1,13 +1,16 @@
 // GET /v1/jobs/{id} — one job, flattened.
 import { orThrow } from "@/lib/api/errors";
-import { rejectMethod, withV1 } from "@/lib/api/with-api-key";
+import { v1Methods } from "@/lib/api/methods";
+import { withV1 } from "@/lib/api/with-api-key";
 import { jobById } from "@/lib/catalog/queries";
+import { resetLocal } from "@/lib/time";
 
 export const dynamic = "force-dynamic";
 
-export const GET = withV1(async ({ params }) => ({ body: orThrow(await jobById(params.id ?? "")) }));
+const get = withV1(async ({ params, url, now, timeZone }) => {
+  const { query, job } = orThrow(await jobById(params.id ?? "", url.searchParams));
+  const zone = timeZone(query.tz);
+  return { body: zone ? { ...job, reset_local: resetLocal(now, zone) } : job };
+});
 
-export const POST = rejectMethod;
-export const PUT = rejectMethod;
-export const PATCH = rejectMethod;
-export const DELETE = rejectMethod;
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = v1Methods({ GET: get });

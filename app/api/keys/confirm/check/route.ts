@@ -1,12 +1,17 @@
 // POST /api/keys/confirm/check — what a confirmation link would do, without using it.
-import { jsonBody, withBrowser } from "@/lib/api/with-browser";
+
+import { jsonBody } from "@/lib/api/body";
+import { apiMethods } from "@/lib/api/methods";
+import { withBrowser } from "@/lib/api/with-browser";
 import { inspectToken } from "@/lib/keys/lifecycle";
 import { confirmLimiter } from "@/lib/keys/registration";
 import { TokenBodySchema } from "@/lib/keys/schemas";
 
 export const dynamic = "force-dynamic";
 
-export const POST = withBrowser(
+const post = withBrowser(
   async ({ req, now }) => ({ body: await inspectToken((await jsonBody(req, TokenBodySchema)).token, now) }),
   { signedIn: false, limiter: confirmLimiter },
 );
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ POST: post });

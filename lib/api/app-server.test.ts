@@ -1,0 +1,111 @@
+import { once } from "node:events";
+import { Agent, request as httpRequest } from "node:http";
+import { connect } from "node:net";
+import { setTimeout as sleep } from "node:timers/promises";
+import { afterEach, describe, expect, it } from "vitest";
+import { markUnavailable } from "../request-scope";
+import { createAppServer } from "./app-server";
+
+type Made = ReturnType<typeof createAppServer>;
+let made: Made | undefined;
+
+async function start(handle: Parameters<typeof createAppServer>[0]): Promise<number> {
+  made = createAppServer(handle, { hsts: false });
+  made.server.listen(0, "127.0.0.1");
+  await once(made.server, "listening");
+  return (made.server.address() as { port: number }).port;
+}
+
+afterEach(() => {
+  made?.server.closeAllConnections();
+  made?.server.close();
+  made = undefined;
+});
+
+/** Writes raw bytes and reads the whole answer (the server closes after it). */
+async function raw(port: number, bytes: Buffer | string): Promise<string> {
+  const socket = connect(port, "127.0.0.1");
+  await once(socket, "connect");
+  socket.write(bytes);
+  const chunks: Buffer[] = [];
+  socket.on("data", (c: Buffer) => chunks.push(c));
+  await once(socket, "close");
+  return Buffer.concat(chunks).toString("latin1");
+}
+
+function get(port: number, agent: Agent): Promise<{ status: number; headers: Record<string, unknown> }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ port, host: "127.0.0.1", path: "/slow", agent }, (res) => {
+      res.resume();
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers }));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+describe("the production server's own answers", () => {
+  it("answers raw non-ASCII bytes in the path with a JSON 400, not an empty one", async () => {
+    const port = await start(async (_, res) => void res.end("ok"));
+    const answer = await raw(
+      port,
+      Buffer.concat([
+        Buffer.from("GET /v1/jobs/"),
+        Buffer.from([0xc3, 0xa9]),
+        Buffer.from(" HTTP/1.1\r\nHost: x\r\n\r\n"),
+      ]),
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).toContain('"code":"bad_request"');
+  });
+
+  it("answers 100 KB of headers with a JSON 431", async () => {
+    const port = await start(async (_, res) => void res.end("ok"));
+    const answer = await raw(
+      port,
+      `GET /v1/jobs HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(100_000)}\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(answer).toContain('"code":"headers_too_large"');
+  });
+
+  it("sends a page that found the database away as a 503 with Retry-After", async () => {
+    const port = await start(async (_, res) => {
+      markUnavailable();
+      res.writeHead(200, { "Content-Type": "text/html" });
+      res.end("<h1>Temporarily unavailable</h1>");
+    });
+    const res = await fetch(`http://127.0.0.1:${port}/jobs`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
+    expect(await res.text()).toContain("Temporarily unavailable");
+  });
+});
+
+describe("draining on shutdown", () => {
+  it("finishes requests in flight with Connection: close and closes idle keep-alive sockets", async () => {
+    const port = await start(async (req, res) => {
+      if (req.url === "/slow") await sleep(300);
+      res.end("done");
+    });
+    const agent = new Agent({ keepAlive: true, maxSockets: 4 });
+    const idle = await get(port, agent); // leaves one idle keep-alive socket behind
+    expect(idle.status).toBe(200);
+    const inFlight = [get(port, agent), get(port, agent), get(port, agent)];
+    await sleep(50);
+    let drained = false;
+    const draining = made?.drain(10_000).then(() => {
+      drained = true;
+    });
+    const answers = await Promise.all(inFlight);
+    for (const a of answers) {
+      expect(a.status).toBe(200);
+      expect(a.headers.connection).toBe("close");
+    }
+    await draining;
+    expect(drained).toBe(true);
+    expect(made?.server.listening).toBe(false);
+    agent.destroy();
+  });
+});

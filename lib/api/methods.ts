@@ -1,0 +1,58 @@
+// The full method table of a route: the methods it serves, a JSON 405 with `Allow` for the rest
+// (Next would answer those with an empty body), and an OPTIONS that names only what is served.
+// /v1 refusals go through the keyed wrapper, so they carry rate-limit headers (and are refunded).
+import { ApiError } from "./errors";
+import { handle, type RouteContext } from "./handle";
+import { keylessHeaders, keylessRefusal, spendKeyless } from "./keyless";
+import { rejectMethod } from "./with-api-key";
+
+export type RouteHandler = (req: Request, route?: RouteContext) => Promise<Response>;
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+type Table = Record<Method | "OPTIONS", RouteHandler>;
+
+/** Marks handlers that only refuse, so the API reference test does not expect them documented. */
+const refusing = (h: RouteHandler) => Object.assign(h, { refuses: true as const });
+
+const allowOf = (served: Partial<Record<Method, RouteHandler>>) =>
+  [...Object.keys(served), ...(served.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
+
+const keylessRefuse = (allow: string): RouteHandler =>
+  refusing((req, route) =>
+    handle(req, route, async () => {
+      throw new ApiError("method_not_allowed", `${req.method} is not supported here; use ${allow}.`, {
+        headers: { Allow: allow },
+      });
+    }),
+  );
+
+/**
+ * OPTIONS, with no key needed (browsers send preflights without one). There is no CORS: keys
+ * are secrets, and a web page that holds one gives it away, so the answer grants no origin.
+ */
+const options = (allow: string, budget: boolean): RouteHandler =>
+  refusing((req, route) =>
+    handle(req, route, async (_, { addHeaders }) => {
+      if (budget) {
+        const spent = await spendKeyless(req);
+        if (!spent.ok) throw keylessRefusal(spent);
+        addHeaders(keylessHeaders(spent));
+      }
+      return { status: 204, body: undefined, headers: { Allow: allow } };
+    }),
+  );
+
+function table(served: Partial<Record<Method, RouteHandler>>, refuse: RouteHandler, budget: boolean): Table {
+  const allow = allowOf(served);
+  const out = { OPTIONS: options(allow, budget) } as Table;
+  for (const m of METHODS) out[m] = served[m] ?? refuse;
+  return out;
+}
+
+/** A /v1 route: keyed refusals, and OPTIONS spends the address's keyless budget. */
+export const v1Methods = (served: Partial<Record<Method, RouteHandler>>) =>
+  table(served, refusing(rejectMethod), true);
+
+/** A site route under /api: keyless refusals. */
+export const apiMethods = (served: Partial<Record<Method, RouteHandler>>) =>
+  table(served, keylessRefuse(allowOf(served)), false);

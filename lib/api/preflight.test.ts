@@ -1,0 +1,47 @@
+import { describe, expect, it } from "vitest";
+import { preflight, protocolErrorAnswer, SERVER_BODY_LIMIT } from "./preflight";
+
+const code = (answer: ReturnType<typeof preflight>) => (answer ? JSON.parse(answer.body).error.code : null);
+
+describe("preflight", () => {
+  it.each(["/v1/jobs/%FF", "/v1/jobs/%", "/api/jobs/%C3%28", "/v1/jobs/%E2%82"])(
+    "answers a malformed escape in an API path (%s) with JSON 400 invalid_path",
+    (path) => {
+      const answer = preflight(path, undefined);
+      expect(answer?.status).toBe(400);
+      expect(answer?.headers["Content-Type"]).toMatch(/^application\/json/);
+      expect(code(answer)).toBe("invalid_path");
+    },
+  );
+
+  it("answers a malformed escape in a page path with an HTML 400", () => {
+    const answer = preflight("/jobs/%FF", undefined);
+    expect(answer?.status).toBe(400);
+    expect(answer?.headers["Content-Type"]).toMatch(/^text\/html/);
+    expect(answer?.body).toContain("<h1>Bad address</h1>");
+  });
+
+  it.each(["/V1/jobs", "/v1%2Fjobs", "/API/jobs", "/Api/keys/usage"])(
+    "answers %s, an API path in another spelling, with the API's JSON 404",
+    (path) => {
+      expect(preflight(path, undefined)?.status).toBe(404);
+      expect(code(preflight(path, undefined))).toBe("not_found");
+    },
+  );
+
+  it("refuses a declared body over the server's limit with 413", () => {
+    expect(code(preflight("/api/keys/confirm", String(SERVER_BODY_LIMIT + 1)))).toBe("payload_too_large");
+    expect(preflight("/api/keys/confirm", String(SERVER_BODY_LIMIT))).toBeNull();
+  });
+
+  it("hands everything else on, query strings included", () => {
+    for (const path of ["/v1/jobs?title=%FF", "/v1/jobs/de-1", "/jobs", "/", "/api/jobs", "/v1"]) {
+      expect(preflight(path, undefined)).toBeNull();
+    }
+  });
+
+  it("answers parser errors in the JSON shape: 431 for huge headers, 400 otherwise", () => {
+    expect(protocolErrorAnswer("HPE_HEADER_OVERFLOW").status).toBe(431);
+    expect(JSON.parse(protocolErrorAnswer("HPE_INVALID_URL").body).error.code).toBe("bad_request");
+  });
+});

@@ -1,0 +1,92 @@
+// What server.ts answers itself, before Next sees a request: requests Next would answer with a
+// bare 500 text/plain (a malformed percent-escape in the path), an HTML 404 (an API path in
+// the wrong case, or with an escaped slash), or read without limit (a huge declared body).
+// API paths get the one JSON error shape; pages get a small HTML page with the same status.
+import { BODY_LIMIT_BYTES } from "./body";
+import { ApiError, type ErrorCode } from "./errors";
+import { newRequestId } from "./request-id";
+import { API_CSP, COMMON_SECURITY_HEADERS } from "./security-headers";
+
+export type Answer = { status: number; headers: Record<string, string>; body: string };
+
+/** Larger than any route accepts (they cap at BODY_LIMIT_BYTES while streaming). */
+export const SERVER_BODY_LIMIT = 4 * BODY_LIMIT_BYTES;
+
+const API_PATH = /^\/(v1|api)(\/|$)/;
+
+export const isApiPath = (path: string) => API_PATH.test(path.toLowerCase());
+
+function decoded(path: string): string | null {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return null;
+  }
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** A page-shaped answer for browsers: the status, what happened, the way back. */
+export function htmlAnswer(status: number, title: string, message: string): Answer {
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · Jobs &amp; Salary API</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:40rem;margin:4rem auto;padding:0 1rem;color:#1f2328}a{color:#0b57d0}</style></head><body><p>Jobs &amp; Salary API</p><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p><p><a href="/">Home</a> · <a href="/jobs">Search jobs</a> · <a href="/docs">API docs</a></p></body></html>`;
+  return {
+    status,
+    headers: {
+      ...COMMON_SECURITY_HEADERS,
+      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      "Content-Type": "text/html; charset=utf-8",
+      "Cache-Control": "no-store",
+    },
+    body,
+  };
+}
+
+export function jsonAnswer(code: ErrorCode, message: string, headers: Record<string, string> = {}): Answer {
+  const err = new ApiError(code, message, { headers });
+  const requestId = newRequestId();
+  return {
+    status: err.status,
+    headers: {
+      ...COMMON_SECURITY_HEADERS,
+      "Content-Security-Policy": API_CSP,
+      "Content-Type": "application/json; charset=utf-8",
+      "X-Request-Id": requestId,
+      ...headers,
+    },
+    body: JSON.stringify(err.body(requestId)),
+  };
+}
+
+/** The answer for a request Next should not see, or null to hand it on. */
+export function preflight(rawUrl: string, contentLength: string | undefined): Answer | null {
+  const rawPath = rawUrl.split("?", 1)[0] ?? "/";
+  const path = decoded(rawPath);
+  const api = isApiPath(path ?? rawPath);
+  if (Number(contentLength) > SERVER_BODY_LIMIT) {
+    return jsonAnswer("payload_too_large", `The request body is larger than ${SERVER_BODY_LIMIT} bytes.`);
+  }
+  if (path === null) {
+    return api
+      ? jsonAnswer("invalid_path", "The path has a malformed percent-escape (such as %FF or a lone %).")
+      : htmlAnswer(400, "Bad address", "This address has a malformed percent-escape, so it leads nowhere.");
+  }
+  // Paths are case-sensitive and a slash must be a slash: /V1/jobs and /v1%2Fjobs are not
+  // endpoints, but they are API paths, so they get the API's 404 rather than a web page.
+  if (api && !API_PATH.test(rawPath)) {
+    return jsonAnswer(
+      "not_found",
+      "No such endpoint; paths are lower-case, and /v1/jobs, /v1/jobs/{id} and /v1/salary are the API.",
+    );
+  }
+  return null;
+}
+
+/** For errors Node's HTTP parser raises before there is a request (huge headers, bad bytes). */
+export function protocolErrorAnswer(code: string | undefined): Answer {
+  return code === "HPE_HEADER_OVERFLOW"
+    ? jsonAnswer("headers_too_large", "The request headers are larger than this server accepts (16 KB).")
+    : jsonAnswer(
+        "bad_request",
+        "The request could not be parsed as HTTP (non-ASCII bytes in the path must be percent-encoded).",
+      );
+}
