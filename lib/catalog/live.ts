@@ -4,6 +4,7 @@
 // is served everywhere within a second of its swap.
 import { db } from "../db";
 import { Lru } from "../lru";
+import { isUnavailable } from "../unavailable";
 
 export type LiveSnapshot = { id: number; countryCounts: Record<string, number> };
 
@@ -33,8 +34,18 @@ async function load(): Promise<LiveSnapshot | null> {
 
 export async function liveSnapshot(): Promise<LiveSnapshot | null> {
   const now = Date.now();
-  if (g.livePointer && g.livePointer.until > now) return g.livePointer.value;
-  const value = await load();
+  const known = g.livePointer;
+  if (known && known.until > now) return known.value;
+  let value: LiveSnapshot | null;
+  try {
+    value = await load();
+  } catch (err) {
+    // The database is away: keep serving the snapshot we know (it is immutable, and results
+    // cached for it stay right) rather than fail requests a cache could answer.
+    if (!known || !isUnavailable(err)) throw err;
+    g.livePointer = { value: known.value, until: now + TTL_MS };
+    return known.value;
+  }
   g.livePointer = { value, until: now + TTL_MS };
   return value;
 }
