@@ -6,6 +6,8 @@ export type Outcome = {
   /** 0 when no response arrived. */
   status: number;
   ms: number;
+  /** Epoch ms when it ended, to place it before or after a fault. */
+  endedAt?: number;
   /** Network error code (ECONNRESET, ECONNREFUSED, timeout, ...); undefined when a response arrived. */
   error?: string;
   headers: IncomingHttpHeaders;
@@ -39,7 +41,7 @@ export function send(base: string, path: string, opts: SendOptions = {}): Promis
       settled = true;
       clearTimeout(timer);
       const ms = Math.round(performance.now() - started);
-      resolve({ status, ms, error, headers, body, keyId: opts.keyId, path });
+      resolve({ status, ms, endedAt: Date.now(), error, headers, body, keyId: opts.keyId, path });
     };
     const req = http.request(
       url,

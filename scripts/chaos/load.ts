@@ -15,8 +15,12 @@ export type LoadOptions = {
   headers?: Record<string, string>;
   keyId?: string;
   timeoutMs?: number;
-  /** Called after each request completes, with how many have completed: where faults are injected. */
-  onDone?: (completed: number, o: Outcome) => void;
+  /**
+   * Called after each request completes, with how many have completed: where faults are injected.
+   * A promise it returns holds back new requests until it settles, so the fault is in place at a
+   * known point (requests already in flight carry on).
+   */
+  onDone?: (completed: number, o: Outcome) => void | Promise<void>;
 };
 
 export type LoadResult = { outcomes: Outcome[]; elapsedMs: number; stoppedByTime: boolean };
@@ -27,8 +31,10 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const started = Date.now();
   let next = 0;
   let stoppedByTime = false;
+  let gate: Promise<void> = Promise.resolve();
   const worker = async () => {
     for (;;) {
+      await gate;
       if (Date.now() - started > opts.maxMs) {
         stoppedByTime = next < opts.count;
         return;
@@ -43,7 +49,8 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
       });
       outcomes.push(o);
       try {
-        opts.onDone?.(outcomes.length, o);
+        const held = opts.onDone?.(outcomes.length, o);
+        if (held instanceof Promise) gate = held.catch((err) => console.error("load: onDone failed:", err));
       } catch (err) {
         console.error("load: onDone failed:", err);
       }

@@ -64,6 +64,16 @@ export class ChaosRedis {
     }
   }
 
+  /** GET on this private instance (to read the server's counters). */
+  async get(key: string): Promise<string | null> {
+    const client = this.client();
+    try {
+      return await client.get(key);
+    } finally {
+      client.disconnect();
+    }
+  }
+
   freeze(): void {
     if (!this.proc || !this.pid) throw new Error("redis-server is not running");
     this.proc.kill("SIGSTOP");

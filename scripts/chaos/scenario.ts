@@ -89,6 +89,8 @@ export class Recorder {
       const expected = this.outcomes.filter((o) => o.keyId === keyId && this.chargeable(o)).length;
       const charged = now - before;
       total += charged;
+      const inRedis = await this.w.redisDayCount(keyId).catch(() => "unreadable");
+      this.note(`key ${keyId}: key_usage +${charged}, Redis day counter ${inRedis ?? "absent"}`);
       this.check(
         charged === expected,
         `key_usage charged ${charged} but ${expected} chargeable answers (200s) were received`,

@@ -118,6 +118,29 @@ export class World {
     }
   }
 
+  /**
+   * Today's Redis counter of a key (`<prefix>{<hash32>}:d:<YYYY-MM-DD>`), for the notes: Redis is
+   * the fast path, key_usage the ledger that is asserted. null when Redis has no counter.
+   */
+  async redisDayCount(keyId: string): Promise<number | null> {
+    const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
+    client.on("error", () => {});
+    await client.connect();
+    let hash: string | undefined;
+    try {
+      const { rows } = await client.query<{ hash: string }>("SELECT hash FROM api_keys WHERE id = $1", [
+        keyId,
+      ]);
+      hash = rows[0]?.hash;
+    } finally {
+      await client.end().catch(() => {});
+    }
+    if (!hash) return null;
+    const day = new Date().toISOString().slice(0, 10);
+    const value = await this.redis.get(`${this.env.REDIS_PREFIX}{${hash.slice(0, 32)}}:d:${day}`);
+    return value === null ? null : Number(value);
+  }
+
   /** Puts every fault right again before the next scenario: thawed, started, serving. */
   async restore(): Promise<string[]> {
     const done: string[] = [];
