@@ -3,54 +3,16 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
-import { createServer, type Server } from "node:net";
 import pg from "pg";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
 import { ensureDatabase, migrate } from "../../lib/migrate";
 import { PrivatePostgres } from "../../test/support/private-postgres";
-import { startMailSink } from "../mail-sink";
 import { AppServer } from "./app-server";
 import { onCleanup } from "./cleanup";
+import { freePorts, MailSink } from "./local-services";
 import { ChaosRedis } from "./private-redis";
 
 export const DEMO = { jobs: 2_000, asOf: new Date("2026-11-21T00:00:00Z") };
-
-/** `n` distinct free ports: all held open at once, so none is handed out twice. */
-export async function freePorts(n: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: n },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const srv = createServer().listen(0, "127.0.0.1", () => resolve(srv));
-          srv.on("error", reject);
-        }),
-    ),
-  );
-  const ports = servers.map((srv) => (srv.address() as { port: number }).port);
-  await Promise.all(servers.map((srv) => new Promise((r) => srv.close(r))));
-  return ports;
-}
-
-/** The mail sink, restartable on the same ports (the smtp-down scenario stops it). */
-export class MailSink {
-  private handle?: Awaited<ReturnType<typeof startMailSink>>;
-  constructor(
-    readonly smtp: number,
-    readonly web: number,
-  ) {}
-  get running(): boolean {
-    return this.handle !== undefined;
-  }
-  async start(): Promise<void> {
-    this.handle ??= await startMailSink(this.smtp, this.web);
-  }
-  async stop(): Promise<void> {
-    const h = this.handle;
-    this.handle = undefined;
-    await h?.stop();
-  }
-}
 
 export type Tier = "free" | "builder" | "pro";
 export type ApiKey = { id: string; key: string };

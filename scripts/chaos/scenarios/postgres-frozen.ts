@@ -36,29 +36,32 @@ export const postgresFrozen: Scenario = {
       for (let i = 0; i < 2; i++) await r.send(c.warmPath, req); // key record and counters in Redis
       const probes: { health: Outcome[]; ready: Outcome[] } = { health: [], ready: [] };
       const frozenAt = Date.now();
+      let thawAt = Number.POSITIVE_INFINITY;
       w.pg.freeze();
       // The thaw is timed on its own: a request hanging on the frozen database must not prolong it.
       r.spawn("SIGCONT postgres", async () => {
         await sleep(c.freezeMs);
+        thawAt = Date.now();
         w.pg.thaw();
       });
       try {
         r.spawn("health/ready probes", async () => {
-          // Probes start 1 s in, so they see the frozen state, and stop before the thaw.
-          while (Date.now() - frozenAt < c.freezeMs - c.probeTimeoutMs - 500) {
+          // From 1 s in until the thaw. Health must hold throughout; a readiness answer counts as
+          // "while frozen" only when it came back before the thaw.
+          for (let t = Date.now(); t - frozenAt + c.probeEveryMs < c.freezeMs; t = Date.now()) {
             await sleep(c.probeEveryMs);
             const [h, rd] = await Promise.all([
               r.send("/api/health", { timeoutMs: c.probeTimeoutMs }),
               r.send("/api/ready", { timeoutMs: c.probeTimeoutMs }),
             ]);
             probes.health.push(h);
-            probes.ready.push(rd);
+            if ((rd.endedAt ?? 0) < thawAt) probes.ready.push(rd);
           }
         });
         await r.load({ path: c.path, count: c.requests, concurrency: c.concurrency, maxMs: c.maxMs, ...req });
         await r.settle();
       } finally {
-        w.pg.thaw();
+        w.pg.thaw(); // already done by the timer, unless something threw
       }
       await sleep(c.recoverMs);
       const readyAfter = await r.send("/api/ready", { timeoutMs: c.probeTimeoutMs });

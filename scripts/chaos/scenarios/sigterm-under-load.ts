@@ -50,6 +50,7 @@ export const sigtermUnderLoad: Scenario = {
         exitMs !== undefined && exitMs <= c.maxExitMs,
         `server exit ${exitMs ?? "> 20000"} ms after SIGTERM (max ${c.maxExitMs})`,
       );
+      if (w.server.pid) await w.server.stop(); // it did not exit by itself: the next scenario needs a new one
       const hung = r.outcomes.filter((o) => o.error === "timeout").length;
       r.check(hung === 0, `${hung} requests hung until the client timeout`);
       r.check(r.outcomes.length === c.requests, `${r.outcomes.length}/${c.requests} requests completed`);
