@@ -25,6 +25,8 @@ export class Recorder {
   private readonly background: Promise<void>[] = [];
   /** Which outcomes must be in key_usage: admitted 200s, unless a scenario says otherwise. */
   chargeable: (o: Outcome) => boolean = (o) => o.status === 200;
+  /** What `chargeable` counts, for the failure message. */
+  chargeableName = "200s";
   /** Extra time to wait for usage flushes before reading key_usage. */
   flushWaitMs = FLUSH_WAIT_MS;
   /** A stricter peak-RSS limit than the general one. */
@@ -93,7 +95,7 @@ export class Recorder {
       this.note(`key ${keyId}: key_usage +${charged}, Redis day counter ${inRedis ?? "absent"}`);
       this.check(
         charged === expected,
-        `key_usage charged ${charged} but ${expected} chargeable answers (200s) were received`,
+        `key_usage charged ${charged}, but clients received ${expected} chargeable answers (${this.chargeableName})`,
       );
     }
     return total;

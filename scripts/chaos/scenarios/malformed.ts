@@ -85,6 +85,7 @@ export const malformed: Scenario = {
       const key = await r.key("builder", "malformed");
       // Admission consumes before the handler runs; 401, 429, key_in_query, 304, 405 and 5xx are
       // not charged (the refunds), so what must be in key_usage is every other answer past admission.
+      r.chargeableName = "answers past admission but 304/405/429/5xx/key_in_query";
       r.chargeable = (o) =>
         o.keyId !== undefined &&
         header(o, "x-ratelimit-limit") !== undefined &&
