@@ -2,7 +2,7 @@
 // warm: answers must be 200/304/4xx or a 503 with Retry-After, and requests that failed must
 // not be charged (5xx, 304 and 405 are refunded) once Postgres is back.
 import { setTimeout as sleep } from "node:timers/promises";
-import { header } from "../http";
+import { header, send } from "../http";
 import { measure, type Scenario } from "../scenario";
 
 export const POSTGRES_STOPPED = {
@@ -46,6 +46,15 @@ export const postgresStopped: Scenario = {
           },
         });
         await r.settle();
+        // The site's pages, while the database is still down: a branded page with status 503.
+        const page = await send(w.server.url, "/jobs?title=nurse&page=7");
+        r.note(`GET /jobs while Postgres is down: ${page.status} ${header(page, "content-type") ?? ""}`);
+        r.check(
+          page.status === 503 &&
+            /text\/html/.test(header(page, "content-type") ?? "") &&
+            header(page, "retry-after") === "5",
+          `GET /jobs while Postgres is down: ${page.status || page.error} (want a 503 page with Retry-After)`,
+        );
       } finally {
         await w.pg.start();
       }

@@ -1,0 +1,30 @@
+// In production the site's POST routes accept only APP_URL's origin: a page served from
+// localhost cannot post to a site whose public address is 127.0.0.1, and the reverse.
+process.env.NODE_ENV = "production";
+process.env.APP_URL = "http://127.0.0.1:3000";
+process.env.KEY_HASH_SECRET = "k".repeat(40);
+process.env.NEXTAUTH_SECRET = "n".repeat(40);
+
+import { describe, expect, it } from "vitest";
+import { catalogAndClient } from "./fixtures";
+import { sitePost } from "./http";
+
+catalogAndClient();
+
+const confirm = (origin: string) =>
+  sitePost("/api/keys/confirm", { token: "x".repeat(43) }, { headers: { origin } });
+
+describe("same-origin checks in production", () => {
+  it("refuse a request whose origin is only the address it was sent to", async () => {
+    // test/http.ts sends to http://localhost:3000, which is not APP_URL.
+    const res = await confirm("http://localhost:3000");
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("forbidden");
+  });
+
+  it("accept APP_URL's origin", async () => {
+    const res = await confirm("http://127.0.0.1:3000");
+    expect(res.status).toBe(400); // past the origin check: the token is simply unknown
+    expect((await res.json()).error.code).toBe("invalid_token");
+  });
+});
