@@ -1,6 +1,17 @@
 // Key confirmation e-mail: the only place the key is ever shown.
-import { Button, CodeInline, Heading, Link, Text } from "@react-email/components";
+import { Button, Heading, Link, Text } from "@react-email/components";
 import { buttonStyle, EmailLayout } from "./layout";
+
+const keyStyle = {
+  display: "block",
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "15px",
+  backgroundColor: "#f6f8fa",
+  border: "1px solid #d0d7de",
+  borderRadius: "6px",
+  padding: "10px 12px",
+  wordBreak: "break-all" as const,
+};
 
 export type KeyConfirmationEmailProps = { apiKey: string; confirmUrl: string; expiresAt: string };
 
@@ -12,8 +23,10 @@ export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: 
         Here is your key. This is the only time it is shown: store it now, in a password manager or your
         secrets store.
       </Text>
-      <Text style={{ fontSize: "16px" }}>
-        <CodeInline>{apiKey}</CodeInline>
+      {/* A plain <code>, not react-email's CodeInline: that one renders a hidden second copy for
+          one webmail client, which the text part and style-stripping clients show glued on. */}
+      <Text style={{ margin: "16px 0" }}>
+        <code style={keyStyle}>{apiKey}</code>
       </Text>
       <Text>
         The key works once you confirm it. Open the link below and press “Activate key” (before {expiresAt}).

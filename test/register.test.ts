@@ -126,6 +126,22 @@ describe("POST /api/keys/register", () => {
     expect((await res.json()).error).toMatchObject({ code: "invalid_parameter", param: "token" });
   });
 
+  it("e-mails exactly one intact key in each part, and that key works", async () => {
+    const { session, email } = await signedIn();
+    await sitePost("/api/keys/register", {}, { session });
+    const mail = await waitForMail(mailUrl(), email, /API key/);
+    // Greedy: a key glued to a copy of itself would show as one longer string.
+    const keysIn = (part: string) => part.match(/jsk_[0-9A-Za-z]+/g) ?? [];
+    const [inText, inHtml] = [keysIn(mail.text), keysIn(mail.html)];
+    expect(inText).toHaveLength(1);
+    expect(inHtml).toHaveLength(1);
+    expect(inText[0]).toHaveLength(40);
+    expect(inHtml[0]).toBe(inText[0]);
+    const { token } = fromMail(mail.text);
+    await sitePost("/api/keys/confirm", { token });
+    expect((await request("/v1/jobs", { key: inText[0] })).status).toBe(200);
+  });
+
   it("revokes from the Studio, tells the owner, and the key is refused at once", async () => {
     const { session, email } = await signedIn();
     await sitePost("/api/keys/register", {}, { session });
