@@ -1,9 +1,12 @@
 // In production the site's POST routes accept only APP_URL's origin: a page served from
 // localhost cannot post to a site whose public address is 127.0.0.1, and the reverse.
-process.env.NODE_ENV = "production";
-process.env.APP_URL = "http://127.0.0.1:3000";
-process.env.KEY_HASH_SECRET = "k".repeat(40);
-process.env.NEXTAUTH_SECRET = "n".repeat(40);
+// NODE_ENV is typed read-only; the environment is plain data at run time.
+Object.assign(process.env, {
+  NODE_ENV: "production",
+  APP_URL: "http://127.0.0.1:3000",
+  KEY_HASH_SECRET: "k".repeat(40),
+  NEXTAUTH_SECRET: "n".repeat(40),
+});
 
 import { describe, expect, it } from "vitest";
 import { catalogAndClient } from "./fixtures";
