@@ -10,6 +10,9 @@ const common = [
 
 const nextConfig = {
   poweredByHeader: false,
+  // The proxy (proxy.ts, pages only) would buffer up to 10 MB of a body; pages take none, and
+  // server.ts refuses bodies on pages before Next sees them: this bounds `next dev` as well.
+  experimental: { proxyClientMaxBodySize: "16kb" },
   // next dev would log full URLs, and a caller may paste a key into a query string.
   logging: { incomingRequests: false },
   // pg and its COPY stream are Node-only; keep them out of the bundle.

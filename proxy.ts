@@ -16,5 +16,6 @@ export function proxy(req: NextRequest) {
 }
 
 export const config = {
-  matcher: ["/((?!api/|v1/|_next/static/|_next/image|openapi\\.json|icon\\.svg|favicon\\.ico).*)"],
+  // /api and /v1 themselves too, not only what lies below them.
+  matcher: ["/((?!(?:api|v1)(?:/|$)|_next/static/|_next/image|openapi\\.json|icon\\.svg|favicon\\.ico).*)"],
 };

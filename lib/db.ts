@@ -1,5 +1,6 @@
 // One Prisma client per process (kept on globalThis so dev hot reloads reuse it).
 import { PrismaPg } from "@prisma/adapter-pg";
+import pg from "pg";
 import { env } from "./env";
 import { PrismaClient } from "./generated/prisma/client";
 
@@ -26,12 +27,19 @@ function createClient(): PrismaClient {
       // request would wait for as long as the server is frozen. A query that times out fails
       // its connection, which the pool then replaces: the pool recovers by itself.
       { connectionTimeoutMillis: 2_000, query_timeout: DB_QUERY_TIMEOUT_MS };
-  const adapter = new PrismaPg({
+  const pool = new pg.Pool({
     connectionString: DATABASE_URL,
     max: DB_POOL_MAX,
     options: PG_SESSION_OPTIONS,
     ...timing,
   });
+  // A transaction whose statements timed out (a frozen server) is handed back without an
+  // error, its ROLLBACK having timed out too, while the server still holds it open: such a
+  // connection is closed, never reused, or later writes on it would never be committed.
+  pool.on("release", (err: Error | undefined, client: pg.PoolClient) => {
+    if (!err && client.getTransactionStatus() !== "I") void client.end().catch(() => {});
+  });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PrismaClient({ adapter });
 }
 

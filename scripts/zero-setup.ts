@@ -79,7 +79,7 @@ const started = Date.now();
 const res = await fetch("http://127.0.0.1:3000/v1/jobs?title=engineer&country=DE&per_page=5", { headers: { "x-api-key": made.key } });
 const body = await res.json();
 out.jobs = { status: res.status, ms: Date.now() - started, items: body.items?.length, total: body.meta?.total, remaining: res.headers.get("x-ratelimit-remaining") };
-out.openapi = (await fetch("http://127.0.0.1:3000/v1/openapi.json")).status;
+out.openapi = (await fetch("http://127.0.0.1:3000/openapi.json")).status;
 const csrf = await fetch("http://localhost:3000/api/auth/csrf");
 const { csrfToken } = await csrf.json();
 const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -180,7 +180,7 @@ async function main(): Promise<void> {
         "GET /v1/jobs answers 200 with jobs",
         out.jobs.status === 200 && out.jobs.items === 5 && out.jobs.total > 0 && out.jobs.remaining === "49",
       ],
-      ["GET /v1/openapi.json answers 200", out.openapi === 200],
+      ["GET /openapi.json answers 200", out.openapi === 200],
       ["a sign-in e-mail reaches the mail sink", out.signin === 200 && out.mail.length === 1],
     ];
     // Ctrl-C: the embedded database must be closed cleanly (its state file removed).

@@ -3,7 +3,9 @@
 process.env.KEYLESS_DAILY_LIMIT = "5";
 
 import { describe, expect, it } from "vitest";
+import { publishKeyState } from "@/lib/keys/cached-state";
 import { generateKey } from "@/lib/keys/format";
+import { hashOf, loadKeyByHash } from "@/lib/keys/store";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { ErrorBodySchema } from "./error-shape";
 import { catalogAndClient } from "./fixtures";
@@ -44,6 +46,15 @@ describe("the keyless budget", () => {
     // A fresh well-formed key would cost a database lookup: refused before it.
     expect((await request("/v1/jobs", { key: generateKey(), headers })).status).toBe(429);
     // A key this process has seen active still works from the same address.
+    expect((await request("/v1/jobs/de-1", { key, headers })).status).toBe(200);
+  });
+
+  it("serves a real key this process has never seen from a spent address: Redis knows it exists", async () => {
+    const headers = fromAddress();
+    for (let i = 0; i < 6; i++) await request("/v1/jobs", { key: null, headers });
+    const { key } = await createTestKey({ tier: "pro" });
+    const stored = await loadKeyByHash(hashOf(key));
+    if (stored) await publishKeyState(stored); // what activation does
     expect((await request("/v1/jobs/de-1", { key, headers })).status).toBe(200);
   });
 

@@ -43,6 +43,30 @@ describe("keys in paths", () => {
     expect(body.error.code).toBe("key_in_query");
     expect(JSON.stringify(body)).not.toContain(key);
   });
+
+  it("a percent-encoded key in the path is refused too", async () => {
+    const key = generateKey();
+    const encoded = `${key.slice(0, 4)}%${key.charCodeAt(4).toString(16).toUpperCase()}${key.slice(5)}`;
+    const res = await request(`/v1/jobs/${encoded}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).error.code).toBe("key_in_query");
+  });
+});
+
+describe("unknown paths", () => {
+  it.each(["/api/nope", "/api/keys"])("%s is the API's JSON 404", async (path) => {
+    const mod = await import("@/app/api/[[...rest]]/route");
+    const res = await mod.GET(new Request(`http://localhost:3000${path}`), {
+      params: Promise.resolve({ rest: path.split("/").slice(2) }),
+    });
+    expect(res.status).toBe(404);
+    expect(ErrorBodySchema.parse(await res.json()).error.code).toBe("not_found");
+  });
+
+  it("OPTIONS on an unknown /v1 path is a 404, not a 401", async () => {
+    const res = await request("/v1/nowhere", { method: "OPTIONS", key: null });
+    expect(res.status).toBe(404);
+  });
 });
 
 describe("the API reference", () => {

@@ -16,9 +16,18 @@ const KEY_PARAM_NAMES = new Set([
   "token",
 ]);
 
+/** The path as Next will read it (a key may be percent-encoded); raw when it cannot be decoded. */
+export function decodedPath(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
 /** Whether the URL holds a key: a key parameter, or key-like text in the query or the path. */
 function keyInUrl(url: URL): boolean {
-  if (containsKeyLikeText(url.pathname)) return true;
+  if (containsKeyLikeText(decodedPath(url.pathname))) return true;
   for (const [name, value] of url.searchParams) {
     if (KEY_PARAM_NAMES.has(name.toLowerCase()) || containsKeyLikeText(name) || containsKeyLikeText(value)) {
       return true;

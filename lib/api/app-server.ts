@@ -20,8 +20,9 @@ function sendOnSocket(socket: Socket, answer: Answer): void {
   const head = Object.entries({ ...answer.headers, "Content-Length": String(Buffer.byteLength(answer.body)) })
     .map(([k, v]) => `${k}: ${v}\r\n`)
     .join("");
+  const reasons: Record<number, string> = { 408: "Request Timeout", 431: "Request Header Fields Too Large" };
   socket.end(
-    `HTTP/1.1 ${answer.status} ${answer.status === 431 ? "Request Header Fields Too Large" : "Bad Request"}\r\n${head}Connection: close\r\n\r\n${answer.body}`,
+    `HTTP/1.1 ${answer.status} ${reasons[answer.status] ?? "Bad Request"}\r\n${head}Connection: close\r\n\r\n${answer.body}`,
   );
 }
 
@@ -47,7 +48,12 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     if (opts.hsts) res.setHeader("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
     // While draining, every answer closes its connection, so keep-alive clients move on.
     if (draining) res.setHeader("Connection", "close");
-    const early = preflight(req.url ?? "/", req.headers["content-length"]);
+    const early = preflight({
+      method: req.method ?? "GET",
+      url: req.url ?? "/",
+      contentLength: req.headers["content-length"],
+      transferEncoding: req.headers["transfer-encoding"],
+    });
     if (early) return send(res, early);
     live.add(res);
     res.on("close", () => live.delete(res));
@@ -65,7 +71,10 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
 
   // Node answers these itself with an empty body; ours carry the JSON error shape.
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {
-    if (err.code === "ECONNRESET" || !socket.writable) return socket.destroy();
+    // Nothing to add once an answer on this socket has begun (Node's own handler checks this too).
+    const started = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+      ?.headersSent;
+    if (err.code === "ECONNRESET" || !socket.writable || started) return socket.destroy();
     sendOnSocket(socket, protocolErrorAnswer(err.code));
   });
 

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   key_exists: 409,
   registration_in_progress: 409,
   token_expired: 410,

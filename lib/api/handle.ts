@@ -4,6 +4,7 @@ import { clock } from "../clock";
 import { containsKeyLikeText } from "../keys/format";
 import { log } from "../log";
 import { isValidTimeZone } from "../time";
+import { decodedPath } from "./api-key";
 import { invalidParameter, toApiError, unavailable } from "./errors";
 import { newRequestId } from "./request-id";
 import { type ApiResult, errorResponse, render } from "./respond";
@@ -61,7 +62,8 @@ const hasBody = (req: Request) =>
   Number(req.headers.get("content-length") ?? 0) > 0 || req.headers.has("transfer-encoding");
 
 /** For logs: a path with something key-like in it is not written down at all. */
-const loggablePath = (path: string) => (containsKeyLikeText(path) ? "[a path holding a key]" : path);
+const loggablePath = (path: string) =>
+  containsKeyLikeText(decodedPath(path)) ? "[a path holding a key]" : path;
 
 /**
  * Runs `run` with a base context and turns what it returns, or throws, into the response:

@@ -7,7 +7,7 @@ describe("preflight", () => {
   it.each(["/v1/jobs/%FF", "/v1/jobs/%", "/api/jobs/%C3%28", "/v1/jobs/%E2%82"])(
     "answers a malformed escape in an API path (%s) with JSON 400 invalid_path",
     (path) => {
-      const answer = preflight(path, undefined);
+      const answer = preflight({ method: "GET", url: path });
       expect(answer?.status).toBe(400);
       expect(answer?.headers["Content-Type"]).toMatch(/^application\/json/);
       expect(code(answer)).toBe("invalid_path");
@@ -15,7 +15,7 @@ describe("preflight", () => {
   );
 
   it("answers a malformed escape in a page path with an HTML 400", () => {
-    const answer = preflight("/jobs/%FF", undefined);
+    const answer = preflight({ method: "GET", url: "/jobs/%FF" });
     expect(answer?.status).toBe(400);
     expect(answer?.headers["Content-Type"]).toMatch(/^text\/html/);
     expect(answer?.body).toContain("<h1>Bad address</h1>");
@@ -24,20 +24,39 @@ describe("preflight", () => {
   it.each(["/V1/jobs", "/v1%2Fjobs", "/API/jobs", "/Api/keys/usage"])(
     "answers %s, an API path in another spelling, with the API's JSON 404",
     (path) => {
-      expect(preflight(path, undefined)?.status).toBe(404);
-      expect(code(preflight(path, undefined))).toBe("not_found");
+      expect(preflight({ method: "GET", url: path })?.status).toBe(404);
+      expect(code(preflight({ method: "GET", url: path }))).toBe("not_found");
     },
   );
 
   it("refuses a declared body over the server's limit with 413", () => {
-    expect(code(preflight("/api/keys/confirm", String(SERVER_BODY_LIMIT + 1)))).toBe("payload_too_large");
-    expect(preflight("/api/keys/confirm", String(SERVER_BODY_LIMIT))).toBeNull();
+    expect(
+      code(
+        preflight({ method: "POST", url: "/api/keys/confirm", contentLength: String(SERVER_BODY_LIMIT + 1) }),
+      ),
+    ).toBe("payload_too_large");
+    expect(
+      preflight({ method: "POST", url: "/api/keys/confirm", contentLength: String(SERVER_BODY_LIMIT) }),
+    ).toBeNull();
   });
 
   it("hands everything else on, query strings included", () => {
     for (const path of ["/v1/jobs?title=%FF", "/v1/jobs/de-1", "/jobs", "/", "/api/jobs", "/v1"]) {
-      expect(preflight(path, undefined)).toBeNull();
+      expect(preflight({ method: "GET", url: path })).toBeNull();
     }
+  });
+
+  it("refuses any body on a page, so nothing buffers it", () => {
+    expect(preflight({ method: "POST", url: "/jobs", transferEncoding: "chunked" })?.status).toBe(413);
+    expect(preflight({ method: "POST", url: "/", contentLength: "12" })?.status).toBe(413);
+    expect(preflight({ method: "POST", url: "/api/keys/confirm", contentLength: "12" })).toBeNull();
+  });
+
+  it("answers methods Next does not route (TRACE, PROPFIND) with a 405, JSON on API paths", () => {
+    const api = preflight({ method: "TRACE", url: "/v1/jobs" });
+    expect(api?.status).toBe(405);
+    expect(code(api)).toBe("method_not_allowed");
+    expect(preflight({ method: "PROPFIND", url: "/jobs" })?.headers["Content-Type"]).toMatch(/^text\/html/);
   });
 
   it("answers parser errors in the JSON shape: 431 for huge headers, 400 otherwise", () => {

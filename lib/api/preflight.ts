@@ -57,14 +57,30 @@ export function jsonAnswer(code: ErrorCode, message: string, headers: Record<str
   };
 }
 
+/** Methods Next routes at all; anything else (TRACE, PROPFIND, …) never reaches it. */
+const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
+
+export type RequestHead = { method: string; url: string; contentLength?: string; transferEncoding?: string };
+
 /** The answer for a request Next should not see, or null to hand it on. */
-export function preflight(rawUrl: string, contentLength: string | undefined): Answer | null {
-  const rawPath = rawUrl.split("?", 1)[0] ?? "/";
+export function preflight(head: RequestHead): Answer | null {
+  const rawPath = head.url.split("?", 1)[0] ?? "/";
   const path = decoded(rawPath);
   const api = isApiPath(path ?? rawPath);
-  if (Number(contentLength) > SERVER_BODY_LIMIT) {
+  if (!KNOWN_METHODS.has(head.method)) {
+    return api
+      ? jsonAnswer("method_not_allowed", `${head.method} is not a method this server serves.`, {
+          Allow: "GET, HEAD, OPTIONS",
+        })
+      : htmlAnswer(405, "Method not allowed", "Pages are read with GET.");
+  }
+  if (Number(head.contentLength) > SERVER_BODY_LIMIT) {
     return jsonAnswer("payload_too_large", `The request body is larger than ${SERVER_BODY_LIMIT} bytes.`);
   }
+  // Pages take no body (there are no server actions); refusing one here keeps Next's proxy from
+  // buffering it.
+  const hasBody = Number(head.contentLength) > 0 || head.transferEncoding !== undefined;
+  if (!api && hasBody) return htmlAnswer(413, "Too large", "Pages take no request body.");
   if (path === null) {
     return api
       ? jsonAnswer("invalid_path", "The path has a malformed percent-escape (such as %FF or a lone %).")
@@ -83,6 +99,9 @@ export function preflight(rawUrl: string, contentLength: string | undefined): An
 
 /** For errors Node's HTTP parser raises before there is a request (huge headers, bad bytes). */
 export function protocolErrorAnswer(code: string | undefined): Answer {
+  if (code === "ERR_HTTP_REQUEST_TIMEOUT") {
+    return jsonAnswer("request_timeout", "The request was not received in time.");
+  }
   return code === "HPE_HEADER_OVERFLOW"
     ? jsonAnswer("headers_too_large", "The request headers are larger than this server accepts (16 KB).")
     : jsonAnswer(

@@ -16,8 +16,12 @@ export type KeyedContext<Consumes extends boolean> = Consumes extends true
   ? KeyContext & { quota: QuotaState }
   : KeyContext;
 
-/** Answers that did no work for the caller, or that the service failed, are not charged. */
-const refundable = (status: number) => status === 304 || status === 405 || status >= 500;
+/**
+ * Answers that did no work for the caller, or that the service failed, are not charged. A 304
+ * for `If-None-Match: *` is charged: it matches anything, so it would make every answer free.
+ */
+const refundable = (status: number, req: Request) =>
+  (status === 304 && req.headers.get("if-none-match")?.trim() !== "*") || status === 405 || status >= 500;
 
 /** A request without a valid key spends its address's budget and says so in its headers. */
 async function keylessAnswer(req: Request, error: ApiError, controls: Controls): Promise<ApiError> {
@@ -31,17 +35,17 @@ async function keylessAnswer(req: Request, error: ApiError, controls: Controls):
  * Takes one unit for the request and gives it back if the answer turns out refundable, even
  * when the answer was settled (a deadline) before the admission came back.
  */
-async function admit(hash: string, base: BaseContext, controls: Controls) {
+async function admit(hash: string, base: BaseContext, controls: Controls, lookup: boolean) {
   let settled = false;
   let charge: Charge | undefined;
   let quota: QuotaState | undefined;
   controls.onSettled(async (status) => {
     settled = true;
-    if (!charge || !quota || !refundable(status)) return undefined;
+    if (!charge || !quota || !refundable(status, base.req)) return undefined;
     await refund(charge);
     return rateLimitHeaders(withUnitReturned(quota), base.now);
   });
-  const admission = await consume(hash, base.now);
+  const admission = await consume(hash, base.now, { lookup });
   if (admission.ok) {
     ({ charge, quota } = admission);
     if (settled) await refund(charge);
@@ -63,18 +67,22 @@ export function withApiKey<Consumes extends boolean>(
       if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
       if (!parsed.ok) throw await keylessAnswer(req, keyError(parsed.code), controls);
-      // An address that used up its keyless budget gets no more key lookups for unknown keys.
-      if (!isKnownActive(parsed.hash)) {
-        const budget = await peekKeyless(req);
-        if (!budget.ok) throw keylessRefusal(budget);
-      }
+      // An address that used up its keyless budget gets no more Postgres lookups for keys this
+      // process has not seen active; keys whose state Redis holds still work.
+      const budget = isKnownActive(parsed.hash) ? null : await peekKeyless(req);
+      const lookup = budget?.ok ?? true;
       if (!options.consume) {
+        if (budget && !budget.ok) throw keylessRefusal(budget);
         const verified = await verifyWithoutConsuming(parsed.hash);
         if (!verified.ok) throw await keylessAnswer(req, keyError(verified.code), controls);
         const ctx: KeyContext = { ...base, key: { id: verified.key.id, hash: parsed.hash } };
         return handler(ctx as KeyedContext<Consumes>);
       }
-      const admission = await admit(parsed.hash, base, controls);
+      const admission = await admit(parsed.hash, base, controls, lookup);
+      if (!admission.ok && admission.code === "lookup_refused") {
+        // Only asked for when the budget was seen spent.
+        throw budget ? keylessRefusal(budget) : new Error("lookup refused with budget left");
+      }
       if (!admission.ok && admission.code !== "quota_exceeded") {
         throw await keylessAnswer(req, keyError(admission.code), controls);
       }

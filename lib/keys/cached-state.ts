@@ -18,11 +18,13 @@ export type KeyRecord = {
 
 // Writes a key's record unless the stored one has a newer version: a slow loader can never
 // put back a state that a revocation or plan change has replaced. KEYS: record.
-// ARGV: value, version, TTL.
+// ARGV: value, version, TTL, "1" when the key exists. KEYS[2] marks a key that exists, for a
+// month: it lets a real key be looked up even from an address that spent its keyless budget.
 const PUT_SCRIPT = `
 local cur = redis.call('GET', KEYS[1])
 if cur and tonumber(string.match(cur, ':(%d+)$') or '0') > tonumber(ARGV[2]) then return 0 end
 redis.call('SET', KEYS[1], ARGV[1], 'EX', ARGV[3])
+if ARGV[4] == '1' then redis.call('SET', KEYS[2], '1', 'EX', 2764800) end
 return 1
 `;
 
@@ -36,6 +38,7 @@ const NONE_TTL_S = 60;
  */
 export const slotTag = (prefix: string, hash: string) => `${prefix}{${hash.slice(0, 32)}}`;
 export const recordKey = (prefix: string, hash: string) => `${slotTag(prefix, hash)}:rec`;
+export const knownKey = (prefix: string, hash: string) => `${slotTag(prefix, hash)}:known`;
 
 export function toRecord(k: StoredKey): KeyRecord {
   const plan = TIERS[k.tier];
@@ -66,8 +69,8 @@ export async function putRecord(
   }
   const ttl = record ? RECORD_TTL_S : NONE_TTL_S;
   await script.exec(
-    [recordKey(prefix, hash)],
-    [encodeRecord(record), String(record?.version ?? 0), String(ttl)],
+    [recordKey(prefix, hash), knownKey(prefix, hash)],
+    [encodeRecord(record), String(record?.version ?? 0), String(ttl), record ? "1" : "0"],
   );
 }
 

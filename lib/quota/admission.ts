@@ -13,6 +13,8 @@ import { recordUse } from "./usage-buffer";
 import { dayOf } from "./windows";
 
 export type KeyRefusal = "invalid_key" | "key_inactive";
+/** Admission could only go on by asking Postgres, which the caller did not allow. */
+export type LookupRefused = { ok: false; code: "lookup_refused" };
 /** Where a request's unit was taken, so that it can be given back. */
 export type Charge = { keyId: string; hash: string; at: Date; backend: "redis" | "postgres" };
 export type Admission =
@@ -82,11 +84,17 @@ async function recordFromPostgres(hash: string): Promise<KeyRecord | null> {
   return k ? toRecord(k) : null;
 }
 
-async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promise<Admission> {
+async function consumeWithRedis(
+  rq: RedisQuota,
+  hash: string,
+  now: Date,
+  lookup: boolean,
+): Promise<Admission | LookupRefused> {
   const generation = redisGeneration();
   // First use of a key in this process (or since Redis came back): refresh its record from
-  // Postgres and raise its counters to Postgres's, whatever Redis kept meanwhile.
-  let mode: "check" | "force" | "seed" = isSeeded(hash) ? "check" : "force";
+  // Postgres and raise its counters to Postgres's, whatever Redis kept meanwhile. Without
+  // lookups, what Redis holds is trusted (every change there is published at once).
+  let mode: "check" | "force" | "seed" = isSeeded(hash) || !lookup ? "check" : "force";
   if (mode === "force") {
     const record = await recordFromPostgres(hash);
     await viaRedis(() => rq.putRecord(hash, record));
@@ -96,6 +104,8 @@ async function consumeWithRedis(rq: RedisQuota, hash: string, now: Date): Promis
     const v = await viaRedis(() => rq.check(hash, now, mode, seed));
     switch (v.kind) {
       case "miss": {
+        // Only keys Redis has never seen exist cost a lookup when lookups are refused.
+        if (!lookup && !v.known) return { ok: false, code: "lookup_refused" };
         const record = await recordFromPostgres(hash);
         await viaRedis(() => rq.putRecord(hash, record));
         continue;
@@ -144,16 +154,25 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
   return decide(r.admitted, verdict, now, { hash, backend: "postgres" });
 }
 
-export async function consume(hash: string, now: Date): Promise<Admission> {
+/**
+ * `lookup: false` (the caller's address has spent its budget for unknown keys): a key Redis has
+ * never seen exist is refused rather than looked up in Postgres; real keys go on as usual.
+ */
+export async function consume(
+  hash: string,
+  now: Date,
+  opts: { lookup: boolean } = { lookup: true },
+): Promise<Admission | LookupRefused> {
   const rq = redisQuota();
   if (rq && redisUsable()) {
     try {
-      return await consumeWithRedis(rq, hash, now);
+      return await consumeWithRedis(rq, hash, now, opts.lookup);
     } catch (err) {
       if (!(err instanceof RedisUnavailable)) throw err;
       tripRedisBreaker(err);
     }
   }
+  if (!opts.lookup) return { ok: false, code: "lookup_refused" };
   return consumeWithPostgres(hash, now);
 }
 

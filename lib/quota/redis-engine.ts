@@ -3,17 +3,17 @@
 // to be zero: the script asks for a seed from Postgres instead.
 import type { Redis } from "@upstash/redis";
 import { env } from "../env";
-import { type KeyRecord, putRecord, recordKey, slotTag } from "../keys/cached-state";
+import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
 import { redis } from "../redis/client";
 import type { Counts } from "./state";
 import { dayOf, monthOf } from "./windows";
 
-// KEYS: record, day counter, month counter.
+// KEYS: record, day counter, month counter, the key's "exists" marker.
 // ARGV: mode ("check" | "seed"), day seed, month seed, day TTL, month TTL.
 // Seeding raises a counter to the seed, never lowers it: Postgres may lag Redis, not lead it.
 const SCRIPT = `
 local rec = redis.call('GET', KEYS[1])
-if not rec then return {'miss'} end
+if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
 if string.sub(rec, 1, 5) == 'none:' then return {'none'} end
 local status, daily, monthly, id = string.match(rec, '^(%a+):(%d+):(%d+):([^:]+):%d+$')
 if status ~= 'active' then return {status} end
@@ -50,7 +50,9 @@ return 1
 `;
 
 export type Verdict =
-  | { kind: "miss" | "none" | "inactive" | "revoked" }
+  | { kind: "none" | "inactive" | "revoked" }
+  /** `known`: the key existed when its record was last written (within a month). */
+  | { kind: "miss"; known: boolean }
   | { kind: "seed"; keyId: string }
   | {
       kind: "ok" | "deny";
@@ -74,9 +76,14 @@ export class RedisQuota {
   }
 
   // The record and both counters share one hash tag, so the script works on a Redis Cluster.
-  private keys(hash: string, now: Date): [string, string, string] {
+  private keys(hash: string, now: Date): [string, string, string, string] {
     const tag = slotTag(this.prefix, hash);
-    return [recordKey(this.prefix, hash), `${tag}:d:${dayOf(now)}`, `${tag}:m:${monthOf(now)}`];
+    return [
+      recordKey(this.prefix, hash),
+      `${tag}:d:${dayOf(now)}`,
+      `${tag}:m:${monthOf(now)}`,
+      knownKey(this.prefix, hash),
+    ];
   }
 
   /** mode "force" asks for a seed even when counters exist (first use after start or an outage). */
@@ -95,6 +102,7 @@ export class RedisQuota {
     ])) as (string | number)[];
     const kind = String(r[0]) as Verdict["kind"];
     if (kind === "seed") return { kind, keyId: String(r[1]) };
+    if (kind === "miss") return { kind, known: Number(r[1]) === 1 };
     if (kind === "ok" || kind === "deny") {
       return {
         kind,

@@ -1,40 +1,63 @@
 // Admitted requests on the Redis path are counted here and written to Postgres in batches
-// (every USAGE_FLUSH_MS, and on shutdown), so usage survives losing Redis.
+// (every USAGE_FLUSH_MS, and on shutdown), so usage survives losing Redis. Refunds are counted
+// here too, as -1.
+import { randomUUID } from "node:crypto";
 import { db } from "../db";
 import { env } from "../env";
 import { log } from "../log";
 
+type Pending = { keyId: string; day: string; n: number };
+/** A batch keeps its id until it is known to be written, so a retry can never count twice. */
+type Batch = { id: string; entries: Pending[] };
 // On globalThis: Next bundles its own copy of this module for route handlers, and server.ts
 // must flush the same buffer on shutdown.
-type Pending = { keyId: string; day: string; n: number };
-type Buffer = { pending: Map<string, Pending>; chain: Promise<void>; started: boolean };
+type Buffer = {
+  pending: Map<string, Pending>;
+  retry?: Batch;
+  chain: Promise<void>;
+  started: boolean;
+  flushes: number;
+};
 const g = globalThis as unknown as { usageBuffer?: Buffer };
-g.usageBuffer ??= { pending: new Map(), chain: Promise.resolve(), started: false };
+g.usageBuffer ??= { pending: new Map(), chain: Promise.resolve(), started: false, flushes: 0 };
 const buf: Buffer = g.usageBuffer;
 const pending = buf.pending; // by "keyId|YYYY-MM-DD"
 
-async function write(): Promise<void> {
-  // A refund cancels its admission before either is written: nothing to send for a net zero.
-  const batch = [...pending.values()].filter((p) => p.n !== 0);
+/** The pending counts as a new batch; a refund cancels its admission before either is sent. */
+function takePending(): Batch | undefined {
+  const entries = [...pending.values()].filter((p) => p.n !== 0);
   pending.clear();
-  if (batch.length === 0) return;
-  const ids = batch.map((p) => p.keyId);
-  const days = batch.map((p) => p.day);
-  const counts = batch.map((p) => p.n);
-  try {
-    // Joined with api_keys: counts of a key deleted meanwhile are dropped instead of failing
-    // the whole batch forever.
-    await db().$executeRaw`
-      INSERT INTO key_usage (key_id, day, count)
-      SELECT u.key_id, u.day, u.n FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[]) AS u(key_id, day, n)
-      JOIN api_keys k ON k.id = u.key_id
+  return entries.length ? { id: randomUUID(), entries } : undefined;
+}
+
+async function writeBatch(batch: Batch): Promise<void> {
+  const ids = batch.entries.map((p) => p.keyId);
+  const days = batch.entries.map((p) => p.day);
+  const counts = batch.entries.map((p) => p.n);
+  // One statement, so the batch id and its counts commit together or not at all. Joined with
+  // api_keys: counts of a key deleted meanwhile are dropped instead of failing the batch forever.
+  await db().$executeRaw`
+    WITH fresh AS (INSERT INTO usage_batches (id) VALUES (${batch.id}) ON CONFLICT DO NOTHING RETURNING id)
+    INSERT INTO key_usage (key_id, day, count)
+    SELECT u.key_id, u.day, u.n FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[]) AS u(key_id, day, n)
+    JOIN api_keys k ON k.id = u.key_id
+    WHERE EXISTS (SELECT 1 FROM fresh)
       -- A refund (negative) only ever follows its admission, which made the row.
-      WHERE u.n > 0 OR EXISTS (SELECT 1 FROM key_usage x WHERE x.key_id = u.key_id AND x.day = u.day)
-      ON CONFLICT (key_id, day) DO UPDATE SET count = greatest(key_usage.count + EXCLUDED.count, 0)`;
-  } catch (err) {
-    for (const p of batch) add(p.keyId, p.day, p.n);
-    throw err;
+      AND (u.n > 0 OR EXISTS (SELECT 1 FROM key_usage x WHERE x.key_id = u.key_id AND x.day = u.day))
+    ON CONFLICT (key_id, day) DO UPDATE SET count = greatest(key_usage.count + EXCLUDED.count, 0)`;
+}
+
+async function write(): Promise<void> {
+  for (;;) {
+    const batch = buf.retry ?? takePending();
+    if (!batch) break;
+    buf.retry = batch; // kept, with its id, until the write is known to have landed
+    await writeBatch(batch);
+    buf.retry = undefined;
   }
+  // Ids only need to outlive the retries of a batch: a day is plenty.
+  if (++buf.flushes % 3600 === 0)
+    await db().$executeRaw`DELETE FROM usage_batches WHERE at < now() - interval '1 day'`;
 }
 
 /** Writes everything counted so far; resolves after earlier flushes have finished too. */
