@@ -1,33 +1,24 @@
 // FLUSHALL on the (private) Redis mid-load on a builder key: counters and cached key records
 // vanish; nothing may break, and key_usage must still equal the 200s exactly.
 import { measure, type Scenario } from "../scenario";
+import { loadWithFault } from "./fault-under-load";
 
-export const REDIS_FLUSHED = {
-  tier: "builder" as const,
-  requests: 300,
-  concurrency: 10,
-  flushAfter: 150,
-  path: "/v1/jobs?title=engineer",
-  maxMs: 60_000,
-};
+export const REDIS_FLUSHED = { requests: 300, concurrency: 10, flushAfter: 150, maxMs: 60_000 };
 
 export const redisFlushed: Scenario = {
   name: "redis-flushed",
   run: (w) =>
     measure(w, "redis-flushed", async (r) => {
       const c = REDIS_FLUSHED;
-      const key = await r.key(c.tier, "redis-flushed");
-      let flushed = false;
-      await r.load({
-        path: () => c.path,
-        count: c.requests,
+      await loadWithFault(r, {
+        tier: "builder",
+        label: "redis-flushed",
+        path: "/v1/jobs?title=engineer",
+        requests: c.requests,
         concurrency: c.concurrency,
         maxMs: c.maxMs,
-        headers: key.headers,
-        keyId: key.id,
-        onDone: (n) => {
-          if (n < c.flushAfter || flushed) return;
-          flushed = true;
+        after: c.flushAfter,
+        fault: (n) => {
           r.note(`FLUSHALL after answer #${n}`);
           return w.redis.flushAll(); // new requests wait until it is done
         },
