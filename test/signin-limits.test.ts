@@ -104,14 +104,14 @@ describe("the fourth sign-in e-mail for one address", () => {
   });
 
   it("a refusal inside next-auth is one line too; an unexpected error keeps its stack", async () => {
-    const logger = authOptions().logger!;
+    const logError = authOptions().logger!.error!;
     const expected = await consoleLines(async () =>
-      logger.error("SIGNIN_EMAIL_ERROR", { error: new AddressLimited("x"), providerId: "email" } as never),
+      logError("SIGNIN_EMAIL_ERROR", { error: new AddressLimited("x"), providerId: "email" } as never),
     );
     expect(expected).toHaveLength(1);
     expect(expected[0]).not.toMatch(/\n|\s+at /);
     const unexpected = await consoleLines(async () =>
-      logger.error("SIGNIN_EMAIL_ERROR", { error: new Error("smtp exploded"), providerId: "email" } as never),
+      logError("SIGNIN_EMAIL_ERROR", { error: new Error("smtp exploded"), providerId: "email" } as never),
     );
     expect(unexpected).toHaveLength(1);
     expect(JSON.parse(unexpected[0]!).error).toMatch(/smtp exploded[\s\S]*at /);
