@@ -66,8 +66,11 @@ export default async function Home() {
                     Every answer says what is left of your quota in <code>X-RateLimit-Remaining</code>.
                   </li>
                 </ul>
+                <p style={{ marginTop: "var(--s-4)" }}>
+                  <a href="/docs">Try every endpoint in the API reference →</a>
+                </p>
               </div>
-              <CodeBlock label="Response" code={JSON.stringify(example.value.body, null, 2)} />
+              <CodeBlock label="Response" tall code={JSON.stringify(example.value.body, null, 2)} />
             </div>
           </>
         ) : (

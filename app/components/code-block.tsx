@@ -6,14 +6,17 @@ export function CodeBlock({
   code,
   label,
   wrap = false,
+  tall = false,
 }: {
   code: string;
   /** What the block holds ("Request", "Response"): shown, and names the copy button. */
   label: string;
   wrap?: boolean;
+  /** Long output: capped in height, scrolling inside. */
+  tall?: boolean;
 }) {
   return (
-    <div className={wrap ? "code-block wrap" : "code-block"}>
+    <div className={["code-block", wrap && "wrap", tall && "tall"].filter(Boolean).join(" ")}>
       <div className="code-head">
         <span className="code-label">{label}</span>
         <CopyButton text={code} what={label.toLowerCase()} />

@@ -44,7 +44,11 @@ export default async function JobsPage({ searchParams }: Props) {
     <>
       <h1>Jobs</h1>
       <section className="card" aria-label="Search">
-        <SearchForm title={title} country={country} />
+        <SearchForm
+          title={title}
+          country={country}
+          invalid={!outcome.ok && outcome.code === "invalid_parameter" ? outcome.param : undefined}
+        />
       </section>
       {!outcome.ok && (
         <p className="notice error" role="alert">
@@ -78,12 +82,18 @@ export default async function JobsPage({ searchParams }: Props) {
                   <a className="job-title" href={jobHref(j.id, context)}>
                     {j.title}
                   </a>
-                  <div className="job-meta">
-                    <span className="company">{j.company}</span>
-                    <span>{j.location}</span>
-                    <span>Posted {dateText(j.posted_at)}</span>
-                    {pay && <span className="pay">{pay}</span>}
-                  </div>
+                  <p className="job-meta">
+                    <span className="company">{j.company}</span> · {j.location}
+                  </p>
+                  <p className="job-meta">
+                    Posted {dateText(j.posted_at)}
+                    {pay && (
+                      <>
+                        {" · "}
+                        <span className="pay">{pay}</span>
+                      </>
+                    )}
+                  </p>
                 </li>
               );
             })}

@@ -3,17 +3,26 @@ export function SearchForm({
   title = "",
   country = "",
   submitLabel = "Search",
+  invalid,
 }: {
   title?: string;
   country?: string;
   submitLabel?: string;
+  /** The field the last search refused, marked for assistive technology. */
+  invalid?: string;
 }) {
   return (
     <form role="search" action="/jobs" aria-label="Jobs">
       <div className="search">
         <div className="field">
           <label htmlFor="q-title">Job title</label>
-          <input id="q-title" name="title" defaultValue={title} placeholder="e.g. data engineer" />
+          <input
+            id="q-title"
+            name="title"
+            defaultValue={title}
+            placeholder="e.g. data engineer"
+            aria-invalid={invalid === "title" || undefined}
+          />
         </div>
         <div className="field">
           <label htmlFor="q-country">Country or region</label>
@@ -23,6 +32,7 @@ export function SearchForm({
             defaultValue={country}
             placeholder="Germany, DE, EU…"
             aria-describedby="q-country-hint"
+            aria-invalid={invalid === "country" || undefined}
           />
         </div>
         <div className="actions">
