@@ -5,7 +5,14 @@ import { headers } from "next/headers";
 import type { ReactNode } from "react";
 import { Logo } from "./components/logo";
 import { NavLinks } from "./components/nav-links";
+// The stylesheets, in cascade order: tokens and elements first, then the components.
 import "./globals.css";
+import "./styles/frame.css";
+import "./styles/forms.css";
+import "./styles/code.css";
+import "./styles/jobs.css";
+import "./styles/studio.css";
+import "./styles/home.css";
 
 export const metadata: Metadata = {
   title: "Jobs & Salary Lookup API",

@@ -48,4 +48,9 @@ test("the fourth sign-in e-mail for one address says how long to wait", async ({
   await expect(alert).not.toContainText(/check the address/i);
   await expect(page).toHaveURL(/\/signin$/);
   await audit(page, "19-signin-limited");
+
+  // A link that expired or was used: the page says so and offers a new one.
+  await page.goto("/signin?error=Verification");
+  await expect(page.locator("p.notice.error")).toContainText("expired or was already used");
+  await audit(page, "19b-signin-link-expired");
 });

@@ -159,7 +159,8 @@ export default async function StudioPage() {
             in the URL.
           </p>
         )}
-        <div className="grid-2 even">
+        {/* One under the other: side by side, the URLs would wrap mid-word. */}
+        <div>
           {examples.map(([label, path]) => (
             <CodeBlock
               key={path}
