@@ -12,6 +12,8 @@ export default defineConfig({
   outputDir: "test-results",
   use: {
     baseURL: process.env.E2E_BASE_URL ?? "http://127.0.0.1:3000",
+    // The desk width the pages are checked at; e2e/helpers.ts's audit() adds a phone.
+    viewport: { width: 1280, height: 800 },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",

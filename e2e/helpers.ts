@@ -1,5 +1,7 @@
-// Shared by the browser tests: the mail sink's inbox and page screenshots.
-import type { Page } from "@playwright/test";
+// Shared by the browser tests: the mail sink's inbox, the CSP guard, and audit(): the checks
+// every page and state gets at a desk and a phone width, with a screenshot of each.
+import AxeBuilder from "@axe-core/playwright";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { waitForMail } from "../scripts/mail-sink";
 
 export const mailWebUrl = () => process.env.MAIL_WEB_URL ?? "http://127.0.0.1:1080";
@@ -15,7 +17,99 @@ export function linkIn(html: string, pattern: RegExp): string {
   throw new Error(`no link matching ${pattern}`);
 }
 
-/** Full-page screenshots of every page the journey visits, kept in test-results/screens. */
-export async function shot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: `test-results/screens/${name}.png`, fullPage: true });
+/** Every page runs under a nonce-based CSP: a violation is a console error, and fails the test. */
+export function guardCsp(): { allow: (pattern: RegExp) => void } {
+  let violations: string[] = [];
+  test.beforeEach(({ page }) => {
+    violations = [];
+    page.on("console", (m) => {
+      if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text());
+    });
+  });
+  test.afterEach(() => expect(violations).toEqual([]));
+  return {
+    allow: (pattern) => {
+      violations = violations.filter((v) => !pattern.test(v));
+    },
+  };
+}
+
+export const DESK = { width: 1280, height: 800 };
+export const PHONE = { width: 390, height: 844 };
+
+/**
+ * At both widths: nothing wider than the screen, the main navigation with Docs, cards without
+ * an empty band above their first line, regular-weight inputs and placeholders, no axe
+ * violations; then a full-page screenshot in test-results/screens/<name>-<width>.png.
+ */
+export async function audit(page: Page, name: string): Promise<void> {
+  const before = page.viewportSize();
+  for (const size of [DESK, PHONE]) {
+    const at = `${name} at ${size.width}px`;
+    await page.setViewportSize(size);
+    await page.evaluate(() => document.fonts.ready.then(() => true));
+    const width = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+    }));
+    expect(width.scroll, `${at}: nothing overflows`).toBeLessThanOrEqual(width.inner);
+    await expect(
+      page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Docs" }),
+    ).toBeVisible();
+    const bands = await page.evaluate(() =>
+      [...document.querySelectorAll(".card, .panel")].map((card) => {
+        const style = getComputedStyle(card);
+        const inner =
+          card.getBoundingClientRect().top + parseFloat(style.paddingTop) + parseFloat(style.borderTopWidth);
+        const content = document.createRange();
+        content.selectNodeContents(card); // text and elements alike: where the first line starts
+        return Math.round(content.getBoundingClientRect().top - inner);
+      }),
+    );
+    // A few pixels are the half-leading of the first line; a band is a margin (16 px and more).
+    for (const band of bands)
+      expect(band, `${at}: a card's first line sits at its padding`).toBeLessThanOrEqual(6);
+    const weights = await page.evaluate(() =>
+      [...document.querySelectorAll("input, select, textarea")].flatMap((el) => [
+        getComputedStyle(el).fontWeight,
+        getComputedStyle(el, "::placeholder").fontWeight,
+      ]),
+    );
+    for (const w of weights) expect(w, `${at}: input text is regular weight`).toBe("400");
+    const axe = await new AxeBuilder({ page }).analyze();
+    const found = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    expect(found, `${at}: axe`).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
+  }
+  if (before) await page.setViewportSize(before);
+}
+
+/**
+ * An e-mail's HTML as a mail client shows it, at both widths: its content at most 600 px wide,
+ * nothing wider than a phone; screenshots in test-results/screens/<name>-<width>.png.
+ */
+export async function auditEmail(browser: Browser, html: string, name: string): Promise<void> {
+  for (const size of [DESK, PHONE]) {
+    const page = await browser.newPage({ viewport: size });
+    await page.setContent(html);
+    const m = await page.evaluate(() => {
+      let left = Number.POSITIVE_INFINITY;
+      let right = Number.NEGATIVE_INFINITY;
+      for (const el of document.querySelectorAll("h1, p, a, code, hr")) {
+        const box = el.getBoundingClientRect();
+        if (!box.width) continue;
+        left = Math.min(left, box.left);
+        right = Math.max(right, box.right);
+      }
+      return {
+        content: right - left,
+        scroll: document.documentElement.scrollWidth,
+        inner: window.innerWidth,
+      };
+    });
+    expect(m.content, `${name} at ${size.width}px: content at most 600 px`).toBeLessThanOrEqual(600);
+    expect(m.scroll, `${name} at ${size.width}px: nothing overflows`).toBeLessThanOrEqual(m.inner);
+    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
+    await page.close();
+  }
 }

@@ -1,15 +1,17 @@
 // Key confirmation e-mail: the only place the key is ever shown.
-import { Button, Heading, Link, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout } from "./layout";
+import { Button, Heading, Link, Section, Text } from "@react-email/components";
+import { buttonStyle, EmailLayout, headingStyle, linkStyle, textStyle } from "./layout";
 
 const keyStyle = {
   display: "block",
-  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, 'Liberation Mono', monospace",
   fontSize: "15px",
-  backgroundColor: "#f6f8fa",
-  border: "1px solid #d0d7de",
+  lineHeight: "22px",
+  color: "#151a2d",
+  backgroundColor: "#eef0ff",
+  border: "1px solid #c7cbf5",
   borderRadius: "6px",
-  padding: "10px 12px",
+  padding: "12px 14px",
   wordBreak: "break-all" as const,
 };
 
@@ -18,26 +20,33 @@ export type KeyConfirmationEmailProps = { apiKey: string; confirmUrl: string; ex
 export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: KeyConfirmationEmailProps) {
   return (
     <EmailLayout preview="Your API key — confirm it to start">
-      <Heading as="h1">Your API key</Heading>
-      <Text>
+      <Heading as="h1" style={headingStyle}>
+        Your API key
+      </Heading>
+      <Text style={textStyle}>
         Here is your key. This is the only time it is shown: store it now, in a password manager or your
         secrets store.
       </Text>
       {/* A plain <code>, not react-email's CodeInline: that one renders a hidden second copy for
           one webmail client, which the text part and style-stripping clients show glued on. */}
-      <Text style={{ margin: "16px 0" }}>
+      <Text style={{ ...textStyle, margin: "0 0 24px" }}>
         <code style={keyStyle}>{apiKey}</code>
       </Text>
-      <Text>
+      <Text style={textStyle}>
         The key works once you confirm it. Open the link below and press “Activate key” (before {expiresAt}).
       </Text>
-      <Button href={confirmUrl} style={buttonStyle}>
-        Confirm your key
-      </Button>
-      <Text>
-        Or paste this link into your browser: <Link href={confirmUrl}>{confirmUrl}</Link>
+      <Section style={{ margin: "8px 0 24px" }}>
+        <Button href={confirmUrl} style={buttonStyle}>
+          Confirm your key
+        </Button>
+      </Section>
+      <Text style={{ ...textStyle, fontSize: "14px", lineHeight: "20px" }}>
+        Or paste this link into your browser:{" "}
+        <Link href={confirmUrl} style={linkStyle}>
+          {confirmUrl}
+        </Link>
       </Text>
-      <Text>
+      <Text style={{ ...textStyle, marginBottom: 0 }}>
         Send it in the X-API-Key header of every request. Never put it in a URL. If you lose it, revoke it in
         the Studio and register a new one.
       </Text>

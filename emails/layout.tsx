@@ -1,6 +1,10 @@
-// Shared frame of every e-mail: readable without images, plain-text part generated from it.
-import { Body, Container, Head, Hr, Html, Preview, Text } from "@react-email/components";
+// Shared frame of every e-mail: readable without images, at most 600 px wide and fluid below
+// that (long links wrap rather than widen it), plain-text part generated from it. Colours are the
+// site's (app/globals.css).
+import { Body, Container, Head, Hr, Html, Preview, Section, Text } from "@react-email/components";
 import type { ReactNode } from "react";
+
+const BRAND = "#4338ca";
 
 export function EmailLayout({ preview, children }: { preview: string; children: ReactNode }) {
   return (
@@ -9,23 +13,32 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
       <Preview>{preview}</Preview>
       <Body
         style={{
-          backgroundColor: "#f6f7f9",
-          fontFamily: "system-ui, -apple-system, Segoe UI, sans-serif",
-          color: "#1f2328",
+          backgroundColor: "#f4f5f9",
+          fontFamily: "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif",
+          color: "#151a2d",
+          margin: 0,
+          padding: "16px 8px",
         }}
       >
         <Container
           style={{
             backgroundColor: "#ffffff",
-            padding: "32px",
-            margin: "24px auto",
-            maxWidth: "560px",
-            borderRadius: "8px",
+            border: "1px solid #dde0e8",
+            borderRadius: "12px",
+            padding: "28px 24px",
+            margin: "0 auto",
+            width: "100%",
+            maxWidth: "600px",
           }}
         >
+          <Section>
+            <Text style={{ margin: "0 0 8px", fontSize: "14px", fontWeight: 700, color: BRAND }}>
+              Jobs &amp; Salary API
+            </Text>
+          </Section>
           {children}
-          <Hr />
-          <Text style={{ fontSize: "12px", color: "#57606a" }}>
+          <Hr style={{ borderColor: "#dde0e8", margin: "24px 0 16px" }} />
+          <Text style={{ fontSize: "12px", lineHeight: "18px", color: "#586074", margin: 0 }}>
             Jobs &amp; Salary Lookup API. You get this e-mail because someone used this address on our site.
           </Text>
         </Container>
@@ -34,11 +47,19 @@ export function EmailLayout({ preview, children }: { preview: string; children: 
   );
 }
 
+export const headingStyle = { fontSize: "24px", lineHeight: "32px", margin: "0 0 16px", color: "#151a2d" };
+
+export const textStyle = { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" };
+
+/** Long links (a magic link is ~200 characters) wrap anywhere instead of widening the e-mail. */
+export const linkStyle = { color: BRAND, wordBreak: "break-all" as const, overflowWrap: "anywhere" as const };
+
 export const buttonStyle = {
-  backgroundColor: "#0b57d0",
+  backgroundColor: BRAND,
   color: "#ffffff",
   padding: "12px 20px",
   borderRadius: "6px",
+  fontSize: "16px",
   fontWeight: 600,
   textDecoration: "none",
 };

@@ -57,6 +57,23 @@ class MemoryDaily implements MemoryLimit {
   }
 }
 
+// The memory fallback of each named limiter is one per process, on globalThis: Next bundles a
+// copy of this module for the pages and another for the route handlers, and a budget they share
+// (the site's, spent by /jobs and /api/jobs alike) must be one budget there too, not one per copy.
+const g = globalThis as unknown as { memoryLimits?: Map<string, MemoryLimit> };
+g.memoryLimits ??= new Map();
+const memoryLimits = g.memoryLimits;
+
+function memoryLimitFor(name: string, limit: number, window: Window): MemoryLimit {
+  const id = `${name}:${limit}:${window === "day" ? "day" : window.seconds}`;
+  let found = memoryLimits.get(id);
+  if (!found) {
+    found = window === "day" ? new MemoryDaily(limit) : new MemorySliding(limit, window.seconds * 1000);
+    memoryLimits.set(id, found);
+  }
+  return found;
+}
+
 export type Limiter = {
   /** Spends one unit when there is room. */
   (id: string): Promise<LimitResult>;
@@ -74,7 +91,7 @@ export function createLimiter(name: string, limit: number, window: Window): Limi
         ? Ratelimit.fixedWindow(limit, "1 d")
         : Ratelimit.slidingWindow(limit, `${window.seconds} s`);
     return {
-      memory: window === "day" ? new MemoryDaily(limit) : new MemorySliding(limit, window.seconds * 1000),
+      memory: memoryLimitFor(name, limit, window),
       upstash: r
         ? new Ratelimit({
             redis: r,

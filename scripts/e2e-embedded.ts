@@ -47,6 +47,13 @@ export async function checkEmbeddedStart(
     };
     const res = await fetch(`${appUrl}/v1/jobs?per_page=3`, { headers: { "x-api-key": key } });
     const body = (await res.json()) as { items?: unknown[]; meta?: { total: number } };
+    // No Redis here: site limits run on the memory fallback, and the pages (one bundle) and
+    // /api/jobs (another) must still spend one budget per address.
+    const siteStatuses: number[] = [];
+    while (!siteStatuses.includes(429) && siteStatuses.length < 200) {
+      siteStatuses.push((await fetch(`${appUrl}/api/jobs?per_page=1`)).status);
+    }
+    const pageAfter = await (await fetch(`${appUrl}/jobs?per_page=1`)).text();
     const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));
     process.kill(-server.pid!, "SIGTERM");
     await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
@@ -62,6 +69,12 @@ export async function checkEmbeddedStart(
       [
         "the CLI joins the running server's embedded database; /v1/jobs answers from it",
         res.status === 200 && body.items?.length === 3 && body.meta?.total === 500,
+      ],
+      [
+        "without Redis, /jobs shows the refusal once /api/jobs has spent the address's budget",
+        siteStatuses.length === 61 &&
+          siteStatuses.at(-1) === 429 &&
+          pageAfter.includes("Too many searches from your address"),
       ],
       ["SIGTERM closes the embedded database cleanly", closed],
     ];

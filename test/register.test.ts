@@ -97,7 +97,12 @@ describe("POST /api/keys/register", () => {
     const again = await sitePost("/api/keys/confirm", { token });
     expect(again.status).toBe(400);
     expect((await again.json()).error.code).toBe("invalid_token");
-    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toEqual({ state: "unknown" });
+    // A reused link says the key is active (not "register again"), and changes nothing.
+    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toEqual({
+      state: "active",
+      hint: body.hint,
+    });
+    expect((await request("/v1/jobs", { key })).status).toBe(200);
 
     const dup = await sitePost("/api/keys/register", {}, { session });
     expect(dup.status).toBe(409);
@@ -152,6 +157,8 @@ describe("POST /api/keys/register", () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "revoked" });
     expect((await request("/v1/jobs", { key })).status).toBe(401);
+    // Its link no longer says "active": the page then tells the owner to register again.
+    expect(await (await sitePost("/api/keys/confirm/check", { token })).json()).toEqual({ state: "unknown" });
     const notice = await waitForMail(mailUrl(), email, /revoked/);
     expect(notice.text).toContain(`jsk_…${key!.slice(-4)}`);
     expect(notice.text).not.toContain(key!);

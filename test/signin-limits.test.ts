@@ -1,6 +1,17 @@
-// Magic-link requests are limited per client address and per (normalised) target address.
-import { describe, expect, it } from "vitest";
-import { AddressLimited, refusedSignInFrom, spendAddressBudget } from "@/lib/auth/limits";
+// Magic-link requests are limited per client address and per (normalised) target address; a
+// refusal says how long to wait, and is logged as one line (an expected refusal, not a crash).
+process.env.LOG_LEVEL = "info";
+
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
+import {
+  AddressLimited,
+  normaliseEmail,
+  refusedSignInFrom,
+  spendAddressBudget,
+  waitText,
+} from "@/lib/auth/limits";
+import { authOptions } from "@/lib/auth/options";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 
 const from = (ip: string) =>
@@ -10,6 +21,34 @@ const from = (ip: string) =>
       headers: { [PEER_HEADER]: peerHeaderValue(ip) },
     }),
   );
+
+/** What a browser's sign-in form posts (next-auth's client), from its own address. */
+const askForLink = (email: string, ip: string) =>
+  nextAuthRoute.POST(
+    new Request("http://localhost:3000/api/auth/signin/email", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", [PEER_HEADER]: peerHeaderValue(ip) },
+      body: new URLSearchParams({ email, csrfToken: "x", callbackUrl: "/studio", json: "true" }),
+    }),
+    { params: Promise.resolve({ nextauth: ["signin", "email"] }) },
+  );
+
+/** Every line written to the console while `run` runs. */
+async function consoleLines(run: () => Promise<unknown>): Promise<string[]> {
+  const lines: string[] = [];
+  const keep = (...args: unknown[]) => void lines.push(...args.map(String).join(" ").split("\n"));
+  const spies = (["log", "info", "warn", "error"] as const).map((m) =>
+    vi.spyOn(console, m).mockImplementation(keep),
+  );
+  try {
+    await run();
+  } finally {
+    for (const s of spies) s.mockRestore();
+  }
+  return lines;
+}
+
+afterEach(() => vi.restoreAllMocks());
 
 describe("sign-in link limits", () => {
   it("allows three links per address per 15 minutes, whatever the case", async () => {
@@ -23,5 +62,58 @@ describe("sign-in link limits", () => {
     for (let i = 0; i < 10; i++) expect(await from(ip)).toBeNull();
     expect((await from(ip))?.ok).toBe(false);
     expect(await from("192.0.2.251")).toBeNull();
+  });
+
+  it("normalises addresses as next-auth does", () => {
+    expect(normaliseEmail("  Ann@Example.COM ")).toBe("ann@example.com");
+    expect(normaliseEmail("ann@example.com,evil.com")).toBe("ann@example.com");
+    for (const bad of ["ann", "a@b@c.com", "ann@localhost", '"a"@b.com', "@b.com"]) {
+      expect(normaliseEmail(bad), bad).toBeNull();
+    }
+  });
+
+  it("says how long to wait", () => {
+    expect(waitText(40)).toBe("40 seconds");
+    expect(waitText(61)).toBe("about 2 minutes");
+    expect(waitText(60)).toBe("about a minute");
+    expect(waitText(14 * 60 + 3)).toBe("about 15 minutes");
+  });
+});
+
+describe("the fourth sign-in e-mail for one address", () => {
+  it("is a 429 that says how long to wait (not 'check the address'), logged in one line", async () => {
+    const email = `fourth-${Date.now()}@example.com`;
+    for (let i = 0; i < 3; i++) await spendAddressBudget(email);
+    let res: Response | undefined;
+    const lines = await consoleLines(async () => {
+      res = await askForLink(email.toUpperCase(), "198.51.100.40");
+    });
+    expect(res?.status).toBe(429);
+    const wait = Number(res?.headers.get("retry-after"));
+    // The window slides: the wait is until the limiter has room again, at most 15 minutes.
+    expect(wait).toBeGreaterThan(0);
+    expect(wait).toBeLessThanOrEqual(900);
+    const body = await res?.json();
+    expect(body.url).toMatch(/\/signin\?error=RateLimited$/);
+    expect(body.error.message).toContain(`wait ${waitText(wait)}`);
+    expect(body.error.message).not.toMatch(/check the address/i);
+    expect(body.error.retry_after_seconds).toBe(wait);
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "info", msg: "sign-in e-mail refused" });
+    expect(lines[0]).not.toContain(email); // addresses stay out of the log
+  });
+
+  it("a refusal inside next-auth is one line too; an unexpected error keeps its stack", async () => {
+    const logError = authOptions().logger!.error!;
+    const expected = await consoleLines(async () =>
+      logError("SIGNIN_EMAIL_ERROR", { error: new AddressLimited("x"), providerId: "email" } as never),
+    );
+    expect(expected).toHaveLength(1);
+    expect(expected[0]).not.toMatch(/\n|\s+at /);
+    const unexpected = await consoleLines(async () =>
+      logError("SIGNIN_EMAIL_ERROR", { error: new Error("smtp exploded"), providerId: "email" } as never),
+    );
+    expect(unexpected).toHaveLength(1);
+    expect(JSON.parse(unexpected[0]!).error).toMatch(/smtp exploded[\s\S]*at /);
   });
 });

@@ -1,80 +1,104 @@
-// /jobs — search the catalog (server-rendered from the API's own code).
-import { searchCatalog } from "@/lib/catalog/queries";
+// /jobs — search the catalog (server-rendered from the API's own code). Countries may be typed
+// as names; page numbers, and suggestions when nothing matches.
+import type { Metadata } from "next";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
+import { count, dateText, payText } from "@/lib/site/format";
+import { jobHref, searchContext } from "@/lib/site/job-links";
 import { loadForPage } from "@/lib/site/page-data";
+import { countryFromInput, siteSearch, suggestionsFor } from "@/lib/site/search";
+import { titled } from "../components/page-title";
+import { Pager } from "../components/pager";
+import { SearchForm } from "./search-form";
+import { Suggestions } from "./suggestions";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const params = toSearchParams(await searchParams);
+  const title = params.get("title");
+  const country = countryFromInput(params.get("country") ?? "");
+  const what = title ? `“${title.slice(0, 60)}” jobs` : "Jobs";
+  return { title: titled(country ? `${what} in ${country.label}` : what) };
+}
+
 export default async function JobsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const title = params.get("title") ?? "";
   const country = params.get("country") ?? "";
-  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => searchCatalog(params)));
+  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => siteSearch(params)));
   const result = outcome.ok ? outcome.value : null;
-  const error = outcome.ok ? null : outcome.message;
+  const context = searchContext(params);
   const pageLink = (page: number) =>
     `/jobs?${new URLSearchParams({ ...(title && { title }), ...(country && { country }), page: String(page) })}`;
+  const last = result ? Math.max(1, Math.min(result.meta.total_pages, result.meta.max_page)) : 1;
+  const suggestions =
+    result && result.meta.total === 0
+      ? await loadForPage(async () => ({
+          ok: true as const,
+          value: await suggestionsFor(title, result.country),
+        }))
+      : null;
   return (
     <>
       <h1>Jobs</h1>
-      <form className="panel row" role="search" action="/jobs">
-        <label>
-          Job title
-          <input name="title" defaultValue={title} placeholder="e.g. engineer" />
-        </label>
-        <label>
-          Country or region
-          <input name="country" defaultValue={country} placeholder="DE, USA, EU…" />
-        </label>
-        <button type="submit">Search</button>
-      </form>
-      {error && (
+      <section className="card" aria-label="Search">
+        <SearchForm
+          title={title}
+          country={country}
+          invalid={!outcome.ok && outcome.code === "invalid_parameter" ? outcome.param : undefined}
+        />
+      </section>
+      {!outcome.ok && (
         <p className="notice error" role="alert">
-          {error}
+          {outcome.message}
         </p>
       )}
       {result && (
         <>
-          <p aria-live="polite">
-            {result.meta.total.toLocaleString("en-US")} jobs
+          <p className="result-count" aria-live="polite">
+            <strong>{result.meta.total === 1 ? "1 job" : `${count(result.meta.total)} jobs`}</strong>
             {result.meta.total > 0 && (
               <>
-                , page {result.meta.page} of{" "}
-                {Math.max(1, Math.min(result.meta.total_pages, result.meta.max_page))}
+                , page {result.meta.page} of {last}
               </>
             )}
+            {result.country && <span className="muted"> · in {result.country.label}</span>}
           </p>
+          {result.meta.total === 0 && suggestions?.ok && (
+            <Suggestions title={title} country={result.country} {...suggestions.value} />
+          )}
+          {result.items.length === 0 && result.meta.total > 0 && (
+            <p className="notice warn">
+              This page is past the last one. <a href={pageLink(last)}>Go to page {last}</a>.
+            </p>
+          )}
           <ul className="results">
-            {result.items.map((j) => (
-              <li key={j.id}>
-                <a href={`/jobs/${encodeURIComponent(j.id)}`}>
-                  <strong>{j.title}</strong>
-                </a>
-                <div>
-                  {j.company} · {j.location}
-                </div>
-                <div className="muted">
-                  Posted {j.posted_at.slice(0, 10)}
-                  {j.salary_min !== null &&
-                    ` · ${j.salary_min.toLocaleString("en-US")}–${(j.salary_max ?? j.salary_min).toLocaleString("en-US")} ${j.salary_currency} per ${j.salary_period}`}
-                </div>
-              </li>
-            ))}
+            {result.items.map((j) => {
+              const pay = payText(j);
+              return (
+                <li key={j.id}>
+                  <a className="job-title" href={jobHref(j.id, context)}>
+                    {j.title}
+                  </a>
+                  <p className="job-meta">
+                    <span className="company">{j.company}</span> · {j.location}
+                  </p>
+                  <p className="job-meta">
+                    Posted {dateText(j.posted_at)}
+                    {pay && (
+                      <>
+                        {" · "}
+                        <span className="pay">{pay}</span>
+                      </>
+                    )}
+                  </p>
+                </li>
+              );
+            })}
           </ul>
-          <nav className="pager" aria-label="Pages">
-            {result.meta.prev_page && (
-              <a href={pageLink(result.meta.prev_page)} rel="prev">
-                ← Previous
-              </a>
-            )}
-            {result.meta.next_page && (
-              <a href={pageLink(result.meta.next_page)} rel="next">
-                Next →
-              </a>
-            )}
-          </nav>
+          <Pager page={result.meta.page} last={last} href={pageLink} />
         </>
       )}
     </>

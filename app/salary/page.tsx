@@ -1,59 +1,96 @@
-// /salary — location median by country code or place name.
-import { salaryForLocation } from "@/lib/catalog/queries";
+// /salary — a location's median advertised pay, by country (name or code) or by a place name.
+import type { Metadata } from "next";
+import { countryName } from "@/lib/catalog/countries";
+import { env } from "@/lib/env";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
+import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
+import { siteSalary } from "@/lib/site/salary";
+import { CodeBlock } from "../components/code-block";
+import { titled } from "../components/page-title";
 
 export const dynamic = "force-dynamic";
 
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
+export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
+  const params = toSearchParams(await searchParams);
+  const place = params.get("country") ?? params.get("title");
+  return { title: titled(place ? `Median pay in ${place.slice(0, 60)}` : "Salary medians") };
+}
+
 export default async function SalaryPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
-  const outcome =
-    (await spendPageBudget()) ?? (params.size ? await loadForPage(() => salaryForLocation(params)) : null);
-  const salary = outcome?.ok ? outcome.value.salary : null;
-  // A form not filled in yet is no error; a bad parameter is.
   const asked = params.has("country") || params.has("title");
-  const error = outcome && !outcome.ok && (asked || outcome.param !== "country") ? outcome.message : null;
+  // An empty form reads nothing, so it spends nothing of the address's budget.
+  const outcome = asked ? ((await spendPageBudget()) ?? (await loadForPage(() => siteSalary(params)))) : null;
+  const salary = outcome?.ok ? outcome.value.salary : null;
+  const apiQuery = salary
+    ? new URLSearchParams(
+        salary.matched_on === "country" ? { country: salary.country } : { title: params.get("title") ?? "" },
+      )
+    : null;
   return (
     <>
       <h1>Salary medians</h1>
-      <p>
-        Median advertised pay for a country or a large city, from the current snapshot. It is a location
-        median, not a role-by-city band.
+      <p className="lede">
+        The median advertised pay of a country or a large city, from the current snapshot. It is a location
+        median, not a band for one role.
       </p>
-      <form className="panel row" action="/salary">
-        <label>
-          Country code
-          <input name="country" defaultValue={params.get("country") ?? ""} placeholder="DE or DEU" />
-        </label>
-        <label>
-          …or a place
-          <input name="title" defaultValue={params.get("title") ?? ""} placeholder="Berlin, Germany" />
-        </label>
-        <button type="submit">Look up</button>
-      </form>
-      {error && (
+      <section className="card" aria-label="Look up a median">
+        <form action="/salary">
+          <div className="search">
+            <div className="field">
+              <label htmlFor="s-country">Country</label>
+              <input
+                id="s-country"
+                name="country"
+                defaultValue={params.get("country") ?? ""}
+                placeholder="Germany, DE or DEU"
+              />
+            </div>
+            <div className="field">
+              <label htmlFor="s-place">…or a place</label>
+              <input
+                id="s-place"
+                name="title"
+                defaultValue={params.get("title") ?? ""}
+                placeholder="Berlin, or Cambridge, US"
+              />
+            </div>
+            <div className="actions">
+              <button type="submit">Look up</button>
+            </div>
+          </div>
+        </form>
+      </section>
+      {outcome && !outcome.ok && (
         <p className="notice error" role="alert">
-          {error}
+          {outcome.message}
         </p>
       )}
-      {salary && (
-        <section className="panel" aria-live="polite">
-          <h2>
+      {salary && apiQuery && (
+        <section className="card" aria-labelledby="salary-h" aria-live="polite">
+          <p className="eyebrow">Median advertised pay</p>
+          <h2 id="salary-h">
             {salary.location}
-            {salary.level === "city" ? `, ${salary.country}` : ""}
+            {salary.level === "city" ? `, ${countryName(salary.country)}` : ""}
           </h2>
-          <p style={{ fontSize: "1.5rem" }}>
-            <strong>
-              {salary.median.toLocaleString("en-US")} {salary.currency}
-            </strong>{" "}
-            per {salary.period}
+          <p className="figure">
+            {count(salary.median)} {salary.currency} <small>a {salary.period}</small>
           </p>
           <p className="muted">
-            Median of {salary.sample_size.toLocaleString("en-US")} postings, as of {salary.as_of} (matched on{" "}
-            {salary.matched_on === "country" ? "the country code" : "the place name"}).
+            Median of {count(salary.sample_size)} postings, as of {salary.as_of}; matched on{" "}
+            {salary.matched_on === "country" ? "the country" : "the place name"}.
           </p>
+          <p>
+            <a href={`/jobs?country=${salary.country}`}>Jobs in {countryName(salary.country)}</a>
+          </p>
+          <CodeBlock
+            label="The same in the API"
+            wrap
+            code={`curl -H "X-API-Key: $JSA_KEY" \\\n  "${env().APP_URL}/v1/salary?${apiQuery}"`}
+          />
         </section>
       )}
     </>

@@ -1,14 +1,16 @@
 // /signin — sign in to reach the Studio.
+import type { Metadata } from "next";
 import { githubEnabled } from "@/lib/auth/options";
+import { titled } from "../components/page-title";
 import { SignInForm } from "./sign-in-form";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: titled("Sign in") };
 
 const ERRORS: Record<string, string> = {
   Verification: "That sign-in link has expired or was already used. Ask for a new one below.",
   RateLimited: "Too many sign-in e-mails were requested. Wait a few minutes and try again.",
-  EmailSignin:
-    "We could not send the sign-in e-mail (or this address asked for several already). Try again in a few minutes.",
+  EmailSignin: "We could not send the sign-in e-mail. Try again in a few minutes.",
 };
 
 export default async function SignInPage({
@@ -20,9 +22,9 @@ export default async function SignInPage({
   // Only paths on this site: an open redirect would make sign-in links phishing tools.
   const target = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/studio";
   return (
-    <>
+    <div className="narrow">
       <h1>Sign in</h1>
-      <p>
+      <p className="lede">
         Sign in to register an API key, watch your usage and revoke keys. We e-mail you a link; no password
         needed.
       </p>
@@ -32,6 +34,6 @@ export default async function SignInPage({
         </p>
       )}
       <SignInForm callbackUrl={target} github={githubEnabled()} />
-    </>
+    </div>
   );
 }

@@ -1,8 +1,25 @@
 "use client";
+// E-mail magic link (always) and GitHub (when configured). The e-mail request is posted here,
+// as next-auth's own client does, rather than through signIn(): signIn() keeps only an error
+// code, and a refusal's message (how long to wait) must reach the page.
 import { useRouter } from "next/navigation";
-// E-mail magic link (always) and GitHub (when configured).
-import { signIn } from "next-auth/react";
+import { getCsrfToken, signIn } from "next-auth/react";
 import { useState } from "react";
+
+const NOT_SENT = "We could not send the sign-in e-mail. Try again in a few minutes.";
+
+async function requestLink(email: string, callbackUrl: string): Promise<string | null> {
+  const csrfToken = (await getCsrfToken()) ?? "";
+  const res = await fetch("/api/auth/signin/email", {
+    method: "POST",
+    headers: { "content-type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email, csrfToken, callbackUrl, json: "true" }),
+  });
+  const body = (await res.json().catch(() => null)) as { url?: string; error?: { message?: string } } | null;
+  if (body?.error?.message) return body.error.message;
+  const error = body?.url ? new URL(body.url, window.location.href).searchParams.get("error") : "unknown";
+  return res.ok && !error ? null : NOT_SENT;
+}
 
 export function SignInForm({ callbackUrl, github }: { callbackUrl: string; github: boolean }) {
   const router = useRouter();
@@ -14,40 +31,40 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
     event.preventDefault();
     setBusy(true);
     setError(null);
-    const res = await signIn("email", { email, callbackUrl, redirect: false }).catch(() => null);
+    const refused = await requestLink(email, callbackUrl).catch(() => NOT_SENT);
     setBusy(false);
-    if (res?.ok && !res.error) router.push(`/signin/check-email?email=${encodeURIComponent(email)}`);
-    else if (res?.status === 429)
-      setError("Too many sign-in e-mails were requested. Wait a few minutes and try again.");
-    else setError("We could not send the sign-in e-mail. Check the address and try again.");
+    if (refused) setError(refused);
+    else router.push(`/signin/check-email?email=${encodeURIComponent(email)}`);
   }
 
   return (
     <>
-      <form onSubmit={submit} className="panel">
-        <label>
-          E-mail address
+      <form onSubmit={submit} className="card">
+        <div className="field">
+          <label htmlFor="signin-email">E-mail address</label>
           <input
+            id="signin-email"
             type="email"
             name="email"
             autoComplete="email"
             required
+            placeholder="you@example.com"
             value={email}
             onChange={(e) => setEmail(e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? "signin-error" : undefined}
           />
-        </label>
-        <p>
-          <button type="submit" disabled={busy}>
-            {busy ? "Sending…" : "E-mail me a sign-in link"}
-          </button>
-        </p>
+        </div>
         {error && (
-          <p id="signin-error" className="notice error" role="alert">
+          <p id="signin-error" className="notice error" role="alert" style={{ marginTop: "var(--s-4)" }}>
             {error}
           </p>
         )}
+        <div className="actions" style={{ marginTop: "var(--s-4)" }}>
+          <button type="submit" disabled={busy}>
+            {busy ? "Sending…" : "E-mail me a sign-in link"}
+          </button>
+        </div>
       </form>
       {github && (
         <p>

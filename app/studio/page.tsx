@@ -1,22 +1,31 @@
-// /studio — the signed-in user's key, usage and plan.
+// /studio — the signed-in user's key, usage and plan, and how to start calling the API.
+import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
 import { clock } from "@/lib/clock";
 import { env } from "@/lib/env";
-import { TIER_NAMES, TIERS } from "@/lib/plans";
+import { count } from "@/lib/site/format";
 import { studioOverview } from "@/lib/studio/overview";
-import { RegisterButton, RevokeButton, SignOutButton } from "./key-actions";
+import { usageChart } from "@/lib/studio/usage-chart";
+import { CodeBlock } from "../components/code-block";
+import { titled } from "../components/page-title";
+import { PlanCards } from "../components/plan-cards";
+import { KeyActions, SignOutButton } from "./key-actions";
 import { LocalTime } from "./local-time";
 import { UsageChart } from "./usage-chart";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: titled("Studio") };
 
 function Meter({ label, used, limit }: { label: string; used: number; limit: number }) {
   return (
     <div>
-      <p>
-        <strong>{label}:</strong> {used.toLocaleString("en-US")} of {limit.toLocaleString("en-US")} requests
-      </p>
+      <div className="meter-label">
+        <strong>{label}</strong>
+        <span>
+          {count(used)} of {count(limit)} requests
+        </span>
+      </div>
       <div
         className="meter"
         role="meter"
@@ -36,122 +45,133 @@ export default async function StudioPage() {
   if (!user) redirect("/signin?callbackUrl=/studio");
   const o = await studioOverview(user, clock.now());
   const live = o.key && o.key.status !== "revoked" ? o.key : null;
-  const hint = o.key?.hint ?? "jsk_…";
+  const revoked = o.key?.status === "revoked" ? o.key : null;
+  // A revoked key's hint is no use in a command: the examples then say where the key goes.
+  const keyInExamples = live ? live.hint : "YOUR_API_KEY";
+  const base = env().APP_URL;
+  const examples = [
+    ["Search jobs", `/v1/jobs?title=engineer&country=DE`],
+    ["One job", `/v1/jobs/job-0000001`],
+    ["Median pay", `/v1/salary?country=DE`],
+    ["Your usage", `/api/keys/usage?tz=Europe/Berlin`],
+  ] as const;
   return (
     <>
-      <div className="row" style={{ justifyContent: "space-between" }}>
+      <div className="spread page-head">
         <h1>Studio</h1>
         <SignOutButton />
       </div>
       <p className="muted">Signed in as {user.email}</p>
 
-      <section className="panel" aria-labelledby="key-h">
-        <h2 id="key-h">API key</h2>
-        {o.key ? (
-          <dl className="facts">
-            <dt>Key</dt>
-            <dd>
-              <code>{o.key.hint}</code>
-            </dd>
-            <dt>Status</dt>
-            <dd>
-              <span className={`status ${o.key.status}`}>{o.key.status}</span>
-            </dd>
-            <dt>Created</dt>
-            <dd>
-              <LocalTime iso={o.key.createdAt.toISOString()} />
-            </dd>
-            <dt>Confirmed</dt>
-            <dd>
-              {o.key.confirmedAt ? (
-                <LocalTime iso={o.key.confirmedAt.toISOString()} />
-              ) : (
-                "not yet: open the link in the e-mail"
+      <div className="grid-2">
+        <section className="card" aria-labelledby="key-h">
+          <div className="card-head">
+            <h2 id="key-h">API key</h2>
+            {o.key && <span className={`status ${o.key.status}`}>{o.key.status}</span>}
+          </div>
+          {o.key ? (
+            <dl className="facts">
+              <dt>Key</dt>
+              <dd>
+                <code className="key-hint">{o.key.hint}</code>
+              </dd>
+              <dt>Created</dt>
+              <dd>
+                <LocalTime iso={o.key.createdAt.toISOString()} />
+              </dd>
+              <dt>Confirmed</dt>
+              <dd>
+                {o.key.confirmedAt ? (
+                  <LocalTime iso={o.key.confirmedAt.toISOString()} />
+                ) : o.key.status === "revoked" ? (
+                  "never"
+                ) : (
+                  "not yet: open the link in the e-mail"
+                )}
+              </dd>
+              {o.key.revokedAt && (
+                <>
+                  <dt>Revoked</dt>
+                  <dd>
+                    <LocalTime iso={o.key.revokedAt.toISOString()} />
+                  </dd>
+                </>
               )}
-            </dd>
-            {o.key.revokedAt && (
-              <>
-                <dt>Revoked</dt>
-                <dd>
-                  <LocalTime iso={o.key.revokedAt.toISOString()} />
-                </dd>
-              </>
-            )}
-          </dl>
-        ) : (
-          <p>You have no key yet.</p>
-        )}
-        <p className="muted">
-          The key itself is only ever shown in the e-mail we send when you register. Lost it? Revoke it and
-          register a new one.
-        </p>
-        {live?.status === "active" ? (
-          <RevokeButton hint={live.hint} />
-        ) : (
-          <RegisterButton email={user.email} />
-        )}
-        {live?.status === "inactive" && (
-          <p className="muted">Registering again replaces the unconfirmed key and sends a new e-mail.</p>
-        )}
-      </section>
+            </dl>
+          ) : (
+            <p>You have no key yet. Register one: it arrives by e-mail with a link to activate it.</p>
+          )}
+          {revoked && <p>This key is revoked: the API refuses it. Register a new key to go on.</p>}
+          <p className="hint">
+            The key itself is only ever shown in the e-mail we send when you register. Lost it? Revoke it and
+            register a new one.
+          </p>
+          <KeyActions status={o.key?.status ?? "none"} hint={o.key?.hint ?? ""} email={user.email} />
+        </section>
 
-      <section className="panel" aria-labelledby="usage-h">
-        <h2 id="usage-h">Usage</h2>
-        {o.usage ? (
-          <>
-            <Meter label="Today" used={o.usage.today} limit={o.limits.daily} />
-            <Meter label="This month" used={o.usage.month} limit={o.limits.monthly} />
-            <p>
-              Daily reset: <LocalTime iso={o.resets.daily.toISOString()} />. Monthly reset:{" "}
-              <LocalTime iso={o.resets.monthly.toISOString()} />.
-            </p>
-            <UsageChart days={o.usage.days} monthStart={o.monthStart} dailyLimit={o.limits.daily} />
-          </>
-        ) : (
-          <p>No usage yet.</p>
-        )}
-      </section>
+        <section className="card" aria-labelledby="usage-h">
+          <div className="card-head">
+            <h2 id="usage-h">Usage</h2>
+            {revoked && <span className="badge warn">of a revoked key</span>}
+          </div>
+          {o.usage ? (
+            <>
+              {revoked && (
+                <p className="notice warn" id="usage-revoked">
+                  Made with <code className="key-hint">{revoked.hint}</code>, which is now revoked. Quotas
+                  belong to your account, so a new key carries on from these counts.
+                </p>
+              )}
+              <div className="meters">
+                <Meter label="Today" used={o.usage.today} limit={o.limits.daily} />
+                <Meter label="This month" used={o.usage.month} limit={o.limits.monthly} />
+              </div>
+              <p className="small muted">
+                Daily reset <LocalTime iso={o.resets.daily.toISOString()} />; monthly reset{" "}
+                <LocalTime iso={o.resets.monthly.toISOString()} />.
+              </p>
+              <UsageChart
+                model={usageChart(o.usage.days, o.monthStart, o.today, o.limits.daily)}
+                dailyLimit={o.limits.daily}
+              />
+            </>
+          ) : (
+            <p>No usage yet: requests you make with your key show here.</p>
+          )}
+        </section>
+      </div>
 
-      <section className="panel" aria-labelledby="plan-h">
+      <section className="card" aria-labelledby="plan-h">
         <h2 id="plan-h">Plan</h2>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Plan</th>
-              <th scope="col">Price</th>
-              <th scope="col">Per day</th>
-              <th scope="col">Per month</th>
-              <th scope="col">
-                <span className="muted">Yours</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {TIER_NAMES.map((t) => (
-              <tr key={t}>
-                <td>{TIERS[t].name}</td>
-                <td>{TIERS[t].priceUsd ? `$${TIERS[t].priceUsd}/month` : "free"}</td>
-                <td>{TIERS[t].daily.toLocaleString("en-US")}</td>
-                <td>{TIERS[t].monthly.toLocaleString("en-US")}</td>
-                <td>{t === o.tier ? "✓ current" : ""}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <PlanCards current={o.tier} />
       </section>
 
-      <section className="panel" aria-labelledby="qs-h">
+      <section className="card" aria-labelledby="qs-h">
         <h2 id="qs-h">Quick start</h2>
+        {live ? (
+          <p>
+            Replace <code className="key-hint">{live.hint}</code> with your key from the e-mail. Keys go in
+            the header, never in the URL.
+          </p>
+        ) : (
+          <p>
+            Register a key above, then put it where <code>YOUR_API_KEY</code> is. Keys go in the header, never
+            in the URL.
+          </p>
+        )}
+        {/* One under the other: side by side, the URLs would wrap mid-word. */}
+        <div>
+          {examples.map(([label, path]) => (
+            <CodeBlock
+              key={path}
+              label={label}
+              wrap
+              code={`curl -H "X-API-Key: ${keyInExamples}" \\\n  "${base}${path}"`}
+            />
+          ))}
+        </div>
         <p>
-          Replace <code>{hint}</code> with your key from the e-mail. Keys go in the header, never in the URL.
-        </p>
-        <pre>{`curl -H "X-API-Key: ${hint}" "${env().APP_URL}/v1/jobs?title=engineer&country=DE"
-curl -H "X-API-Key: ${hint}" "${env().APP_URL}/v1/jobs/job-0000001"
-curl -H "X-API-Key: ${hint}" "${env().APP_URL}/v1/salary?country=DE"
-curl -H "X-API-Key: ${hint}" "${env().APP_URL}/api/keys/usage?tz=Europe/Berlin"`}</pre>
-        <p>
-          Reference: every endpoint, parameter, limit and error is described in the{" "}
-          <a href="/docs">API reference</a>.
+          Every endpoint, parameter, limit and error is described in the <a href="/docs">API reference</a>.
         </p>
       </section>
     </>

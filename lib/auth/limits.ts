@@ -1,9 +1,14 @@
-// How often sign-in links may be requested: per client address (before next-auth runs) and
-// per target address (inside next-auth, on the address it has normalised, so "a@x.com,1" and
-// friends share a@x.com's budget). The address budget is only spent when the IP check passed.
+// How often sign-in links may be requested: per client address and per target address (3 per
+// 15 minutes). The route checks both before next-auth runs, so a refusal says how long to wait;
+// the e-mail provider spends the address budget on the address next-auth normalised (with the
+// same normaliseEmail), so "a@x.com,1" and friends share a@x.com's budget.
 
 import { clientIp } from "../net/client-ip";
 import { createLimiter, type LimitResult } from "../ratelimit";
+import { type Failure, fail } from "../result";
+
+const WINDOW_MINUTES = 15;
+export const LINKS_PER_ADDRESS = 3;
 
 let limiters:
   | { byIp: ReturnType<typeof createLimiter>; byEmail: ReturnType<typeof createLimiter> }
@@ -11,10 +16,32 @@ let limiters:
 
 function signInLimiters() {
   limiters ??= {
-    byIp: createLimiter("signin-ip", 10, { seconds: 15 * 60 }),
-    byEmail: createLimiter("signin-email", 3, { seconds: 15 * 60 }),
+    byIp: createLimiter("signin-ip", 10, { seconds: WINDOW_MINUTES * 60 }),
+    byEmail: createLimiter("signin-email", LINKS_PER_ADDRESS, { seconds: WINDOW_MINUTES * 60 }),
   };
   return limiters;
+}
+
+/**
+ * The address next-auth signs in (its own default rules, kept here so the limit and the
+ * provider agree): one "@", no quotes, lower case, anything after a comma in the domain dropped.
+ * null when it is not an address.
+ */
+export function normaliseEmail(raw: string): string | null {
+  const trimmed = raw.normalize("NFKC").trim();
+  if ((trimmed.match(/@/g) ?? []).length !== 1 || trimmed.includes('"')) return null;
+  const [local = "", domainPart = ""] = trimmed.toLowerCase().split("@");
+  const domain = domainPart.split(",")[0] ?? "";
+  return local && domain.includes(".") ? `${local}@${domain}` : null;
+}
+
+const secondsUntil = (r: LimitResult) => Math.max(1, Math.ceil((r.reset.getTime() - Date.now()) / 1000));
+
+/** "about 12 minutes", "about a minute", "40 seconds": how long a refused caller waits. */
+export function waitText(seconds: number): string {
+  if (seconds < 60) return `${seconds} seconds`;
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? "about a minute" : `about ${minutes} minutes`;
 }
 
 /** null when a magic-link request from this client may go ahead; otherwise the refusing limit. */
@@ -23,7 +50,39 @@ export async function refusedSignInFrom(req: Request): Promise<LimitResult | nul
   return r.ok ? null : r;
 }
 
-export class AddressLimited extends Error {}
+/**
+ * Whether a sign-in e-mail to `email` may be sent to this client now: spends the client's
+ * budget, and only looks at the address's (the provider spends that one when it sends).
+ */
+export async function signInRefusal(
+  req: Request,
+  email: string | null,
+): Promise<Failure<"rate_limited" | "invalid_parameter"> | null> {
+  const byIp = await refusedSignInFrom(req);
+  if (byIp) {
+    const wait = secondsUntil(byIp);
+    return fail(
+      "rate_limited",
+      `Too many sign-in e-mails were requested from your network. Wait ${waitText(wait)} and try again.`,
+      { retryAfterSeconds: wait },
+    );
+  }
+  const address = email ? normaliseEmail(email) : null;
+  if (!address) return fail("invalid_parameter", "That is not an e-mail address.", { param: "email" });
+  const byEmail = await signInLimiters().byEmail.peek(address);
+  if (byEmail.ok) return null;
+  const wait = secondsUntil(byEmail);
+  return fail(
+    "rate_limited",
+    `We already sent ${LINKS_PER_ADDRESS} sign-in e-mails to this address in the last ${WINDOW_MINUTES} minutes. Use the newest one, or wait ${waitText(wait)} before asking for another.`,
+    { retryAfterSeconds: wait },
+  );
+}
+
+/** An expected refusal inside next-auth: logged as one line, never with a stack trace. */
+export class AddressLimited extends Error {
+  override name = "AddressLimited";
+}
 
 /** Called by the e-mail provider with next-auth's normalised address; throws when over budget. */
 export async function spendAddressBudget(normalisedEmail: string): Promise<void> {

@@ -6,12 +6,38 @@ import EmailProvider from "next-auth/providers/email";
 import GitHubProvider from "next-auth/providers/github";
 import { db } from "../db";
 import { env } from "../env";
+import { log } from "../log";
 import { sendSignIn } from "../mail/send";
-import { spendAddressBudget } from "./limits";
+import { normaliseEmail, spendAddressBudget } from "./limits";
 
 export const MAGIC_LINK_MINUTES = 10;
 
 let cached: NextAuthOptions | undefined;
+
+class InvalidAddress extends Error {
+  override name = "InvalidAddress";
+}
+
+/** The error next-auth reports: itself, or the `error` of its metadata. */
+const errorIn = (metadata: unknown): unknown =>
+  metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
+
+// next-auth prints every error with its stack over several lines; refusals we expect (a full
+// address budget, a malformed address) are one JSON line, and anything else one line with the stack.
+const nextAuthLogger: NextAuthOptions["logger"] = {
+  error(code, metadata) {
+    const err = errorIn(metadata);
+    if (err instanceof Error && (err.name === "AddressLimited" || err.name === "InvalidAddress")) {
+      log.info("sign-in e-mail refused", { code, reason: err.name });
+      return;
+    }
+    log.error(`next-auth: ${code}`, {
+      error: err instanceof Error ? (err.stack ?? err.message) : String(err),
+    });
+  },
+  warn: (code) => log.warn(`next-auth: ${code}`),
+  debug: () => {},
+};
 
 export function githubEnabled(): boolean {
   const e = env();
@@ -31,6 +57,11 @@ export function authOptions(): NextAuthOptions {
         server: e.SMTP_URL,
         from: e.MAIL_FROM,
         maxAge: MAGIC_LINK_MINUTES * 60,
+        normalizeIdentifier: (raw) => {
+          const address = normaliseEmail(raw);
+          if (!address) throw new InvalidAddress("not an e-mail address");
+          return address;
+        },
         sendVerificationRequest: async ({ identifier, url }) => {
           await spendAddressBudget(identifier);
           await sendSignIn(identifier, url, MAGIC_LINK_MINUTES);
@@ -41,6 +72,7 @@ export function authOptions(): NextAuthOptions {
         : []),
     ],
     pages: { signIn: "/signin", verifyRequest: "/signin/check-email", error: "/signin" },
+    logger: nextAuthLogger,
     // Pages and routes read the session themselves (lib/auth/session.ts); next-auth signs in and out.
   };
   return cached;

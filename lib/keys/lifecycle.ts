@@ -69,19 +69,25 @@ export async function activateKey(token: string, now: Date) {
     return { ok: false as const, code: "token_expired" as const };
   const done = await db().apiKey.updateMany({
     where: { id: k.id, status: "inactive", confirmTokenHash: hash },
-    data: { status: "active", confirmedAt: now, confirmTokenHash: null, version: { increment: 1 } },
+    // The token's hash is kept: a key leaves "inactive" only once, so "active" with this hash
+    // means "this link was used", and a reused link can say so (inspectToken).
+    data: { status: "active", confirmedAt: now, version: { increment: 1 } },
   });
   if (done.count !== 1) return { ok: false as const, code: "invalid_token" as const };
   await publish(k.hash);
   return { ok: true as const, keyId: k.id };
 }
 
-/** What a confirmation link will do, without using it: for the page that asks first. */
+/**
+ * What a confirmation link will do, without using it: for the page that asks first. A link that
+ * already activated its key says so ("active"); revoking or replacing a key forgets its link.
+ */
 export async function inspectToken(token: string, now: Date) {
   const k = await db().apiKey.findUnique({
     where: { confirmTokenHash: hashOf(token) },
     select: { hint: true, status: true, confirmExpiresAt: true },
   });
+  if (k?.status === "active") return { state: "active" as const, hint: k.hint };
   if (k?.status !== "inactive") return { state: "unknown" as const };
   if (!k.confirmExpiresAt || k.confirmExpiresAt <= now) return { state: "expired" as const, hint: k.hint };
   return { state: "ready" as const, hint: k.hint, expires_at: k.confirmExpiresAt.toISOString() };

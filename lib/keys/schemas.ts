@@ -18,7 +18,9 @@ export const RegisterResponseSchema = z.object({
 });
 export const ConfirmResponseSchema = z.object({ id: z.string(), status: z.literal("active") });
 export const ConfirmCheckResponseSchema = z.object({
-  state: z.enum(["ready", "expired", "unknown"]),
+  state: z
+    .enum(["ready", "expired", "active", "unknown"])
+    .describe("active: the link was used and its key is active; unknown: not valid, or its key was revoked"),
   hint: z.string().optional(),
   expires_at: z.iso.datetime().optional(),
 });

@@ -6,7 +6,7 @@ import type { Tier } from "../plans";
 import { TIERS } from "../plans";
 import { currentCounts } from "../quota/counts";
 import { monthDays } from "../quota/pg-engine";
-import { monthStartOf, resets } from "../quota/windows";
+import { dayOf, monthStartOf, resets } from "../quota/windows";
 
 export async function studioOverview(user: { id: string; tier: Tier }, now: Date) {
   const key = await db().apiKey.findFirst({
@@ -36,5 +36,7 @@ export async function studioOverview(user: { id: string; tier: Tier }, now: Date
     usage,
     resets: resets(now),
     monthStart: monthStartOf(now),
+    /** The UTC day quotas count in, to mark on the chart. */
+    today: dayOf(now),
   };
 }

@@ -1,9 +1,23 @@
-// /jobs/{id} — one job.
+// /jobs/{id} — one job, with the way back to the search it came from and to the pay where it is.
+// An id the catalog does not have is a 404 (app/jobs/[id]/not-found.tsx).
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { cache } from "react";
 import { jobById } from "@/lib/catalog/queries";
-import { spendPageBudget } from "@/lib/site/budget";
+import { env } from "@/lib/env";
+import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
+import { dateText, employmentText, payText } from "@/lib/site/format";
+import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
 import { loadForPage } from "@/lib/site/page-data";
+import { CodeBlock } from "../../components/code-block";
+import { titled } from "../../components/page-title";
 
 export const dynamic = "force-dynamic";
+
+type Props = {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+};
 
 /** A malformed escape (`%FF`) is just an id that does not exist. */
 function decodedOrRaw(segment: string): string {
@@ -14,66 +28,108 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-export default async function JobPage({ params }: { params: Promise<{ id: string }> }) {
+// One budget unit and one lookup per request, shared by the page and its <title>.
+const load = cache(
+  async (id: string) => (await spendPageBudget()) ?? (await loadForPage(() => jobById(decodedOrRaw(id)))),
+);
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const outcome = await load((await params).id);
+  if (outcome.ok) return { title: titled(`${outcome.value.job.title} at ${outcome.value.job.company}`) };
+  if (outcome.code === "rate_limited") return { title: titled("Too many requests") };
+  return {
+    title: titled(outcome.code === "service_unavailable" ? "Temporarily unavailable" : "Job not found"),
+  };
+}
+
+export default async function JobPage({ params, searchParams }: Props) {
   const { id } = await params;
-  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => jobById(decodedOrRaw(id))));
+  const back = searchHref(searchContext(toSearchParams(await searchParams)));
+  const outcome = await load(id);
+  if (!outcome.ok && (outcome.code === "not_found" || outcome.code === "invalid_parameter")) notFound();
   if (!outcome.ok) {
     return (
       <>
-        <h1>{outcome.code === "service_unavailable" ? "Temporarily unavailable" : "Job not found"}</h1>
+        <p>
+          <a href={back}>← Back to the search</a>
+        </p>
+        <h1>{outcome.code === "service_unavailable" ? "Temporarily unavailable" : "Too many requests"}</h1>
         <p className="notice error" role="alert">
           {outcome.message}
-        </p>
-        <p>
-          <a href="/jobs">Back to the search</a>
         </p>
       </>
     );
   }
   const { job } = outcome.value;
+  const pay = payText(job);
+  const salaryLinks = await loadForPage(async () => ({
+    ok: true as const,
+    value: await salaryLinksFor(job),
+  }));
   return (
-    <article>
-      <h1>{job.title}</h1>
-      <dl className="facts">
-        <dt>Company</dt>
-        <dd>{job.company}</dd>
-        <dt>Location</dt>
-        <dd>{job.location}</dd>
-        {job.employment_type && (
-          <>
-            <dt>Type</dt>
-            <dd>{job.employment_type.replace("_", " ")}</dd>
-          </>
-        )}
-        {job.salary_min !== null && (
-          <>
-            <dt>Salary</dt>
-            <dd>
-              {job.salary_min.toLocaleString("en-US")}–
-              {(job.salary_max ?? job.salary_min).toLocaleString("en-US")} {job.salary_currency} per{" "}
-              {job.salary_period}
-            </dd>
-          </>
-        )}
-        <dt>Posted</dt>
-        <dd>{job.posted_at.slice(0, 10)}</dd>
-      </dl>
-      {job.apply_url ? (
-        <p>
-          <a className="button" href={job.apply_url} rel="noopener noreferrer nofollow" target="_blank">
-            Apply
-          </a>
-        </p>
-      ) : (
-        <p className="muted">This posting has no application link.</p>
-      )}
-      {job.description.split(/\n{2,}/).map((para, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one immutable text never reorder
-        <p key={i}>{para}</p>
-      ))}
+    <>
       <p>
-        <a href="/jobs">Back to the search</a>
+        <a href={back}>← Back to the search</a>
       </p>
-    </article>
+      <article className="job-layout">
+        <header className="job-head">
+          <h1>{job.title}</h1>
+          <p className="lede">
+            {job.company} · {job.location}
+          </p>
+        </header>
+        <aside className="card job-side" aria-label="At a glance">
+          <dl className="facts">
+            <dt>Company</dt>
+            <dd>{job.company}</dd>
+            <dt>Location</dt>
+            <dd>{job.location}</dd>
+            {job.employment_type && (
+              <>
+                <dt>Type</dt>
+                <dd>{employmentText(job.employment_type)}</dd>
+              </>
+            )}
+            <dt>Pay</dt>
+            <dd>
+              {pay ? <span className="pay">{pay}</span> : <span className="muted">not advertised</span>}
+            </dd>
+            <dt>Posted</dt>
+            <dd>{dateText(job.posted_at)}</dd>
+          </dl>
+          {job.apply_url ? (
+            <a className="button" href={job.apply_url} rel="noopener noreferrer nofollow" target="_blank">
+              Apply <span className="visually-hidden">(opens in a new tab)</span>
+            </a>
+          ) : (
+            <p className="muted">This posting has no application link.</p>
+          )}
+          {salaryLinks.ok && (
+            <>
+              <h2 className="side-h">Pay where this job is</h2>
+              <ul className="side-links">
+                {salaryLinks.value.map((l) => (
+                  <li key={l.href}>
+                    <a href={l.href}>{l.label}</a>
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </aside>
+        <div className="job-body">
+          {job.description.split(/\n{2,}/).map((para, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs of one immutable text never reorder
+            <p key={i}>{para}</p>
+          ))}
+          <h2>This job in the API</h2>
+          <CodeBlock
+            label="Request"
+            wrap
+            code={`curl -H "X-API-Key: $JSA_KEY" \\\n  "${env().APP_URL}/v1/jobs/${encodeURIComponent(job.id)}"`}
+          />
+        </div>
+      </article>
+    </>
   );
 }

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 type Check =
   | { state: "ready"; hint: string; expires_at: string }
   | { state: "expired"; hint: string }
+  | { state: "active"; hint: string }
   | { state: "unknown" };
 type View =
   | { kind: "loading" }
@@ -70,8 +71,8 @@ export function ConfirmKey() {
     return (
       <div className="notice ok" role="status">
         <p>
-          Your key <code>{view.hint}</code> is active. Send it in the <code>X-API-Key</code> header. Your
-          usage is in the <a href="/studio">Studio</a>.
+          Your key <code className="key-hint">{view.hint}</code> is active. Send it in the{" "}
+          <code>X-API-Key</code> header. Your usage is in the <a href="/studio">Studio</a>.
         </p>
       </div>
     );
@@ -87,14 +88,26 @@ export function ConfirmKey() {
   const { check } = view;
   if (check.state === "ready") {
     return (
-      <div className="panel">
+      <div className="card">
         <p>
-          Activating makes the key <code>{check.hint}</code> (the one in the e-mail) work for API requests.
-          This link works once, until {new Date(check.expires_at).toLocaleString()}.
+          Activating makes the key <code className="key-hint">{check.hint}</code> (the one in the e-mail) work
+          for API requests. This link works once, until {new Date(check.expires_at).toLocaleString()}.
         </p>
         <button type="button" onClick={activate} disabled={busy}>
           {busy ? "Activating…" : "Activate key"}
         </button>
+      </div>
+    );
+  }
+  // Opened again after it did its work: nothing to do, and nothing to register.
+  if (check.state === "active") {
+    return (
+      <div className="notice ok" role="status">
+        <p>
+          This link already activated your key <code className="key-hint">{check.hint}</code>, and the key is
+          active. There is nothing more to do: send it in the <code>X-API-Key</code> header. Your usage is in
+          the <a href="/studio">Studio</a>.
+        </p>
       </div>
     );
   }

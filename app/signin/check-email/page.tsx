@@ -1,7 +1,10 @@
 // /signin/check-email — after asking for a magic link.
+import type { Metadata } from "next";
 import { env } from "@/lib/env";
+import { titled } from "../../components/page-title";
 
 export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: titled("Check your e-mail") };
 
 export default async function CheckEmailPage({
   searchParams,
@@ -11,24 +14,29 @@ export default async function CheckEmailPage({
   const { email } = await searchParams;
   const e = env();
   return (
-    <>
+    <div className="narrow">
       <h1>Check your e-mail</h1>
-      <p>
-        We sent a sign-in link
-        {email ? (
-          <>
-            {" "}
-            to <strong>{email}</strong>
-          </>
-        ) : null}
-        . It works once and expires in 10 minutes.
-      </p>
+      <section className="card">
+        <p>
+          We sent a sign-in link
+          {email ? (
+            <>
+              {" "}
+              to <strong>{email}</strong>
+            </>
+          ) : null}
+          . It works once and expires in 10 minutes.
+        </p>
+        <p className="muted">
+          Nothing there? Look in your spam folder, or <a href="/signin">ask for a new link</a>.
+        </p>
+      </section>
       {e.NODE_ENV !== "production" && (
-        <p className="notice">
+        <p className="notice info">
           Development: e-mails go to the local mail sink at{" "}
           <a href={`http://localhost:${e.MAILDEV_WEB_PORT}`}>http://localhost:{e.MAILDEV_WEB_PORT}</a>.
         </p>
       )}
-    </>
+    </div>
   );
 }

@@ -1,0 +1,47 @@
+// The job search form (home page and /jobs): a title and a country, region or country name.
+export function SearchForm({
+  title = "",
+  country = "",
+  submitLabel = "Search",
+  invalid,
+}: {
+  title?: string;
+  country?: string;
+  submitLabel?: string;
+  /** The field the last search refused, marked for assistive technology. */
+  invalid?: string;
+}) {
+  return (
+    <form role="search" action="/jobs" aria-label="Jobs">
+      <div className="search">
+        <div className="field">
+          <label htmlFor="q-title">Job title</label>
+          <input
+            id="q-title"
+            name="title"
+            defaultValue={title}
+            placeholder="e.g. data engineer"
+            aria-invalid={invalid === "title" || undefined}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="q-country">Country or region</label>
+          <input
+            id="q-country"
+            name="country"
+            defaultValue={country}
+            placeholder="Germany, DE, EU…"
+            aria-describedby="q-country-hint"
+            aria-invalid={invalid === "country" || undefined}
+          />
+        </div>
+        <div className="actions">
+          <button type="submit">{submitLabel}</button>
+        </div>
+      </div>
+      <p id="q-country-hint" className="hint" style={{ margin: "var(--s-2) 0 0" }}>
+        Countries by name or code (Germany, DE, DEU), or a region: EU, EEA, DACH, NORDICS.
+      </p>
+    </form>
+  );
+}

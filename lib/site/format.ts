@@ -1,0 +1,21 @@
+// How the pages write numbers, pay and dates: one way everywhere (en-US digits, ISO dates).
+import type { JobSummary } from "../catalog/schemas";
+
+export const count = (n: number) => n.toLocaleString("en-US");
+
+/** "70,000–90,000 EUR a year"; null when the job advertises no pay. */
+export function payText(
+  job: Pick<JobSummary, "salary_min" | "salary_max" | "salary_currency" | "salary_period">,
+) {
+  if (job.salary_min === null) return null;
+  const max = job.salary_max ?? job.salary_min;
+  const range = max === job.salary_min ? count(max) : `${count(job.salary_min)}–${count(max)}`;
+  return `${range} ${job.salary_currency ?? ""} a ${job.salary_period ?? "year"}`.replace(/\s+/g, " ");
+}
+
+/** "full_time" → "Full time". */
+export const employmentText = (type: string) =>
+  type.charAt(0).toUpperCase() + type.slice(1).replace("_", " ");
+
+/** "2026-11-02" from an ISO instant. */
+export const dateText = (iso: string) => iso.slice(0, 10);

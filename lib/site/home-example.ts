@@ -1,0 +1,29 @@
+// The home page's live example: a real /v1 request and the body the API answers it with, made
+// by the same code (searchCatalog) on the live catalog. It spends no one's budget: the query is
+// fixed, so it is no way around the per-address limit.
+import { searchCatalog } from "../catalog/queries";
+import { fail, ok, type Result } from "../result";
+import { isUnavailable } from "../unavailable";
+
+const EXAMPLES = ["/v1/jobs?title=engineer&country=DE&per_page=1", "/v1/jobs?per_page=1"];
+
+export type HomeExample = { path: string; body: unknown; total: number };
+
+export async function homeExample(): Promise<Result<HomeExample, "service_unavailable">> {
+  try {
+    let last: HomeExample | null = null;
+    // The first example that finds a job; an empty catalog shows the empty answer.
+    for (const path of EXAMPLES) {
+      const found = await searchCatalog(new URL(path, "http://example.invalid").searchParams);
+      if (!found.ok) continue;
+      const { items, meta } = found.value;
+      last = { path, body: { items, meta }, total: meta.total };
+      if (meta.total > 0) break;
+    }
+    return last ? ok(last) : fail("service_unavailable", "The live example is not available right now.");
+  } catch (err) {
+    // The home page stays up (and a 200) while the database is away; only the example waits.
+    if (!isUnavailable(err)) throw err;
+    return fail("service_unavailable", "The live example is unavailable for a moment; the catalog is away.");
+  }
+}

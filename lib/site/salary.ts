@@ -1,0 +1,25 @@
+// The site's salary lookup: the API's salaryForLocation, with the country field also taking a
+// country's name ("Germany"); /v1/salary keeps its contract.
+import { salaryForLocation } from "../catalog/queries";
+import { invalidParam } from "../result";
+import { countryFromInput } from "./search";
+
+export async function siteSalary(params: URLSearchParams) {
+  const forCatalog = new URLSearchParams();
+  const typed = params.get("country")?.trim();
+  const place = params.get("title")?.trim();
+  if (typed) {
+    const country = countryFromInput(typed);
+    if (!country) {
+      return invalidParam(
+        "country",
+        "We do not know that country. Try its name (Germany) or code (DE, DEU).",
+      );
+    }
+    if (country.code.length !== 2) {
+      return invalidParam("country", `${country.label} is a region; medians are per country or city.`);
+    }
+    forCatalog.set("country", country.code);
+  } else if (place) forCatalog.set("title", place);
+  return salaryForLocation(forCatalog);
+}

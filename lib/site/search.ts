@@ -1,0 +1,108 @@
+// What the site's /jobs adds to the API's search: a country typed as a name ("Germany",
+// "germany") as well as a code ("DE", "DEU") or a region ("EU", "dach"), resolved to a code here
+// before searchCatalog runs (the /v1 contract stays codes only), and suggestions for a search
+// that finds nothing.
+import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../catalog/countries";
+import { searchCatalog } from "../catalog/queries";
+import { invalidParam, ok } from "../result";
+
+export type CountryChoice = { code: string; label: string };
+
+const REGION_NAMES = new Map<string, string>([
+  ...Object.entries(REGIONS).map(([code, r]) => [r.name.toLowerCase(), code] as [string, string]),
+  ["nordic countries", "NORDICS"],
+  ["nordic", "NORDICS"],
+  ["europe", "EU"],
+]);
+
+/** A typed country, region or country name → its code and everyday name; null when unknown. */
+export function countryFromInput(input: string): CountryChoice | null {
+  const text = input.trim();
+  if (!text) return null;
+  const filter = resolveCountryFilter(text);
+  if (filter?.kind === "region")
+    return { code: filter.code, label: REGIONS[filter.code]?.name ?? filter.code };
+  if (filter) return { code: filter.code, label: countryName(filter.code) };
+  const region = REGION_NAMES.get(text.toLowerCase());
+  if (region) return { code: region, label: REGIONS[region]?.name ?? region };
+  const alpha2 = countryFromName(text);
+  return alpha2 ? { code: alpha2, label: countryName(alpha2) } : null;
+}
+
+/** The parameters the site's search takes; anything else in a page's URL is ignored. */
+const SEARCH_KEYS = ["title", "country", "page", "per_page"] as const;
+
+/** The site's search: the API's searchCatalog, after the country is resolved to a code. */
+export async function siteSearch(params: URLSearchParams) {
+  const forCatalog = new URLSearchParams();
+  for (const k of SEARCH_KEYS) {
+    const v = params.get(k);
+    if (v) forCatalog.set(k, v);
+  }
+  const typed = forCatalog.get("country");
+  const country = typed ? countryFromInput(typed) : null;
+  if (typed && !country) {
+    return invalidParam(
+      "country",
+      `We do not know a country or region called “${typed.slice(0, 60)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
+    );
+  }
+  if (country) forCatalog.set("country", country.code);
+  const found = await searchCatalog(forCatalog);
+  return found.ok ? ok({ ...found.value, country }) : found;
+}
+
+export type Suggestion = { label: string; href: string; total: number };
+
+// Broad titles most catalogs have; each is offered only when it finds jobs.
+const POPULAR = ["engineer", "nurse", "analyst", "manager", "designer", "accountant"];
+
+const searchHref = (title?: string, country?: string) => {
+  const q = new URLSearchParams();
+  if (title) q.set("title", title);
+  if (country) q.set("country", country);
+  return `/jobs${q.size ? `?${q}` : ""}`;
+};
+
+async function totalFor(title?: string, country?: string): Promise<number> {
+  const q = new URLSearchParams({ per_page: "1" });
+  if (title) q.set("title", title);
+  if (country) q.set("country", country);
+  const r = await searchCatalog(q);
+  return r.ok ? r.value.meta.total : 0;
+}
+
+/**
+ * For a search that found nothing: broader searches that do find jobs (the title without the
+ * country, shorter titles, the whole country) and popular searches.
+ */
+export async function suggestionsFor(
+  title: string | undefined,
+  country: CountryChoice | null,
+): Promise<{ broader: Suggestion[]; popular: Suggestion[] }> {
+  const words = (title ?? "").split(/\s+/).filter(Boolean);
+  const candidates: { label: string; title?: string; country?: string }[] = [];
+  if (title && country) candidates.push({ label: `“${title}” in every country`, title });
+  if (words.length > 1) {
+    for (const shorter of [words.slice(0, -1).join(" "), words.at(-1) ?? ""]) {
+      const where = country ? ` in ${country.label}` : "";
+      candidates.push({ label: `“${shorter}”${where}`, title: shorter, country: country?.code });
+    }
+  }
+  if (title && country) candidates.push({ label: `Every job in ${country.label}`, country: country.code });
+  const seen = new Set<string>();
+  const broader: Suggestion[] = [];
+  for (const c of candidates) {
+    const href = searchHref(c.title, c.country);
+    if (seen.has(href)) continue;
+    seen.add(href);
+    const total = await totalFor(c.title, c.country);
+    if (total > 0) broader.push({ label: c.label, href, total });
+  }
+  const popular: Suggestion[] = [];
+  for (const p of POPULAR) {
+    const total = await totalFor(p);
+    if (total > 0) popular.push({ label: p, href: searchHref(p), total });
+  }
+  return { broader, popular };
+}
