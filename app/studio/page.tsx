@@ -4,7 +4,9 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
 import { clock } from "@/lib/clock";
 import { env } from "@/lib/env";
+import { ok } from "@/lib/result";
 import { count } from "@/lib/site/format";
+import { loadForPage } from "@/lib/site/page-data";
 import { studioOverview } from "@/lib/studio/overview";
 import { usageChart } from "@/lib/studio/usage-chart";
 import { CodeBlock } from "../components/code-block";
@@ -41,9 +43,23 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
 }
 
 export default async function StudioPage() {
-  const user = await currentUser();
-  if (!user) redirect("/signin?callbackUrl=/studio");
-  const o = await studioOverview(user, clock.now());
+  // The database away: the page says so (and goes out as a 503), rather than failing.
+  const loaded = await loadForPage(async () => {
+    const user = await currentUser();
+    return ok(user ? { user, o: await studioOverview(user, clock.now()) } : null);
+  });
+  if (!loaded.ok) {
+    return (
+      <>
+        <h1>Temporarily unavailable</h1>
+        <p className="notice error" role="alert">
+          The Studio cannot reach its database right now; please try again in a minute.
+        </p>
+      </>
+    );
+  }
+  if (!loaded.value) redirect("/signin?callbackUrl=/studio");
+  const { user, o } = loaded.value;
   const live = o.key && o.key.status !== "revoked" ? o.key : null;
   const revoked = o.key?.status === "revoked" ? o.key : null;
   // A revoked key's hint is no use in a command: the examples then say where the key goes.
