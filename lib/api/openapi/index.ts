@@ -30,7 +30,7 @@ const TAGS = [
     description:
       "The routes the site's own pages call with the signed-in session (register, confirm, revoke). Listed for completeness: API clients do not need them.",
   },
-  { name: "Reference", description: "This document, public and under /v1." },
+  { name: "OpenAPI", description: "This document, public and under /v1." },
 ];
 
 function description(origin: string): string {

@@ -4,9 +4,24 @@ import { z } from "zod";
 
 export type Json = Record<string, unknown>;
 
+// zod bounds every integer by the safe-integer range; in a reference that is noise
+// ("max: 9007199254740991"), and the real bounds are given where there are any.
+function withoutSafeIntegerBounds(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutSafeIntegerBounds);
+  if (!node || typeof node !== "object") return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(
+        ([k, v]) =>
+          !(["minimum", "maximum"].includes(k) && Math.abs(v as number) === Number.MAX_SAFE_INTEGER),
+      )
+      .map(([k, v]) => [k, withoutSafeIntegerBounds(v)]),
+  );
+}
+
 export function jsonSchema(schema: z.ZodType): Json {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json;
-  return rest;
+  return withoutSafeIntegerBounds(rest) as Json;
 }
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

@@ -145,7 +145,7 @@ export function catalogPaths(samples: Samples): Json {
     "/openapi.json": {
       get: {
         operationId: "getOpenApi",
-        tags: ["Reference"],
+        tags: ["OpenAPI"],
         summary: "Get this document",
         description:
           "This OpenAPI 3.1 document. Public: no key, not metered, no rate-limit headers. Generate a client from it, or lint it.",
@@ -167,7 +167,7 @@ export function catalogPaths(samples: Samples): Json {
     "/v1/openapi.json": {
       get: {
         operationId: "getOpenApiKeyed",
-        tags: ["Reference"],
+        tags: ["OpenAPI"],
         summary: "Get this document under /v1",
         description: `The same document for clients that look for it under /v1: like every /v1 path it needs a key and is metered. Prefer the public /openapi.json.\n\n${CHARGED}`,
         parameters: [IF_NONE_MATCH],
