@@ -1,16 +1,27 @@
 // /docs in a real browser, under the production CSP: getting started, the rendered reference
-// with every operation of /openapi.json and its code samples, no CSP violation, no sideways
-// scrolling on a phone. Screenshots go to test-results/screens.
+// with every operation of /openapi.json and its code samples, no CSP violation, no request to
+// another site, no sideways scrolling on a phone. Screenshots go to test-results/screens.
 import { expect, type Page, test } from "@playwright/test";
 
 let violations: string[] = [];
-test.beforeEach(({ page }) => {
+let elsewhere: string[] = [];
+test.beforeEach(({ page, baseURL }) => {
   violations = [];
+  elsewhere = [];
   page.on("console", (m) => {
     if (/Content.Security.Policy|Refused to/i.test(m.text())) violations.push(m.text());
   });
+  // Nothing the page loads or calls may come from anywhere but this site (readers may be offline).
+  page.on("request", (r) => {
+    if (!r.url().startsWith(`${new URL(baseURL ?? "").origin}/`) && !r.url().startsWith("data:")) {
+      elsewhere.push(r.url());
+    }
+  });
 });
-test.afterEach(() => expect(violations).toEqual([]));
+test.afterEach(() => {
+  expect(violations).toEqual([]);
+  expect(elsewhere).toEqual([]);
+});
 
 const STEPS = [
   "Getting started",
@@ -97,6 +108,10 @@ test("a phone: no sideways scrolling, long commands scroll in their own box", as
     .locator(".docs-column")
     .first()
     .screenshot({ path: "test-results/screens/docs-390-getting-started.png" });
+  await page.locator(".docs-reference").evaluate((el) => el.scrollIntoView({ block: "start" }));
+  await expect(page.getByRole("heading", { name: "Jobs & Salary Lookup API" })).toBeInViewport();
+  expect(await overflow()).toBeLessThanOrEqual(0);
+  await screen(page, "docs-390-reference");
   // An operation of the reference, with its samples and examples, keeps the page in bounds too.
   await openDocs(page, "#tag/jobs/GET/v1/jobs");
   await expect(page.locator("pre").filter({ hasText: 'curl -i "' }).first()).toBeVisible();
