@@ -1,37 +1,21 @@
 // The API reference against reality: the document is valid OpenAPI 3.1, every route is in it,
-// and real responses of every operation match its schemas and carry its headers.
+// every operation is described the way a reader needs (tags, examples, code samples, every
+// status with its headers), and real responses of every operation match its schemas and
+// carry its headers.
 import { randomBytes } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
+import { env } from "@/lib/env";
 import { waitForMail } from "../scripts/mail-sink";
 import { loadCatalog } from "./fixtures";
 import { request, sitePost } from "./http";
 import { createTestKey } from "./keys";
-
-type Doc = {
-  openapi: string;
-  paths: Record<
-    string,
-    Record<
-      string,
-      {
-        responses: Record<
-          string,
-          { headers?: Record<string, { $ref: string }>; content?: Record<string, { schema: object }> }
-        >;
-      }
-    >
-  >;
-  components: object;
-};
+import { conforms as conformsTo, type Doc, headerOf, operations } from "./support/openapi-doc";
 
 let doc: Doc;
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
 
 beforeAll(async () => {
   await loadCatalog();
@@ -40,22 +24,7 @@ beforeAll(async () => {
   doc = await res.json();
 });
 
-/** Checks one real response against what the document says for that operation and status. */
-async function conforms(res: Response, pathKey: string, method: string): Promise<void> {
-  const op = doc.paths[pathKey]?.[method];
-  expect(op, `${method} ${pathKey} documented`).toBeTruthy();
-  const documented = op!.responses[String(res.status)];
-  expect(documented, `${method} ${pathKey} documents ${res.status}`).toBeTruthy();
-  for (const h of Object.values(documented!.headers ?? {})) {
-    const name = h.$ref.split("/").at(-1)!;
-    expect(res.headers.has(name), `${method} ${pathKey} ${res.status} sends ${name}`).toBe(true);
-  }
-  const schema = documented!.content?.["application/json"]?.schema;
-  if (!schema) return;
-  const body = await res.json();
-  const validate = ajv.compile({ ...schema, components: doc.components });
-  expect(validate(body), `${method} ${pathKey} ${res.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-}
+const conforms = (res: Response, pathKey: string, method: string) => conformsTo(doc, res, pathKey, method);
 
 const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 
@@ -128,6 +97,122 @@ describe("the OpenAPI document", () => {
   });
 });
 
+describe("every operation", () => {
+  const KEYED = /^\/v1\/|^\/api\/keys\/(usage|me)$/;
+
+  it("has tags the document defines, a summary, a description and says what is charged", () => {
+    const tags = new Set(doc.tags?.map((t) => t.name));
+    expect(doc.tags?.every((t) => t.description)).toBe(true);
+    for (const { path: p, method, op } of operations(doc)) {
+      const what = `${method} ${p}`;
+      expect(op.tags?.length, what).toBeGreaterThan(0);
+      for (const t of op.tags ?? []) expect(tags.has(t), `${what}: tag ${t}`).toBe(true);
+      expect(op.summary, what).toBeTruthy();
+      expect(op.description?.length ?? 0, what).toBeGreaterThan(40);
+      expect(op.description, what).toMatch(/charged|metered/i);
+    }
+  });
+
+  it("has code samples in curl, JavaScript (fetch) and Python (requests) that make its call", () => {
+    for (const { path: p, method, op } of operations(doc)) {
+      const what = `${method} ${p}`;
+      const samples = Object.fromEntries((op["x-codeSamples"] ?? []).map((s) => [s.label, s]));
+      expect(Object.keys(samples).sort(), what).toEqual(["JavaScript", "Python", "curl"]);
+      const route = new RegExp(p.replace(/\{\w+\}/g, '[^/?"]+').replaceAll("/", "\\/"));
+      expect(samples.curl!.source, what).toMatch(/^curl /);
+      expect(samples.curl!.source, what).toMatch(route);
+      if (method !== "get") expect(samples.curl!.source, what).toContain(`-X ${method.toUpperCase()}`);
+      expect(samples.JavaScript!.source, what).toMatch(/fetch\(/);
+      expect(samples.JavaScript!.source, what).toMatch(route);
+      expect(samples.Python!.source, what).toContain(`requests.${method}(`);
+      expect(samples.Python!.source, what).toMatch(route);
+      for (const s of Object.values(samples)) {
+        // Keys come from the environment, never written into code or a URL.
+        expect(s.source, what).not.toMatch(/jsk_[0-9A-Za-z]{36}/);
+        if (KEYED.test(p)) expect(s.source, what).toContain("JOBS_API_KEY");
+      }
+    }
+  });
+
+  it("has an example for every parameter, body and header", () => {
+    for (const { path: p, method, op } of operations(doc)) {
+      for (const param of op.parameters ?? []) {
+        expect(param.example, `${method} ${p} ${param.name}`).not.toBeUndefined();
+      }
+      for (const [status, r] of Object.entries(op.responses)) {
+        const what = `${method} ${p} ${status}`;
+        const media = r.content?.["application/json"];
+        if (media) expect(media.example ?? media.examples, what).toBeTruthy();
+        else expect(status, `${what} has no body`).toMatch(/^(204|304)$/);
+        for (const [name, h] of Object.entries(r.headers ?? {})) {
+          expect(headerOf(doc, h).example, `${what} ${name}`).not.toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it("documents every status it can return, with the headers each carries", () => {
+    const always = (r: { headers?: Record<string, object> } | undefined, name: string) =>
+      Boolean(r?.headers?.[name] && headerOf(doc, r.headers[name]!).required);
+    for (const { path: p, method, op } of operations(doc)) {
+      const what = `${method} ${p}`;
+      const statuses = Object.keys(op.responses);
+      expect(statuses, what).toEqual(expect.arrayContaining(["405", "431", "500"]));
+      if (KEYED.test(p)) expect(statuses, what).toEqual(expect.arrayContaining(["400", "401", "429", "503"]));
+      if (method === "post")
+        expect(statuses, what).toEqual(expect.arrayContaining(["403", "413", "429", "503"]));
+      if (method === "get") {
+        expect(always(op.responses["200"], "ETag"), `${what} 200 ETag`).toBe(true);
+        expect(always(op.responses["304"], "ETag"), `${what} 304 ETag`).toBe(true);
+      }
+      for (const [status, r] of Object.entries(op.responses)) {
+        expect(always(r, "X-Request-Id"), `${what} ${status} X-Request-Id`).toBe(true);
+        if (status === "429" || status === "503") {
+          expect(always(r, "Retry-After"), `${what} ${status} Retry-After`).toBe(true);
+        }
+        if (status === "405") expect(always(r, "Allow"), `${what} 405 Allow`).toBe(true);
+        if (status === "401" && KEYED.test(p)) {
+          expect(always(r, "WWW-Authenticate"), `${what} 401`).toBe(true);
+          expect(always(r, "X-RateLimit-Scope"), `${what} 401`).toBe(true);
+        }
+        if (p.startsWith("/v1/") && !["400", "431", "500", "503"].includes(status)) {
+          for (const h of [
+            "X-RateLimit-Limit",
+            "X-RateLimit-Remaining",
+            "X-RateLimit-Reset",
+            "RateLimit-Policy",
+            "RateLimit",
+          ]) {
+            expect(always(r, h), `${what} ${status} ${h}`).toBe(true);
+          }
+        }
+      }
+    }
+    expect(always(doc.paths["/v1/jobs"]!.get!.responses["200"], "Link")).toBe(true);
+  });
+
+  it("bounds every array, names the deployment, and has a contact and a licence", () => {
+    const unbounded: string[] = [];
+    const walk = (node: unknown, at: string) => {
+      if (!node || typeof node !== "object") return;
+      const n = node as Record<string, unknown>;
+      if (n.type === "array" && typeof n.maxItems !== "number") unbounded.push(at);
+      for (const [k, v] of Object.entries(n)) walk(v, `${at}/${k}`);
+    };
+    walk(doc.components.schemas, "#/components/schemas");
+    expect(unbounded).toEqual([]);
+    const schemas = doc.components.schemas as Record<
+      string,
+      { properties: Record<string, { maxItems?: number }> }
+    >;
+    expect(schemas.JobSearchResponse!.properties.items!.maxItems).toBe(100);
+    expect(schemas.UsageResponse!.properties.days!.maxItems).toBe(31);
+    expect(doc.servers?.[0]?.url).toBe(env().APP_URL);
+    expect(doc.info.contact).toBeTruthy();
+    expect(doc.info.license).toMatchObject({ name: expect.any(String), url: expect.any(String) });
+  });
+});
+
 describe("real responses match the document", () => {
   it("GET /v1/jobs, /v1/jobs/{id}, /v1/salary: 200, 304, 400, 401, 404", async () => {
     const ok = await request("/v1/jobs?title=engineer&country=DE");
@@ -187,7 +272,31 @@ describe("real responses match the document", () => {
   });
 
   it("GET /openapi.json itself, and the keyed copy under /v1", async () => {
-    await conforms(await request("/openapi.json", { key: null }), "/openapi.json", "get");
+    const ok = await request("/openapi.json", { key: null });
+    const etag = ok.headers.get("etag")!;
+    await conforms(ok, "/openapi.json", "get");
+    const again = await request("/openapi.json", { key: null, headers: { "If-None-Match": etag } });
+    await conforms(again, "/openapi.json", "get");
+    await conforms(await request("/openapi.json", { key: null, method: "POST" }), "/openapi.json", "get");
     await conforms(await request("/v1/openapi.json"), "/v1/openapi.json", "get");
+  });
+
+  it("405 with Allow, on /v1 (after the key) and on the key routes (before it)", async () => {
+    const v1 = await request("/v1/jobs", { method: "POST" });
+    expect(v1.status).toBe(405);
+    await conforms(v1, "/v1/jobs", "get");
+    const usage = await request("/api/keys/usage", { method: "POST" });
+    expect(usage.status).toBe(405);
+    await conforms(usage, "/api/keys/usage", "get");
+    await conforms(await request("/api/keys/me", { method: "GET" }), "/api/keys/me", "delete");
+  });
+
+  it("the examples' shapes: a bad id, a key in the path, an inactive key", async () => {
+    await conforms(await request("/v1/jobs/a%20b"), "/v1/jobs/{id}", "get");
+    const { key } = await createTestKey({ status: "inactive" });
+    const inactive = await request("/v1/salary?country=DE", { key });
+    expect(inactive.status).toBe(401);
+    await conforms(inactive, "/v1/salary", "get");
+    await conforms(await request("/api/keys/me", { method: "DELETE", key: null }), "/api/keys/me", "delete");
   });
 });

@@ -1,120 +1,69 @@
-// /docs — the API reference: the essentials, then every operation live from /openapi.json.
+// /docs — the developer documentation: getting started, then the rendered reference of
+// /openapi.json with a try-it for every operation.
+import { headers } from "next/headers";
+import { nonceOf } from "@/lib/api/page-nonce";
+import { env } from "@/lib/env";
+import { ApiReference } from "./api-reference";
+import { GettingStarted } from "./getting-started";
+import "./docs.css";
 
-import { REGIONS } from "@/lib/catalog/countries";
-import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
-import { TIER_NAMES, TIERS } from "@/lib/plans";
-import { Explorer } from "./explorer";
+export const metadata = { title: "API documentation · Jobs & Salary Lookup API" };
 
-const ENDPOINTS = [
-  {
-    path: "GET /v1/jobs",
-    params: `title, country (ISO alpha-2/alpha-3 or ${Object.keys(REGIONS).join(", ")}), page (1…), per_page (1–${PER_PAGE_MAX}, default ${PER_PAGE_DEFAULT}), tz`,
-    example: "/v1/jobs?title=engineer&country=DE",
-  },
-  { path: "GET /v1/jobs/{id}", params: "—", example: "/v1/jobs/job-0000001" },
-  {
-    path: "GET /v1/salary",
-    params: "country (preferred) or title (a country or city name), tz",
-    example: "/v1/salary?title=Berlin",
-  },
-  {
-    path: "GET /api/keys/usage",
-    params: "tz (or X-Client-Timezone); counts against quota",
-    example: "/api/keys/usage?tz=Europe/Berlin",
-  },
-  { path: "DELETE /api/keys/me", params: "— (revokes the calling key)", example: "/api/keys/me" },
+const ON_THIS_PAGE: [string, string][] = [
+  ["get-a-key", "Get a key"],
+  ["first-call", "First call"],
+  ["headers", "Headers"],
+  ["errors", "Errors"],
+  ["etags", "ETags and 304"],
+  ["limits", "Limits"],
+  ["quota", "What is charged"],
+  ["reference", "Reference"],
 ];
 
-const ERRORS = [
-  ["400", "invalid_parameter", "a value is malformed or out of range; error.param names it"],
-  ["400", "key_in_query", "a key was sent in the URL; send it in X-API-Key only"],
-  ["401", "invalid_key", "missing, mistyped, unknown or revoked key"],
-  ["401", "key_inactive", "key registered but not confirmed"],
-  ["404", "not_found", "unknown job id or no salary snapshot for the location"],
-  [
-    "429",
-    "quota_exceeded",
-    "daily or monthly quota used up; error.window and Retry-After say which and when",
-  ],
-];
-
-export default function DocsPage() {
+export default async function DocsPage() {
+  const nonce = nonceOf((await headers()).get("content-security-policy"));
+  const { APP_URL, KEYLESS_DAILY_LIMIT } = env();
   return (
-    <>
-      <h1>API reference</h1>
-      <p>
-        Every request sends the key in the <code>X-API-Key</code> header. Responses are JSON; errors look like{" "}
-        <code>{'{"error": {"code", "message", "request_id", "param"?}}'}</code>. List and detail responses
-        carry a weak <code>ETag</code>; send it back in <code>If-None-Match</code> to get a 304.
-      </p>
-      <p>
-        Machine-readable: <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, no key needed).
-      </p>
-      <h2>Endpoints</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Endpoint</th>
-            <th scope="col">Parameters</th>
-            <th scope="col">Try</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ENDPOINTS.map((e) => (
-            <tr key={e.path}>
-              <td>
-                <code>{e.path}</code>
-              </td>
-              <td>{e.params}</td>
-              <td>
-                <pre>{`curl -H "X-API-Key: $KEY" "https://<host>${e.example}"`}</pre>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p>
-        Paging: <code>meta</code> has total, page, per_page, total_pages, max_page, has_more, next_page and
-        prev_page, plus a <code>Link</code> header. page × per_page may not exceed{" "}
-        {MAX_RESULT_WINDOW.toLocaleString("en-US")}.
-      </p>
-      <h2>Errors</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Status</th>
-            <th scope="col">Code</th>
-            <th scope="col">When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {ERRORS.map(([s, c, w]) => (
-            <tr key={c}>
-              <td>{s}</td>
-              <td>
-                <code>{c}</code>
-              </td>
-              <td>{w}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <h2>Limits</h2>
-      <p>
-        Daily windows reset at 00:00 UTC, monthly ones on the 1st. Every response carries X-RateLimit-Limit,
-        -Remaining, -Reset and -Window, and RateLimit-Policy / RateLimit for both windows.
-      </p>
-      <ul>
-        {TIER_NAMES.map((t) => (
-          <li key={t}>
-            {TIERS[t].name}: {TIERS[t].daily.toLocaleString("en-US")} a day,{" "}
-            {TIERS[t].monthly.toLocaleString("en-US")} a month
-            {TIERS[t].priceUsd ? `, $${TIERS[t].priceUsd}/month` : ""}
-          </li>
-        ))}
-      </ul>
-      <h2>Try it</h2>
-      <Explorer />
-    </>
+    <div className="docs">
+      <div className="docs-column">
+        <h1>API documentation</h1>
+        <p className="docs-lead">
+          Search a job catalog and look up salary medians over a read-only JSON API. Start here, then look up
+          anything in the <a href="#reference">reference</a>. Machine-readable:{" "}
+          <a href="/openapi.json">/openapi.json</a> (OpenAPI 3.1, no key needed).
+        </p>
+        <nav aria-label="On this page" className="docs-toc">
+          <ul>
+            {ON_THIS_PAGE.map(([id, label]) => (
+              <li key={id}>
+                <a href={`#${id}`}>{label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <GettingStarted origin={APP_URL} keylessDaily={KEYLESS_DAILY_LIMIT} />
+        <h2 id="reference">Reference</h2>
+        <p>
+          Every operation with its parameters, responses, headers and code samples in curl, JavaScript and
+          Python. <em>Test Request</em> sends a real request from this page: your key goes in the{" "}
+          <code>X-API-Key</code> header only, is kept in this page's memory and never stored, and the call
+          counts against your quota like any other.
+        </p>
+      </div>
+      <ApiReference nonce={nonce} />
+      <div className="docs-column docs-footer">
+        <h2 id="support">Support</h2>
+        <p>
+          Every response carries an <code>X-Request-Id</code> (also <code>request_id</code> in error bodies).
+          When you report a problem to the people who run this service, include it: it finds your request in
+          the logs. Never include your key.
+        </p>
+        <h2 id="license">License</h2>
+        <p>
+          The API, this documentation and the catalog data are proprietary, all rights reserved. Using the API
+          needs a key and is subject to your plan's limits.
+        </p>
+      </div>
+    </div>
   );
 }

@@ -8,11 +8,11 @@ export type SessionUser = { id: string; email: string; tier: "free" | "builder" 
 
 // next-auth v4 names the cookie by protocol; only that one name is read, so a plain-named
 // cookie planted on an https site (cookie tossing) is ignored.
-const sessionCookie = () =>
+export const sessionCookieName = () =>
   env().APP_URL.startsWith("https:") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
 
 export function sessionTokenFromCookies(get: (name: string) => string | undefined): string | undefined {
-  return get(sessionCookie());
+  return get(sessionCookieName());
 }
 
 function parseCookieHeader(header: string | null): Map<string, string> {

@@ -80,7 +80,7 @@ export const JobSchema = JobSummarySchema.extend({
 });
 
 export const JobSearchResponseSchema = z.object({
-  items: z.array(JobSummarySchema),
+  items: z.array(JobSummarySchema).max(PER_PAGE_MAX),
   meta: z.object({
     total: z.number().int(),
     page: z.number().int(),

@@ -22,6 +22,7 @@ export const UsageResponseSchema = z.object({
   monthly: WindowSchema,
   days: z
     .array(z.object({ date: z.iso.date(), count: z.number().int() }))
+    .max(31)
     .describe("Requests per UTC day this month, oldest first"),
   reset_local: z.string().optional().describe("Same as daily.reset_local"),
 });

@@ -1,0 +1,96 @@
+// Error bodies of the reference, made by the same functions that make the real ones, so the
+// examples say what the API says.
+import { JobSearchQuerySchema } from "../../catalog/schemas";
+import { TokenBodySchema } from "../../keys/schemas";
+import { firstIssue, parseQueryParams } from "../../query-params";
+import { quotaState } from "../../quota/state";
+import { keyError, keyInUrlError, quotaError } from "../api-key";
+import { payloadTooLarge } from "../body";
+import { ApiError, type ErrorCode, fromFailure, toApiError, unavailable } from "../errors";
+import { keylessRefusal } from "../keyless";
+import { preflight, protocolErrorAnswer } from "../preflight";
+import { jsonContent, ref } from "./json-schema";
+
+const REQUEST_ID = "req_Q2xN7kLm3pR5tVw8";
+// 15:00 UTC on the day of the examples: the daily window resets in 9 hours.
+const NOW = new Date("2026-11-21T15:00:00Z");
+
+function invalidParameter(): ApiError {
+  const parsed = parseQueryParams(new URLSearchParams("per_page=500"), JobSearchQuerySchema);
+  if (parsed.ok) throw new Error("per_page=500 was accepted");
+  return fromFailure(parsed);
+}
+
+function invalidToken(): ApiError {
+  const parsed = TokenBodySchema.safeParse({ token: "not-a-token" });
+  if (parsed.success) throw new Error("a malformed token was accepted");
+  return fromFailure(firstIssue(parsed.error, "token"));
+}
+
+/** An answer the server gives before the app sees the request, as the ApiError it stands for. */
+function early(code: ErrorCode, body: string | undefined): ApiError {
+  const parsed = JSON.parse(body ?? "{}") as { error?: { message: string } };
+  return new ApiError(code, parsed.error?.message ?? code);
+}
+
+const ERRORS = {
+  invalid_parameter: invalidParameter,
+  invalid_id: () =>
+    new ApiError("invalid_parameter", "id: must be 1–64 of A–Z a–z 0–9 . _ -", { param: "id" }),
+  key_in_query: () => keyInUrlError(new URL("http://localhost/v1/jobs?api_key=x")) ?? invalidParameter(),
+  invalid_path: () => early("invalid_path", preflight("/v1/jobs/%FF", undefined)?.body),
+  invalid_token: () =>
+    new ApiError(
+      "invalid_token",
+      "This link was already used or is not valid; register again in the Studio if you need a key.",
+    ),
+  token_body: invalidToken,
+  invalid_key: () => keyError("invalid_key"),
+  key_inactive: () => keyError("key_inactive"),
+  not_signed_in: () => new ApiError("not_signed_in", "Sign in first."),
+  forbidden: () => new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages."),
+  job_not_found: () => new ApiError("not_found", "No job with this id in the current catalog."),
+  salary_not_found: () => new ApiError("not_found", "No salary snapshot for this location."),
+  no_key: () => new ApiError("not_found", "You have no key to revoke."),
+  method_not_allowed: () =>
+    new ApiError("method_not_allowed", "POST is not supported here; this API is read-only (GET)."),
+  site_method_not_allowed: () =>
+    new ApiError("method_not_allowed", "GET is not supported here; use POST, OPTIONS."),
+  key_exists: () =>
+    new ApiError("key_exists", "You already have an active key; revoke it before registering a new one."),
+  registration_in_progress: () =>
+    new ApiError(
+      "registration_in_progress",
+      "Another registration for your account is under way; use the key in the e-mail it sends, or try again in a minute.",
+    ),
+  token_expired: () =>
+    new ApiError("token_expired", "This link has expired; register again in the Studio to get a new key."),
+  payload_too_large: () => payloadTooLarge(),
+  quota_exceeded: () =>
+    quotaError("daily", quotaState({ daily: 50, monthly: 500, dayUsed: 50, monthUsed: 212 }, NOW), NOW),
+  rate_limited: () =>
+    keylessRefusal({ ok: false, limit: 1000, remaining: 0, reset: new Date("2026-11-22T00:00:00Z") }),
+  site_rate_limited: () => new ApiError("rate_limited", "Too many requests; try again shortly."),
+  headers_too_large: () => early("headers_too_large", protocolErrorAnswer("HPE_HEADER_OVERFLOW").body),
+  internal_error: () => toApiError(new Error("a bug")),
+  service_unavailable: () => unavailable(),
+  mail_unavailable: () =>
+    new ApiError(
+      "mail_unavailable",
+      "We could not send the confirmation e-mail, so no key was created; try again in a few minutes.",
+    ),
+} satisfies Record<string, () => ApiError>;
+
+export type ErrorExample = keyof typeof ERRORS;
+
+/** A JSON error body with one named example per way the status can come about. */
+export function errorContent(kinds: ErrorExample[]) {
+  const examples = Object.fromEntries(
+    kinds.map((kind) => {
+      const err = ERRORS[kind]();
+      const summary = err.options.param ? `${err.code} (${err.options.param})` : err.code;
+      return [kind, { summary, value: err.body(REQUEST_ID) }];
+    }),
+  );
+  return jsonContent(ref("Error"), examples);
+}
