@@ -38,7 +38,7 @@ const ERRORS = {
   invalid_id: () =>
     new ApiError("invalid_parameter", "id: must be 1–64 of A–Z a–z 0–9 . _ -", { param: "id" }),
   key_in_query: () => keyInUrlError(new URL("http://localhost/v1/jobs?api_key=x")) ?? invalidParameter(),
-  invalid_path: () => early("invalid_path", preflight("/v1/jobs/%FF", undefined)?.body),
+  invalid_path: () => early("invalid_path", preflight({ method: "GET", url: "/v1/jobs/%FF" })?.body),
   invalid_token: () =>
     new ApiError(
       "invalid_token",
