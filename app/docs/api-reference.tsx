@@ -75,6 +75,15 @@ export function ApiReference({ nonce }: { nonce?: string }) {
   useEffect(() => {
     let instance: Instance | undefined;
     let cancelled = false;
+    // Scalar renders its own <main>, inside the page's: one main landmark per page, so its
+    // becomes a named region (assistive technology then finds the page's main first).
+    const landmarks = new MutationObserver(() => {
+      for (const el of mount.current?.querySelectorAll("main") ?? []) {
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", "API reference");
+      }
+    });
+    if (mount.current) landmarks.observe(mount.current, { childList: true, subtree: true });
     loadScalar(nonce).then(
       (scalar) => {
         if (cancelled || !mount.current) return;
@@ -85,6 +94,7 @@ export function ApiReference({ nonce }: { nonce?: string }) {
     );
     return () => {
       cancelled = true;
+      landmarks.disconnect();
       instance?.destroy();
     };
   }, [nonce]);
