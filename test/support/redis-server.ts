@@ -5,7 +5,9 @@ import { Redis } from "ioredis";
 
 export class PrivateRedis {
   private proc?: ChildProcess;
-  readonly port = 20_000 + Math.floor(Math.random() * 20_000);
+  // Below Linux's ephemeral range (32768+), where the test's own outgoing connections take
+  // their local ports: a port picked there can already be in use.
+  readonly port = 20_000 + Math.floor(Math.random() * 12_000);
   readonly url = `redis://127.0.0.1:${this.port}`;
 
   async start(): Promise<void> {
@@ -20,7 +22,8 @@ export class PrivateRedis {
       retryStrategy: () => null,
     });
     probe.on("error", () => {}); // refused until the server is up
-    for (let i = 0; i < 100; i++) {
+    for (let i = 0; i < 200; i++) {
+      if (this.proc.exitCode !== null) break; // it could not start (the port was taken)
       try {
         await probe.connect();
         await probe.ping();
