@@ -3,7 +3,7 @@
 // status with its headers), and real responses of every operation match its schemas and
 // carry its headers.
 import { randomBytes } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -14,6 +14,7 @@ import { loadCatalog } from "./fixtures";
 import { request, sitePost } from "./http";
 import { createTestKey } from "./keys";
 import { conforms as conformsTo, type Doc, headerOf, operations } from "./support/openapi-doc";
+import { HTTP_METHODS, routeFiles } from "./support/route-files";
 
 let doc: Doc;
 
@@ -25,18 +26,6 @@ beforeAll(async () => {
 });
 
 const conforms = (res: Response, pathKey: string, method: string) => conformsTo(doc, res, pathKey, method);
-
-const HTTP_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
-
-function routeFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory()
-      ? routeFiles(path.join(dir, e.name))
-      : e.name === "route.ts"
-        ? [path.join(dir, e.name)]
-        : [],
-  );
-}
 
 describe("the OpenAPI document", () => {
   it("is valid OpenAPI 3.1", () => {

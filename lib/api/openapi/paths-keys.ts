@@ -6,7 +6,7 @@ import { CHECKED, CONFIRMED, EXAMPLE_TOKEN, REGISTERED, REVOKED, USAGE } from ".
 import { RATE } from "./headers";
 import { type Json, jsonContent, jsonSchema, queryParameters, ref } from "./json-schema";
 import { CLIENT_TIMEZONE, IF_NONE_MATCH, type Samples, TZ_EXAMPLE } from "./paths-catalog";
-import { conditional, errorResponse, keyedErrors, response, siteErrors } from "./responses";
+import { conditional, errorResponse, keyedErrors, response, SITE_UNAVAILABLE, siteErrors } from "./responses";
 
 const SITE =
   "For the site's own pages, not for API clients: same-origin only (the Origin header must be this site's), with a JSON body (`Content-Type: application/json`), so a cross-site form cannot call it. Not metered; limited per user or address (429 with Retry-After).";
@@ -133,11 +133,7 @@ export function keyPaths(samples: Samples): Json {
             [],
           ),
           ...siteErrors(),
-          503: errorResponse(
-            "service_unavailable: the database is away; retry after Retry-After.",
-            ["service_unavailable"],
-            ["Retry-After"],
-          ),
+          503: SITE_UNAVAILABLE,
         },
         "x-codeSamples": samples({
           method: "POST",
@@ -164,11 +160,7 @@ export function keyPaths(samples: Samples): Json {
           },
           400: errorResponse("invalid_parameter: the body holds no well-formed token.", ["token_body"], []),
           ...siteErrors(),
-          503: errorResponse(
-            "service_unavailable: the database is away; retry after Retry-After.",
-            ["service_unavailable"],
-            ["Retry-After"],
-          ),
+          503: SITE_UNAVAILABLE,
         },
         "x-codeSamples": samples({
           method: "POST",
@@ -194,11 +186,7 @@ export function keyPaths(samples: Samples): Json {
           401: errorResponse("not_signed_in: no valid session cookie.", ["not_signed_in"], []),
           404: errorResponse("not_found: you have no live key.", ["no_key"], []),
           ...siteErrors(),
-          503: errorResponse(
-            "service_unavailable: the database is away; retry after Retry-After.",
-            ["service_unavailable"],
-            ["Retry-After"],
-          ),
+          503: SITE_UNAVAILABLE,
         },
         "x-codeSamples": samples({ method: "POST", path: "/api/keys/revoke", auth: "session", body: {} }),
       },

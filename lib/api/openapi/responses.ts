@@ -129,4 +129,11 @@ export function siteErrors(): Responses {
   };
 }
 
+/** A site POST whose database is away. */
+export const SITE_UNAVAILABLE = error(
+  "service_unavailable: the database is away; retry after Retry-After.",
+  ["service_unavailable"],
+  ["Retry-After"],
+);
+
 export { error as errorResponse };
