@@ -1,10 +1,14 @@
-// npm run bench [-- --skip-build] [--seconds 15] [--rounds 3] — the production server on a 1,000,000-job catalog, measured
-// with wrk (one thread, 32 connections, as the framework ceiling in the toolchain notes was):
-// a bare route handler (the ceiling), GET /v1/jobs/{id}, GET /v1/jobs?title&country,
-// GET /v1/salary and GET /api/jobs. Prints a table and writes bench/results.json.
+// npm run bench [-- --skip-build] [--seconds 15] [--rounds 3] [--only detail,search] [--cpu-prof]
+// The production server on a 1,000,000-job catalog, measured with wrk (one thread, 32
+// connections) against two ceilings in the same run: the app's own /api/health (everything
+// our server adds around Next, no work) and a bare Next app with default settings
+// (bench/bare-next: `next start`, a route handler returning a constant JSON). Then
+// GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage and the keyless
+// /api/jobs. Prints a table and writes bench/results.json. BENCH_NODE_ARGS replaces the
+// server's node flags (default: as `npm start`), to measure the heap cap and the loader.
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -17,6 +21,8 @@ const { values } = parseArgs({
     "skip-build": { type: "boolean", default: false },
     seconds: { type: "string", default: "15" },
     rounds: { type: "string", default: "3" },
+    only: { type: "string", default: "" },
+    "cpu-prof": { type: "boolean", default: false },
     jobs: { type: "string", default: "1000000" },
   },
 });
@@ -87,7 +93,9 @@ async function pathLists(dir: string) {
   const countries = ["US", "DE", "GB", "IN", "FR", "NL", "EU", "JP", "BR", "CA"];
   const search = titles.flatMap((t) => countries.map((c) => `?title=${encodeURIComponent(t)}&country=${c}`));
   const files = {
+    ping: ["/api/ping"],
     health: ["/api/health"],
+    usage: ["/api/keys/usage"],
     detail: ids,
     search: search.map((q) => `/v1/jobs${q}`),
     salary: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map(
@@ -104,7 +112,15 @@ async function pathLists(dir: string) {
   ) as Record<keyof typeof files, string>;
 }
 
-type Result = { name: string; rps: number; p50: number; p99: number; errors: number };
+type Result = {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  cpuUs: number;
+  requests: number;
+};
 
 function toMs(v: string): number {
   const m = /([\d.]+)(us|ms|s)/.exec(v);
@@ -112,7 +128,27 @@ function toMs(v: string): number {
   return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
 }
 
-function wrk(name: string, base: string, file: string, key: string, seconds: number): Result {
+/** CPU seconds (user + system) used so far by every process of a process group. */
+function groupCpuSeconds(pgid: number): number {
+  let ticks = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // Fields after the command name (which may hold spaces): state is [0], pgrp [2], utime [11], stime [12].
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
+    } catch {} // the process ended meanwhile
+  }
+  return ticks / 100; // USER_HZ
+}
+
+/**
+ * One wrk run. Besides rates and latencies it gives the server's CPU time per request, which
+ * the other work on a shared machine disturbs far less than the rate does.
+ */
+function wrk(name: string, base: string, file: string, key: string, seconds: number, pgid: number): Result {
+  const cpuBefore = groupCpuSeconds(pgid);
   const out = sh("wrk", [
     "-t1",
     "-c32",
@@ -125,6 +161,8 @@ function wrk(name: string, base: string, file: string, key: string, seconds: num
     file,
     key,
   ]);
+  const cpu = groupCpuSeconds(pgid) - cpuBefore;
+  const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
@@ -133,6 +171,8 @@ function wrk(name: string, base: string, file: string, key: string, seconds: num
     p50: toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
     p99: toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
     errors: non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0),
+    cpuUs: requests ? (cpu / requests) * 1e6 : NaN,
+    requests,
   };
 }
 
@@ -142,15 +182,73 @@ function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
 }
 
+const BARE_DIR = "bench/bare-next";
+
+function startServer(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
+  return spawn(cmd, args, {
+    detached: true,
+    stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")],
+    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
+  });
+}
+
+async function waitUp(url: string, logFile: string): Promise<void> {
+  for (let i = 0; i < 120; i++) {
+    if (
+      await fetch(url).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`${url} did not come up:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
+}
+
+function stop(child: ChildProcess | undefined): void {
+  if (!child?.pid) return;
+  try {
+    process.kill(-child.pid, "SIGTERM");
+  } catch {}
+}
+
+type Row = Result & { ratio: number; ratioBare: number; p99Ratio: number; rounds: number[] };
+
+function summarise(plan: Plan[], runs: Result[][]): Row[] {
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
+  const bare = runs[plan.findIndex((p) => p.name.startsWith("ceiling: bare"))] ?? [];
+  const own = runs[plan.findIndex((p) => p.name.startsWith("ceiling: in-app"))] ?? [];
+  const per = (xs: Result[], ys: Result[], f: (x: Result, y: Result) => number) =>
+    median(xs.flatMap((x, r) => (ys[r] ? [f(x, ys[r])] : [])));
+  return plan.map(({ name }, i) => {
+    const mine = runs[i] ?? [];
+    return {
+      name,
+      rps: median(mine.map((x) => x.rps)),
+      p50: median(mine.map((x) => x.p50)),
+      p99: median(mine.map((x) => x.p99)),
+      errors: mine.reduce((n, x) => n + x.errors, 0),
+      cpuUs: median(mine.map((x) => x.cpuUs)),
+      requests: mine.reduce((n, x) => n + x.requests, 0),
+      ratio: per(mine, own, (x, y) => x.rps / y.rps),
+      ratioBare: per(mine, bare, (x, y) => x.rps / y.rps),
+      p99Ratio: per(mine, own, (x, y) => x.p99 / y.p99),
+      rounds: mine.map((x) => Math.round(x.rps)),
+    };
+  });
+}
+
+type Plan = { name: string; short: string; base: string; file: string; key: string; pgid: number };
+
 async function main() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0)
     throw new Error("wrk is needed: apt-get install -y wrk");
   const jobs = Number(values.jobs);
   await prepareCatalog(jobs);
-  const user = await upsertUserByEmail(`bench-${Date.now()}@example.com`);
-  await db().user.update({ where: { id: user.id }, data: { tier: "pro" } });
+  // A fresh pro key per endpoint, so no endpoint runs into another's quota.
   const keys = await Promise.all(
-    Array.from({ length: 3 }, async (_, i) => {
+    Array.from({ length: 4 }, async (_, i) => {
       const u = await upsertUserByEmail(`bench-${Date.now()}-${i}@example.com`);
       await db().user.update({ where: { id: u.id }, data: { tier: "pro" } });
       return (await insertKey(u.id, "active")).key;
@@ -158,90 +256,152 @@ async function main() {
   );
   const lists = await pathLists(await mkdtemp(path.join(tmpdir(), "bench-")));
   if (!values["skip-build"]) sh("npm", ["run", "-s", "build"]);
+  if (!values["skip-build"] || !existsSync(`${BARE_DIR}/.next/BUILD_ID`))
+    sh(process.execPath, ["node_modules/next/dist/bin/next", "build", BARE_DIR]);
 
-  const port = await freePort();
+  const [port, barePort] = await Promise.all([freePort(), freePort()]);
   const base = `http://127.0.0.1:${port}`;
-  mkdirSync("bench/out", { recursive: true });
-  const serverLog = openSync("bench/out/server.log", "w");
-  // As `npm start` runs it.
-  const server: ChildProcess = spawn(
+  const bareBase = `http://127.0.0.1:${barePort}`;
+  mkdirSync("bench/out/prof", { recursive: true });
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [
+    "--max-old-space-size=256",
+    "--import",
+    "tsx",
+  ];
+  const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "bench/out/prof"] : [];
+  const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? "server.ts"];
+  const server = startServer(
     process.execPath,
-    ["--max-old-space-size=256", "--import", "tsx", "server.ts"],
+    serverArgs,
     {
-      detached: true,
-      stdio: ["ignore", serverLog, serverLog],
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        PORT: String(port),
-        APP_URL: base,
-        NEXTAUTH_SECRET: SECRET,
-        SMTP_URL: "smtp://127.0.0.1:9",
-        SITE_RATE_LIMIT_PER_MIN: "100000",
-        LOG_LEVEL: "warn",
-        NEXT_TELEMETRY_DISABLED: "1",
-      },
+      NODE_ENV: "production",
+      PORT: String(port),
+      APP_URL: base,
+      NEXTAUTH_SECRET: SECRET,
+      SMTP_URL: "smtp://127.0.0.1:9",
+      SITE_RATE_LIMIT_PER_MIN: "100000",
+      LOG_LEVEL: "warn",
     },
+    "bench/out/server.log",
   );
+  let bare: ChildProcess | undefined;
   try {
-    let up = false;
-    for (let i = 0; i < 120 && !up; i++) {
-      up = await fetch(`${base}/api/health`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (!up) await new Promise((r) => setTimeout(r, 500));
-    }
-    if (!up)
-      throw new Error(
-        `the server did not start:\n${readFileSync("bench/out/server.log", "utf8").slice(-2000)}`,
-      );
-    const plan: [string, string, string][] = [
-      ["ceiling: bare route handler", lists.health, ""],
-      ["GET /v1/jobs/{id}", lists.detail, keys[0]!],
-      ["GET /v1/jobs?title&country", lists.search, keys[1]!],
-      ["GET /v1/salary", lists.salary, keys[2]!],
-      ["GET /api/jobs (site, IP-limited)", lists.site, ""],
+    bare = startServer(
+      process.execPath,
+      ["node_modules/next/dist/bin/next", "start", BARE_DIR, "-p", String(barePort), "-H", "127.0.0.1"],
+      { NODE_ENV: "production" },
+      "bench/out/bare.log",
+    );
+    await Promise.all([
+      waitUp(`${base}/api/health`, "bench/out/server.log"),
+      waitUp(`${bareBase}/api/ping`, "bench/out/bare.log"),
+    ]);
+    const serverPid = server.pid ?? 0;
+    const barePid = bare.pid ?? 0;
+    const all: Plan[] = [
+      {
+        name: "ceiling: bare Next app",
+        short: "bare",
+        base: bareBase,
+        file: lists.ping,
+        key: "",
+        pgid: barePid,
+      },
+      {
+        name: "ceiling: in-app /api/health",
+        short: "health",
+        base,
+        file: lists.health,
+        key: "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /v1/jobs/{id}",
+        short: "detail",
+        base,
+        file: lists.detail,
+        key: keys[0] ?? "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /v1/jobs?title&country",
+        short: "search",
+        base,
+        file: lists.search,
+        key: keys[1] ?? "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /v1/salary",
+        short: "salary",
+        base,
+        file: lists.salary,
+        key: keys[2] ?? "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /api/keys/usage",
+        short: "usage",
+        base,
+        file: lists.usage,
+        key: keys[3] ?? "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /api/jobs (site, IP-limited)",
+        short: "site",
+        base,
+        file: lists.site,
+        key: "",
+        pgid: serverPid,
+      },
     ];
-    for (const [name, file, key] of plan) wrk(name, base, file, key, 3); // warm-up: JIT, pools, caches
+    const only = values.only ? new Set(["bare", "health", ...values.only.split(",")]) : null;
+    // Profiling: the selected endpoints alone, so the profile holds nothing else.
+    const plan = values["cpu-prof"]
+      ? all.filter((p) => values.only.split(",").includes(p.short))
+      : only
+        ? all.filter((p) => only.has(p.short))
+        : all;
+    let warmUp = 0; // warm-up: JIT, pools, caches
+    for (const p of plan) warmUp += wrk(p.name, p.base, p.file, p.key, 3, p.pgid).requests;
     // Two shared cores drift by ±15% over minutes (CPU clocks, Postgres background work), so the
-    // endpoints are measured in interleaved rounds, each compared with the ceiling of its own
+    // endpoints are measured in interleaved rounds, each compared with the ceilings of its own
     // round; the table gives medians over the rounds.
     const rounds = Number(values.rounds);
     const perRound = Math.max(1, Math.round(Number(values.seconds) / rounds));
     const runs = plan.map(() => [] as Result[]);
     for (let r = 0; r < rounds; r++)
-      for (const [i, [name, file, key]] of plan.entries())
-        runs[i]!.push(wrk(name, base, file, key, perRound));
-    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-    const results = plan.map(([name], i) => ({
-      name,
-      rps: median(runs[i]!.map((x) => x.rps)),
-      p50: median(runs[i]!.map((x) => x.p50)),
-      p99: median(runs[i]!.map((x) => x.p99)),
-      errors: runs[i]!.reduce((n, x) => n + x.errors, 0),
-      ratio: median(runs[i]!.map((x, r) => x.rps / runs[0]![r]!.rps)),
-      rounds: runs[i]!.map((x) => Math.round(x.rps)),
-    }));
-    const memory = memoryOf(server.pid!);
+      for (const [i, p] of plan.entries())
+        runs[i]?.push(wrk(p.name, p.base, p.file, p.key, perRound, p.pgid));
+    const results = summarise(plan, runs);
+    const memory = server.pid ? memoryOf(server.pid) : { rssMb: NaN, peakMb: NaN };
     console.log(
-      `\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)\n`,
+      `\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server node ${serverArgs.join(" ")}; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)\n`,
     );
-    console.log("| endpoint | req/s | ratio to ceiling | p50 ms | p99 ms | errors | req/s per round |");
-    console.log("|---|---|---|---|---|---|---|");
+    console.log(
+      "| endpoint | req/s | ÷ in-app ceiling | ÷ bare Next | p50 ms | p99 ms | p99 ÷ ceiling's | server CPU µs/req | errors | req/s per round |",
+    );
+    console.log("|---|---|---|---|---|---|---|---|---|---|");
     for (const r of results)
       console.log(
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.errors} | ${r.rounds.join(", ")} |`,
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioBare.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} | ${r.rounds.join(", ")} |`,
       );
     writeFileSync(
       "bench/results.json",
-      `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3) })) }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, serverArgs, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3), ratioBare: +r.ratioBare.toFixed(3), p99Ratio: +r.p99Ratio.toFixed(3) })) }, null, 2)}\n`,
     );
     console.log("\nwritten to bench/results.json");
+    if (values["cpu-prof"])
+      console.log(
+        `profile: ${warmUp + results.reduce((n, r) => n + r.requests, 0)} requests in all; it is written to bench/out/prof when the server exits`,
+      );
   } finally {
-    try {
-      process.kill(-server.pid!, "SIGTERM");
-    } catch {}
+    const exited = new Promise((r) => server.once("exit", r));
+    stop(server);
+    stop(bare);
+    // The profile is written as the server exits.
+    if (values["cpu-prof"]) await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
     await disconnectDb();
   }
 }

@@ -1,8 +1,9 @@
 // Weak ETags over the exact response body: the tag changes when, and only when, the body does.
-import { createHash } from "node:crypto";
+import { hash } from "node:crypto";
 
 export function weakETag(body: string): string {
-  return `W/"${createHash("sha1").update(body).digest("base64url")}"`;
+  // The one-shot hash: no Hash object per response.
+  return `W/"${hash("sha1", body, "base64url")}"`;
 }
 
 /** RFC 9110 weak comparison against an If-None-Match value (one tag, a list, or *). */

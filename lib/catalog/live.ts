@@ -2,7 +2,8 @@
 // it makes, so it sees one snapshot even while an import swaps another in. The pointer is kept
 // in memory for up to a second (an import in this process clears it at once): a new snapshot
 // is served everywhere within a second of its swap.
-import { db } from "../db";
+import { db, hotQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
 import { Lru } from "../lru";
 import { isUnavailable } from "../unavailable";
 
@@ -10,15 +11,20 @@ export type LiveSnapshot = { id: number; countryCounts: Record<string, number> }
 
 const TTL_MS = 1_000;
 // On globalThis: Next bundles its own copy of this module, and imports run in scripts too.
-const g = globalThis as unknown as { livePointer?: { value: LiveSnapshot | null; until: number } };
+const g = globalThis as unknown as {
+  livePointer?: { value: LiveSnapshot | null; until: number };
+  /** The one refresh in flight: requests arriving meanwhile wait for it rather than ask too. */
+  liveLoading?: Promise<LiveSnapshot | null>;
+  /** Moves on each invalidation, so a refresh that began before a swap does not store its answer. */
+  liveGeneration?: number;
+};
+const POINTER_SQL = Prisma.sql`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
 
 // Snapshots are immutable once live, so their counts can be kept for the process's life.
 const countsById = new Map<number, Record<string, number>>();
 
 async function load(): Promise<LiveSnapshot | null> {
-  const rows = await db().$queryRaw<
-    { id: number }[]
-  >`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
+  const rows = await hotQuery<{ id: number }>(POINTER_SQL);
   const id = rows[0]?.id;
   if (id === undefined) return null;
   let countryCounts = countsById.get(id);
@@ -33,26 +39,40 @@ async function load(): Promise<LiveSnapshot | null> {
 }
 
 export async function liveSnapshot(): Promise<LiveSnapshot | null> {
-  const now = Date.now();
   const known = g.livePointer;
-  if (known && known.until > now) return known.value;
+  if (known && known.until > Date.now()) return known.value;
+  if (g.liveLoading !== undefined) return g.liveLoading;
+  const loading = refresh(known).finally(() => {
+    if (g.liveLoading === loading) g.liveLoading = undefined;
+  });
+  g.liveLoading = loading;
+  return loading;
+}
+
+async function refresh(known: { value: LiveSnapshot | null } | undefined): Promise<LiveSnapshot | null> {
   let value: LiveSnapshot | null;
+  const now = Date.now();
+  const generation = g.liveGeneration ?? 0;
+  const keep = (v: LiveSnapshot | null) => {
+    if ((g.liveGeneration ?? 0) === generation) g.livePointer = { value: v, until: now + TTL_MS };
+    return v;
+  };
   try {
     value = await load();
   } catch (err) {
     // The database is away: keep serving the snapshot we know (it is immutable, and results
     // cached for it stay right) rather than fail requests a cache could answer.
     if (!known || !isUnavailable(err)) throw err;
-    g.livePointer = { value: known.value, until: now + TTL_MS };
-    return known.value;
+    return keep(known.value);
   }
-  g.livePointer = { value, until: now + TTL_MS };
-  return value;
+  return keep(value);
 }
 
 /** After a swap (or in tests that move the pointer by hand). */
 export function invalidateLiveSnapshot(): void {
   g.livePointer = undefined;
+  g.liveLoading = undefined;
+  g.liveGeneration = (g.liveGeneration ?? 0) + 1;
 }
 
 /**

@@ -1,10 +1,10 @@
 // The Postgres path: exact counts from key_usage, and admission through consume_quota()
 // (see the migrations) when Redis cannot be used. Counts are the user's: every key a user has
 // had adds to the same day and month, so a new key continues where the revoked one stopped.
-import { db } from "../db";
+import { db, hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { Counts } from "./state";
-import { flushUsage } from "./usage-buffer";
+import { flushUsage, pendingBefore } from "./usage-buffer";
 import { dayOf, monthStartOf } from "./windows";
 
 /** key_usage rows of every key of this key's user, this month up to today. */
@@ -35,12 +35,16 @@ export async function consumeInPostgres(
   return { admitted: r.admitted, dayUsed: r.day_used, monthUsed: r.month_used };
 }
 
-/** The user's per-day counts of the month so far, oldest first. */
-export async function daysInPostgres(keyId: string, now: Date): Promise<{ date: string; count: number }[]> {
-  await flushUsage();
-  const rows = await db().$queryRaw<{ day: Date; count: number }[]>`
-    SELECT u.day, sum(u.count)::int AS count ${userMonth(keyId, now)} GROUP BY u.day ORDER BY u.day`;
-  return rows.map((r) => ({ date: r.day.toISOString().slice(0, 10), count: r.count }));
+/**
+ * The user's per-day counts of the month so far, oldest first. Today's figure may lag by a
+ * flush (callers replace it); earlier days are exact: counts of a past day still waiting in
+ * this process's buffer (just after midnight) are written first.
+ */
+async function daysInPostgres(keyId: string, now: Date): Promise<{ date: string; count: number }[]> {
+  if (pendingBefore(dayOf(now))) await flushUsage();
+  return hotQuery<{ date: string; count: number }>(
+    Prisma.sql`SELECT u.day::text AS date, sum(u.count)::int AS count ${userMonth(keyId, now)} GROUP BY u.day ORDER BY u.day`,
+  );
 }
 
 /** This month's days, with today's figure replaced by a fresher one (Postgres lags by a flush). */

@@ -4,7 +4,7 @@
 import type { Redis } from "@upstash/redis";
 import { env } from "../env";
 import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
-import { redis } from "../redis/client";
+import { type LuaScript, luaScript, redis } from "../redis/client";
 import type { Counts } from "./state";
 import { dayOf, monthOf } from "./windows";
 
@@ -64,15 +64,15 @@ export type Verdict =
     };
 
 export class RedisQuota {
-  private readonly script: ReturnType<Redis["createScript"]>;
-  private readonly refundScript: ReturnType<Redis["createScript"]>;
+  private readonly script: LuaScript;
+  private readonly refundScript: LuaScript;
 
   constructor(
     readonly client: Redis,
     private readonly prefix: string,
   ) {
-    this.script = client.createScript(SCRIPT);
-    this.refundScript = client.createScript(REFUND_SCRIPT);
+    this.script = luaScript(client, SCRIPT);
+    this.refundScript = luaScript(client, REFUND_SCRIPT);
   }
 
   // The record and both counters share one hash tag, so the script works on a Redis Cluster.
