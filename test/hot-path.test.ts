@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { invalidateLiveSnapshot, liveSnapshot } from "@/lib/catalog/live";
 import { hotQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { monthDays } from "@/lib/quota/pg-engine";
+import { keyUsage, monthDays } from "@/lib/quota/pg-engine";
 import { flushUsage, recordUse } from "@/lib/quota/usage-buffer";
 import { catalogAndClient } from "./fixtures";
 import { createTestKey } from "./keys";
@@ -48,6 +48,23 @@ describe("the usage report's days", () => {
       { date: "2026-11-14", count: 2 },
       { date: "2026-11-15", count: 7 },
     ]);
+  });
+
+  it("come with the key's hint and tier in GET /api/keys/usage's one statement, past days exact", async () => {
+    const { id } = await createTestKey({ tier: "builder" });
+    const now = new Date("2026-11-03T00:00:01Z");
+    recordUse(id, "2026-11-01");
+    recordUse(id, "2026-11-02");
+    recordUse(id, "2026-11-02");
+    const usage = await keyUsage(id, now, 5);
+    expect(usage).toMatchObject({ id, tier: "builder" });
+    expect(usage?.hint).toMatch(/^jsk_…/);
+    expect(usage?.days).toEqual([
+      { date: "2026-11-01", count: 1 },
+      { date: "2026-11-02", count: 2 },
+      { date: "2026-11-03", count: 5 },
+    ]);
+    expect(await keyUsage("no-such-key", now, 0)).toBeNull();
   });
 });
 

@@ -3,6 +3,7 @@
 // had adds to the same day and month, so a new key continues where the revoked one stopped.
 import { db, hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import type { Tier } from "../plans";
 import type { Counts } from "./state";
 import { flushUsage, pendingBefore } from "./usage-buffer";
 import { dayOf, monthStartOf } from "./windows";
@@ -40,21 +41,43 @@ export async function consumeInPostgres(
  * flush (callers replace it); earlier days are exact: counts of a past day still waiting in
  * this process's buffer (just after midnight) are written first.
  */
-async function daysInPostgres(keyId: string, now: Date): Promise<{ date: string; count: number }[]> {
+async function daysInPostgres(keyId: string, now: Date): Promise<Day[]> {
   if (pendingBefore(dayOf(now))) await flushUsage();
-  return hotQuery<{ date: string; count: number }>(
+  return hotQuery<Day>(
     Prisma.sql`SELECT u.day::text AS date, sum(u.count)::int AS count ${userMonth(keyId, now)} GROUP BY u.day ORDER BY u.day`,
   );
 }
 
+/** Today's figure replaced by a fresher one (Postgres lags by a flush). */
+function withToday(days: Day[], now: Date, today: number): Day[] {
+  const date = dayOf(now);
+  const out = days.filter((d) => d.date !== date);
+  out.push({ date, count: today });
+  return out;
+}
+
+type Day = { date: string; count: number };
+
 /** This month's days, with today's figure replaced by a fresher one (Postgres lags by a flush). */
-export async function monthDays(
+export async function monthDays(keyId: string, now: Date, today: number): Promise<Day[]> {
+  return withToday(await daysInPostgres(keyId, now), now, today);
+}
+
+/**
+ * What GET /api/keys/usage shows beyond the quota: the key's hint, its user's tier and this
+ * month's days, in one statement (one round trip on every call of a metered endpoint).
+ */
+export async function keyUsage(
   keyId: string,
   now: Date,
   today: number,
-): Promise<{ date: string; count: number }[]> {
-  const date = dayOf(now);
-  const days = (await daysInPostgres(keyId, now)).filter((d) => d.date !== date);
-  days.push({ date, count: today });
-  return days;
+): Promise<{ id: string; hint: string; tier: Tier; days: Day[] } | null> {
+  if (pendingBefore(dayOf(now))) await flushUsage();
+  const [row] = await hotQuery<{ id: string; hint: string; tier: Tier; days: Day[] }>(Prisma.sql`
+    SELECT k.id, k.hint, usr.tier::text AS tier, coalesce((
+      SELECT json_agg(json_build_object('date', d.date, 'count', d.count) ORDER BY d.date) FROM (
+        SELECT u.day::text AS date, sum(u.count)::int AS count ${userMonth(keyId, now)} GROUP BY u.day
+      ) d), '[]'::json) AS days
+    FROM api_keys k JOIN users usr ON usr.id = k.user_id WHERE k.id = ${keyId}`);
+  return row ? { ...row, days: withToday(row.days, now, today) } : null;
 }

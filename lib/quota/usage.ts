@@ -1,10 +1,7 @@
 // GET /api/keys/usage: plan, both windows, and this month's days.
 import { z } from "zod";
-import { hotQuery } from "../db";
-import { Prisma } from "../generated/prisma/client";
-import type { Tier } from "../plans";
 import { formatInZone, TimeZoneSchema } from "../time";
-import { monthDays } from "./pg-engine";
+import { keyUsage } from "./pg-engine";
 import type { QuotaState, QuotaWindow } from "./state";
 
 export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
@@ -46,18 +43,15 @@ export async function usageReport(
   now: Date,
   zone?: string,
 ): Promise<z.infer<typeof UsageResponseSchema>> {
-  const [key] = await hotQuery<{ id: string; hint: string; tier: Tier }>(
-    Prisma.sql`SELECT k.id, k.hint, u.tier::text AS tier FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.id = ${keyId}`,
-  );
-  if (!key) throw new Error(`key ${keyId} vanished after its admission`);
   // Today's figure comes from the admission that just happened.
-  const days = await monthDays(keyId, now, quota.daily.used);
+  const key = await keyUsage(keyId, now, quota.daily.used);
+  if (!key) throw new Error(`key ${keyId} vanished after its admission`);
   const report: z.infer<typeof UsageResponseSchema> = {
     key: { id: key.id, hint: key.hint },
     tier: key.tier,
     daily: window(quota.daily, zone),
     monthly: window(quota.monthly, zone),
-    days,
+    days: key.days,
   };
   if (zone) report.reset_local = report.daily.reset_local;
   return report;
