@@ -53,6 +53,22 @@ function markActive(hash: string): void {
 
 export const isKnownActive = (hash: string) => active.has(hash);
 
+/**
+ * Redis admissions under way in this process, on globalThis like the breaker (Next bundles its
+ * own copy of this module). When the breaker opens, some may still come back admitted: the
+ * Postgres path waits for them (each is bounded by the Redis client's command timeout), so
+ * their units are in the usage buffer, and so in Postgres's count, before it admits anyone.
+ */
+const g = globalThis as unknown as { redisAdmissions?: Set<Promise<unknown>> };
+const redisAdmissions = (g.redisAdmissions ??= new Set());
+
+function tracked<T>(admission: Promise<T>): Promise<T> {
+  redisAdmissions.add(admission);
+  const done = () => redisAdmissions.delete(admission);
+  admission.then(done, done);
+  return admission;
+}
+
 class RedisUnavailable extends Error {}
 
 async function viaRedis<T>(fn: () => Promise<T>): Promise<T> {
@@ -135,6 +151,7 @@ async function consumeWithRedis(
 }
 
 async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> {
+  if (redisAdmissions.size > 0) await Promise.allSettled([...redisAdmissions]);
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
   if (refused || !k) {
@@ -166,7 +183,7 @@ export async function consume(
   const rq = redisQuota();
   if (rq && redisUsable()) {
     try {
-      return await consumeWithRedis(rq, hash, now, opts.lookup);
+      return await tracked(consumeWithRedis(rq, hash, now, opts.lookup));
     } catch (err) {
       if (!(err instanceof RedisUnavailable)) throw err;
       tripRedisBreaker(err);
