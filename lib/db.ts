@@ -15,7 +15,7 @@ import { PrismaClient } from "./generated/prisma/client";
 export const PG_SESSION_OPTIONS =
   "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000";
 
-const globalForDb = globalThis as unknown as { prisma?: PrismaClient };
+const globalForDb = globalThis as unknown as { prisma?: PrismaClient; pool?: pg.Pool };
 
 function createClient(): PrismaClient {
   const { DATABASE_URL, DB_POOL_MAX, DATABASE_EMBEDDED, DB_QUERY_TIMEOUT_MS } = env();
@@ -39,6 +39,7 @@ function createClient(): PrismaClient {
   pool.on("release", (err: Error | undefined, client: pg.PoolClient) => {
     if (!err && client.getTransactionStatus() !== "I") void client.end().catch(() => {});
   });
+  globalForDb.pool = pool;
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PrismaClient({ adapter });
 }
@@ -51,4 +52,10 @@ export function db(): PrismaClient {
 export async function disconnectDb(): Promise<void> {
   await globalForDb.prisma?.$disconnect();
   globalForDb.prisma = undefined;
+}
+
+/** The primary pool's connections (for /metrics); zeros before the first query. */
+export function dbPoolStats(): { total: number; idle: number; waiting: number } {
+  const p = globalForDb.pool;
+  return { total: p?.totalCount ?? 0, idle: p?.idleCount ?? 0, waiting: p?.waitingCount ?? 0 };
 }

@@ -2,7 +2,12 @@
 // it makes, so it sees one snapshot even while an import swaps another in. The pointer is kept
 // in memory for up to a second (an import in this process clears it at once): a new snapshot
 // is served everywhere within a second of its swap.
+//
+// The pointer is always read from the primary. The rows of that snapshot are read through
+// catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/db-replicas.ts),
+// so a lagging replica delays nothing and never mixes two snapshots.
 import { db } from "../db";
+import { type CatalogReader, catalogReader } from "../db-replicas";
 import { Lru } from "../lru";
 import { isUnavailable } from "../unavailable";
 
@@ -48,6 +53,11 @@ export async function liveSnapshot(): Promise<LiveSnapshot | null> {
   }
   g.livePointer = { value, until: now + TTL_MS };
   return value;
+}
+
+/** Where to read rows of snapshot `snapshotId`: a replica that has it, or the primary. */
+export function catalogDb(snapshotId: number): CatalogReader {
+  return catalogReader(snapshotId);
 }
 
 /** After a swap (or in tests that move the pointer by hand). */

@@ -2,14 +2,15 @@
 // production, or a local TCP Redis through a custom requester (ioredis underneath).
 // null when neither is configured: quotas then run on Postgres alone.
 import { Redis, type Requester } from "@upstash/redis";
-import { Redis as IORedis, ReplyError } from "ioredis";
+import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
 import { env } from "../env";
+import { bounded, clusterClient } from "./cluster";
 
-const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis };
+const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis | Cluster };
 
 type Command = [string, ...(string | number)[]];
 
-function tcpRequester(url: string): Requester {
+function singleNode(url: string): IORedis {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
   const io = new IORedis(url, {
     maxRetriesPerRequest: 1,
@@ -18,8 +19,14 @@ function tcpRequester(url: string): Requester {
     retryStrategy: (n) => Math.min(n * 100, 1000),
   });
   io.on("error", () => {}); // surfaced per command instead
+  return io;
+}
+
+function tcpRequester(io: IORedis | Cluster): Requester {
   globalForRedis.ioredis = io;
-  const run = ([name, ...args]: Command) => io.call(name, ...args);
+  const cluster = !(io instanceof IORedis);
+  const run = ([name, ...args]: Command) =>
+    cluster ? bounded(io.call(name, ...args)) : io.call(name, ...args);
   const settle = async (cmd: Command) => {
     try {
       return { result: await run(cmd) };
@@ -42,6 +49,7 @@ function tcpRequester(url: string): Requester {
 type Backend =
   | { kind: "upstash"; url: string; token: string }
   | { kind: "tcp"; url: string }
+  | { kind: "cluster"; nodes: string }
   | { kind: "none" };
 
 function backend(): Backend {
@@ -49,6 +57,7 @@ function backend(): Backend {
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
     return { kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
   }
+  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: e.REDIS_CLUSTER_NODES };
   return e.REDIS_URL ? { kind: "tcp", url: e.REDIS_URL } : { kind: "none" };
 }
 
@@ -60,7 +69,9 @@ function create(): Redis | null {
       // trips the breaker instead of hanging requests.
       return new Redis({ url: b.url, token: b.token, retry: false, signal: () => AbortSignal.timeout(500) });
     case "tcp":
-      return new Redis(tcpRequester(b.url));
+      return new Redis(tcpRequester(singleNode(b.url)));
+    case "cluster":
+      return new Redis(tcpRequester(clusterClient(b.nodes)));
     case "none":
       return null;
   }
