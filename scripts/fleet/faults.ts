@@ -3,7 +3,7 @@
 // JSON log line per request naming the key id, never the key.
 import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Outcome } from "../chaos/http";
+import { type Outcome, send } from "../chaos/http";
 import { runLoad } from "../chaos/load";
 import { catalogReads, type Row, scrape } from "./scenarios";
 import type { Fleet } from "./world";
@@ -57,8 +57,11 @@ export async function appKilled(f: Fleet): Promise<Row> {
   const failed = lost(load.outcomes);
   // After the balancer's checks have seen it gone (2 × 250 ms), nothing more is lost.
   const late = load.outcomes.filter((o) => (o.endedAt ?? 0) > killedAt + 1_500 && o.status !== 200);
-  if (redis !== admitted) failures.push(`Redis day counter ${redis}, want the ${admitted} 200s`);
-  if (charged !== admitted) failures.push(`key_usage ${charged}, want the ${admitted} 200s`);
+  // Nothing is charged twice. The killed process's usage buffer (at most USAGE_FLUSH_MS of its
+  // admissions) dies with it: those 200s are counted in Redis, which keeps the limit exact, but
+  // never reach key_usage (a SIGTERM drain writes them; a SIGKILL cannot). Reported, bounded.
+  if (charged > admitted) failures.push(`key_usage ${charged} is more than the ${admitted} 200s`);
+  if (admitted - charged > 50) failures.push(`${admitted - charged} 200s never reached key_usage (bound 50)`);
   if (late.length) failures.push(`${late.length} requests failed more than 1.5 s after the kill`);
   if (failed > 24) failures.push(`${failed} requests lost, more than were in flight (24)`);
   await victim.start(); // for the scenarios after this one
@@ -68,6 +71,7 @@ export async function appKilled(f: Fleet): Promise<Row> {
       sent: load.outcomes.length,
       "200": admitted,
       charged,
+      "uncharged 200s": admitted - charged,
       redis: String(redis),
       lost: failed,
       statuses: statuses(load.outcomes),
@@ -91,21 +95,29 @@ export async function redisMasterKilled(f: Fleet): Promise<Row> {
   });
   const master = await f.redis.masterOf(f.dayCounterKey(key));
   let recoveredMs = -1;
+  let done = false;
   const failover = (async () => {
     await f.redis.kill(master);
     const killedAt = Date.now();
-    const others = f.redis.ports.filter((p) => p !== master);
-    await f.redis.waitOk(others, 30_000);
+    // Over when another node owns the slot and every live node says the cluster is ok.
+    while (Date.now() - killedAt < 30_000) {
+      const owner = await f.redis.masterOf(f.dayCounterKey(key)).catch(() => master);
+      if (owner !== master && (await f.redis.waitOk(undefined, 200).catch(() => -1)) >= 0) break;
+      await sleep(100);
+    }
     recoveredMs = Date.now() - killedAt;
+    await sleep(1_000);
+    done = true;
   })();
-  const rest = await runLoad({
-    base: f.lb.url,
-    path,
-    count: 400,
-    concurrency: 8,
-    maxMs: 60_000,
-    headers: f.headers(key),
-  });
+  // Paced load (4 clients, 20 ms apart) that lasts through the failover and a second past it.
+  const rest: Outcome[] = [];
+  const client = async () => {
+    for (let i = 0; !done && i < 2_000; i++) {
+      rest.push(await send(f.lb.url, path(i), { headers: f.headers(key), timeoutMs: 10_000 }));
+      await sleep(20);
+    }
+  };
+  await Promise.all([client(), client(), client(), client()]);
   await failover;
   // Requests after the failover: the new master takes over the counting.
   const after = await runLoad({
@@ -116,7 +128,7 @@ export async function redisMasterKilled(f: Fleet): Promise<Row> {
     maxMs: 30_000,
     headers: f.headers(key),
   });
-  const all = [...first.outcomes, ...rest.outcomes, ...after.outcomes];
+  const all = [...first.outcomes, ...rest, ...after.outcomes];
   const admitted = ok(all);
   const charged = await settledCharge(f, key.id);
   if (admitted !== 50) failures.push(`admitted ${admitted}, want 50`);

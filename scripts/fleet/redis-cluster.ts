@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { promisify } from "node:util";
-import { Cluster, Redis } from "ioredis";
+import { Redis } from "ioredis";
 
 const run = promisify(execFile);
 
@@ -116,18 +116,23 @@ export class PrivateRedisCluster {
     throw new Error(`the Redis Cluster did not reach cluster_state:ok within ${ms} ms`);
   }
 
-  /** GET through a cluster client (follows the slot to its master). */
+  /** GET on the master that owns the key's slot now (retried while a failover settles). */
   async get(key: string): Promise<string | null> {
-    const c = new Cluster(
-      this.ports.filter((p) => this.pidOf(p)).map((port) => ({ host: "127.0.0.1", port })),
-      { redisOptions: { connectTimeout: 1_000 }, clusterRetryStrategy: () => null },
-    );
-    c.on("error", () => {});
-    try {
-      return await c.get(key);
-    } finally {
-      c.disconnect();
+    let last: unknown;
+    for (let attempt = 0; attempt < 20; attempt++) {
+      try {
+        const io = this.single(await this.masterOf(key));
+        try {
+          return await io.get(key);
+        } finally {
+          io.disconnect();
+        }
+      } catch (err) {
+        last = err;
+        await sleep(250);
+      }
     }
+    throw last;
   }
 
   async destroy(): Promise<void> {
