@@ -11,7 +11,9 @@ describe("parseEnv", () => {
     expect(e.DATABASE_REPLICA_URLS).toEqual(["postgresql://a@r1:5432/db", "postgres://a@r2/db"]);
     expect(e.DB_REPLICA_MAX_LAG_MS).toBe(5000);
     expect(() => parseEnv({ DATABASE_REPLICA_URLS: "mysql://x/y" })).toThrow(/DATABASE_REPLICA_URLS/);
-    expect(() => parseEnv({ REDIS_CLUSTER_NODES: "redis://a:1" })).toThrow(/REDIS_CLUSTER_NODES: must be host:port/);
+    expect(() => parseEnv({ REDIS_CLUSTER_NODES: "redis://a:1" })).toThrow(
+      /REDIS_CLUSTER_NODES: must be host:port/,
+    );
     expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32/);
     expect(parseEnv({}).DATABASE_REPLICA_URLS).toBeUndefined();
   });

@@ -70,6 +70,7 @@ export async function exactFifty(f: Fleet): Promise<Row> {
       charged,
       redis: String(await f.redisDayCount(key)),
       spread: JSON.stringify(served),
+      statuses: byStatus(load.outcomes),
     },
     failures,
   };
