@@ -16,7 +16,12 @@ const scrape = (headers: Record<string, string> = {}) =>
 
 describe("GET /metrics", () => {
   it("is refused without the token, or with another one", async () => {
-    for (const headers of [{}, { Authorization: `Bearer ${"x".repeat(40)}` }, { Authorization: TOKEN }]) {
+    const attempts: Record<string, string>[] = [
+      {},
+      { Authorization: `Bearer ${"x".repeat(40)}` },
+      { Authorization: TOKEN },
+    ];
+    for (const headers of attempts) {
       const res = await scrape(headers);
       expect(res.status).toBe(401);
       expect(res.headers.get("www-authenticate")).toMatch(/^Bearer/);
