@@ -46,6 +46,10 @@ function create(): Metrics {
   };
 }
 
+// Made when the module loads, not on the first request: a burst's first request must not pay
+// for building the registry while other requests' Redis timeouts are running.
+g.jsaMetrics ??= create();
+
 export function metrics(): Metrics {
   g.jsaMetrics ??= create();
   return g.jsaMetrics;
