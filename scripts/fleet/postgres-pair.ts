@@ -24,6 +24,7 @@ export class PrivateStandby {
     readonly port: number,
     private readonly primaryPort: number,
     readonly database: string,
+    readonly applyDelayMs = 0,
   ) {
     this.uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
     this.gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
@@ -65,6 +66,8 @@ export class PrivateStandby {
       [
         ...["-D", this.dataDir, "-p", String(this.port), "-k", this.dir],
         ...["-c", "listen_addresses=127.0.0.1", "-c", "hot_standby=on", "-c", "fsync=off"],
+        // A replica that is really behind: it replays each commit this long after the primary.
+        ...["-c", `recovery_min_apply_delay=${this.applyDelayMs}ms`],
       ],
       { ...asPostgres, stdio: ["ignore", log, log], detached: true },
     );

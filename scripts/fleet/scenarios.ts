@@ -76,75 +76,90 @@ export async function exactFifty(f: Fleet): Promise<Row> {
   };
 }
 
-type Page = { total: number; ids: string };
+type Page = { total: number; ids: string; n: number };
 const pageOf = (o: Outcome): Page | null => {
   const body = jsonOf(o);
   if (o.status !== 200 || !body) return null;
   const items = (body.items ?? []) as { id: string }[];
   const meta = (body.meta ?? {}) as { total?: number };
-  return { total: meta.total ?? -1, ids: items.map((j) => j.id).join(",") };
+  return { total: meta.total ?? -1, ids: items.map((j) => j.id).join(","), n: items.length };
 };
-const samePage = (a: Page | null, b: Page | null) => !!a && !!b && a.total === b.total && a.ids === b.ids;
+const samePage = (a: Page | null | undefined, b: Page | null | undefined) =>
+  !!a && !!b && a.total === b.total && a.ids === b.ids;
 
 /**
- * A new snapshot imported on the primary while every instance is polled directly: each answer
- * is the old page or the new one, never a mix, and every instance serves the new one within
- * the bound.
+ * A new snapshot imported on the primary while every instance is polled directly over PAGES
+ * listing pages (each page of each snapshot is a cache miss once per instance, so rows are read
+ * from the replica whenever it holds the snapshot): each answer is that page of the old snapshot
+ * or of the new one, never a mix (a total of one with rows of the other, or a short page), and
+ * every instance serves the new one within the bound and never goes back.
  */
 export const SWAP_BOUND_MS = 3_000;
+const PAGES = 40;
+const PER_PAGE = 5;
 
 export async function catalogSwap(f: Fleet): Promise<Row> {
   const failures: string[] = [];
   const key = await f.createKey("pro", "swap");
-  const path = "/v1/jobs?country=DE&per_page=5";
-  const ask = (base: string) => send(base, path, { headers: f.headers(key), timeoutMs: 5_000 });
-  const before = await Promise.all(f.apps.map((a) => ask(a.url)));
-  const old = pageOf(before[0] as Outcome);
-  if (!old || !before.every((o) => samePage(pageOf(o), old)))
-    failures.push("instances disagree before the swap");
+  const path = (page: number) => `/v1/jobs?country=DE&per_page=${PER_PAGE}&page=${page}`;
+  const ask = (base: string, page: number) =>
+    send(base, path(page), { headers: f.headers(key), timeoutMs: 5_000 });
+  const old = new Map<number, Page | null>();
+  for (let page = 1; page <= PAGES; page++) old.set(page, pageOf(await ask(f.lb.url, page)));
   const replicaReadsBefore = await catalogReads(f);
+  const primaryReadsBefore = await catalogReads(f, "primary");
 
-  const seen: { app: number; at: number; page: Page | null; status: number }[] = [];
+  const seen: { app: number; at: number; pageNo: number; page: Page | null; status: number }[] = [];
   let polling = true;
   const pollers = f.apps.map(async (a, app) => {
-    while (polling) {
-      const o = await ask(a.url);
-      seen.push({ app, at: Date.now(), page: pageOf(o), status: o.status });
-      await sleep(25);
+    for (let i = app * 7; polling; i++) {
+      const pageNo = (i % PAGES) + 1;
+      const o = await ask(a.url, pageNo);
+      seen.push({ app, at: Date.now(), pageNo, page: pageOf(o), status: o.status });
+      await sleep(10);
     }
   });
   const importStarted = Date.now();
   const b = await importDemo(f.primary.url, DEMO_B);
   const swappedAt = Date.now();
-  let fresh: Page | null = null;
   const firstNew = new Map<number, number>();
   while (Date.now() - swappedAt < SWAP_BOUND_MS + 5_000 && firstNew.size < f.apps.length) {
     await sleep(50);
     for (const s of seen) {
-      if (s.at < swappedAt || !s.page || samePage(s.page, old)) continue;
-      fresh ??= s.page;
-      if (samePage(s.page, fresh) && !firstNew.has(s.app)) firstNew.set(s.app, s.at - swappedAt);
+      if (s.at >= swappedAt && s.page && !samePage(s.page, old.get(s.pageNo)) && !firstNew.has(s.app))
+        firstNew.set(s.app, s.at - swappedAt);
     }
   }
-  await sleep(300);
+  await sleep(1_500); // a few more rounds of new pages, read on the replica now that it has them
   polling = false;
   await Promise.all(pollers);
-  const mixed = seen.filter((s) => s.status === 200 && !samePage(s.page, old) && !samePage(s.page, fresh));
+  // The new snapshot's pages, as the primary's own answers give them once the swap is done.
+  const fresh = new Map<number, Page | null>();
+  for (let page = 1; page <= PAGES; page++) fresh.set(page, pageOf(await ask(f.lb.url, page)));
+  const wellFormed = (p: Page, pageNo: number) =>
+    p.n === Math.max(0, Math.min(PER_PAGE, p.total - (pageNo - 1) * PER_PAGE));
+  const mixed = seen.filter(
+    (s) =>
+      s.status === 200 &&
+      (!s.page ||
+        !wellFormed(s.page, s.pageNo) ||
+        (!samePage(s.page, old.get(s.pageNo)) && !samePage(s.page, fresh.get(s.pageNo)))),
+  );
   const errors = seen.filter((s) => s.status !== 200);
-  // An instance that served the new page must never go back to the old one.
   const backwards = seen.filter((s) => {
     const first = firstNew.get(s.app);
-    return first !== undefined && s.at > swappedAt + first && samePage(s.page, old);
+    return first !== undefined && s.at > swappedAt + first && samePage(s.page, old.get(s.pageNo));
   });
   const delays = f.apps.map((_, i) => firstNew.get(i));
   const worst = Math.max(...delays.map((d) => d ?? Number.POSITIVE_INFINITY));
-  if (!fresh) failures.push("no instance ever served the new snapshot");
+  if (samePage(fresh.get(1), old.get(1))) failures.push("the new snapshot's first page equals the old one");
   if (worst > SWAP_BOUND_MS)
     failures.push(`slowest instance saw the new snapshot after ${worst} ms (bound ${SWAP_BOUND_MS})`);
   expectEq(failures, "answers mixing snapshots", mixed.length, 0);
   expectEq(failures, "non-200 answers", errors.length, 0);
   expectEq(failures, "answers going back to the old snapshot", backwards.length, 0);
-  const replicaReadsAfter = await catalogReads(f);
+  const replicaReads = (await catalogReads(f)) - replicaReadsBefore;
+  if (replicaReads === 0) failures.push("no catalog read went to the replica during the swap");
   return {
     name: "catalog swap visible everywhere",
     figures: {
@@ -153,7 +168,8 @@ export async function catalogSwap(f: Fleet): Promise<Row> {
       "visible after ms (per instance)": delays.map((d) => d ?? "never").join(" / "),
       polled: seen.length,
       mixed: mixed.length,
-      "replica reads": replicaReadsAfter - replicaReadsBefore,
+      "replica reads": replicaReads,
+      "primary reads": (await catalogReads(f, "primary")) - primaryReadsBefore,
     },
     failures,
   };

@@ -18,6 +18,7 @@ import { clusterPorts, PrivateRedisCluster } from "./redis-cluster";
 export const DEMO_A = { jobs: 2_000, seed: 42, asOf: new Date("2026-11-21T00:00:00Z") };
 export const DEMO_B = { jobs: 3_000, seed: 7, asOf: new Date("2026-11-22T00:00:00Z") };
 export const INSTANCES = 3;
+export const STANDBY_DELAY_MS = 1_000;
 
 export type Key = { id: string; key: string; hash: string };
 
@@ -106,7 +107,8 @@ export async function startFleet(build: boolean): Promise<Fleet> {
   console.log(`primary :${pgPort}; demo catalog A: ${a.jobs} jobs (snapshot ${a.snapshotId})`);
   console.log(`redis cluster: ${redis.nodeList}`);
 
-  const standby = new PrivateStandby(standbyPort, pgPort, "fleet");
+  // Its replay runs STANDBY_DELAY_MS behind the primary, so the swap meets a lagging replica.
+  const standby = new PrivateStandby(standbyPort, pgPort, "fleet", STANDBY_DELAY_MS);
   onCleanup(
     "postgres standby",
     () => standby.destroy(),
