@@ -76,6 +76,14 @@ export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Pr
   db();
   const pool = globalForDb.pool;
   if (!pool) throw new Error("the database pool is not open");
+  return preparedQuery<T>(pool, sql);
+}
+
+/** hotQuery on another pool (a read replica's). */
+export async function preparedQuery<T extends pg.QueryResultRow>(
+  pool: pg.Pool,
+  sql: Prisma.Sql,
+): Promise<T[]> {
   globalForDb.statements ??= new Map();
   let name = globalForDb.statements.get(sql.text);
   if (!name && globalForDb.statements.size < MAX_NAMED_STATEMENTS) {
@@ -84,4 +92,10 @@ export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Pr
   }
   const res = await pool.query<T>({ name, text: sql.text, values: sql.values });
   return res.rows;
+}
+
+/** The primary pool's connections (for /metrics); zeros before the first query. */
+export function dbPoolStats(): { total: number; idle: number; waiting: number } {
+  const p = globalForDb.pool;
+  return { total: p?.totalCount ?? 0, idle: p?.idleCount ?? 0, waiting: p?.waitingCount ?? 0 };
 }

@@ -2,6 +2,22 @@ import { describe, expect, it } from "vitest";
 import { EnvError, parseEnv } from "./env";
 
 describe("parseEnv", () => {
+  it("reads the fleet's variables: replicas, a Redis Cluster, a metrics token", () => {
+    const e = parseEnv({
+      DATABASE_REPLICA_URLS: "postgresql://a@r1:5432/db, postgres://a@r2/db",
+      REDIS_CLUSTER_NODES: "10.0.0.1:7000,redis-2:7001",
+      METRICS_TOKEN: "t".repeat(32),
+    });
+    expect(e.DATABASE_REPLICA_URLS).toEqual(["postgresql://a@r1:5432/db", "postgres://a@r2/db"]);
+    expect(e.DB_REPLICA_MAX_LAG_MS).toBe(5000);
+    expect(() => parseEnv({ DATABASE_REPLICA_URLS: "mysql://x/y" })).toThrow(/DATABASE_REPLICA_URLS/);
+    expect(() => parseEnv({ REDIS_CLUSTER_NODES: "redis://a:1" })).toThrow(
+      /REDIS_CLUSTER_NODES: must be host:port/,
+    );
+    expect(() => parseEnv({ METRICS_TOKEN: "short" })).toThrow(/METRICS_TOKEN: must be at least 32/);
+    expect(parseEnv({}).DATABASE_REPLICA_URLS).toBeUndefined();
+  });
+
   it("defaults DATABASE_URL outside production", () => {
     expect(parseEnv({ NODE_ENV: "development" }).DATABASE_URL).toMatch(/^postgresql:\/\/.*jobs_salary_dev$/);
   });

@@ -27,6 +27,32 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Local TCP Redis (development, tests, self-hosting). */
   REDIS_URL: z.preprocess(blank, z.url({ protocol: /^rediss?$/ }).optional()),
+  /** A Redis Cluster ("host:port,host:port", any reachable nodes); wins over REDIS_URL. */
+  REDIS_CLUSTER_NODES: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, "must be host:port[,host:port...]")
+      .optional(),
+  ),
+  /** Read replicas for catalog reads ("postgresql://...,postgresql://..."). */
+  DATABASE_REPLICA_URLS: z.preprocess(
+    blank,
+    z
+      .string()
+      .transform((s) =>
+        s
+          .split(",")
+          .map((u) => u.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ })))
+      .optional(),
+  ),
+  /** A replica whose replay is further behind than this is skipped (reads go elsewhere). */
+  DB_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
+  /** Bearer token that GET /metrics requires (32+ characters); unset: /metrics answers 404. */
+  METRICS_TOKEN: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
   /** Upstash REST endpoint and token (production); used when both are set. */
   UPSTASH_REDIS_REST_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
   UPSTASH_REDIS_REST_TOKEN: z.preprocess(blank, z.string().min(1).optional()),

@@ -18,6 +18,8 @@ const LAYER: Record<string, number> = {
   "query-params": 1,
   migrate: 1,
   db: 2,
+  "db-replicas": 3,
+  metrics: 1,
   redis: 2,
   net: 2,
   ratelimit: 3,

@@ -3,6 +3,8 @@
 import { clock } from "../clock";
 import { containsKeyLikeText } from "../keys/format";
 import { log } from "../log";
+import { recordRequest } from "../metrics/registry";
+import { scopedKeyId } from "../request-scope";
 import { isValidTimeZone } from "../time";
 import { decodedPath } from "./api-key";
 import { invalidParameter, toApiError, unavailable } from "./errors";
@@ -111,12 +113,15 @@ export async function handle(
   // A refused body may still be arriving: close the connection rather than read it.
   if (res.status >= 400 && hasBody(req)) res.headers.set("Connection", "close");
   // The path only: query strings can carry secrets a caller pasted by mistake.
-  log.debug("request", {
+  const ms = performance.now() - started;
+  log.request({
     request_id: requestId,
     method: req.method,
+    route: recordRequest(url.pathname, res.status, ms),
     path: loggablePath(url.pathname),
     status: res.status,
-    ms: +(performance.now() - started).toFixed(2),
+    ms: +ms.toFixed(2),
+    key_id: scopedKeyId(),
   });
   return res;
 }

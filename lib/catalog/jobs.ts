@@ -1,7 +1,6 @@
 // GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot.
-import { hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
-import { liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJob } from "./rows";
 import { type Job, JobIdSchema } from "./schemas";
 
@@ -14,7 +13,7 @@ export async function findJob(id: string): Promise<Job | null> {
   if (!live) return null;
   const hit = cache.get(live.id, id);
   if (hit !== undefined) return hit;
-  const rows = await hotQuery<JobDbRow>(jobSql(id, live.id));
+  const rows = await catalogDb(live.id).query<JobDbRow>(jobSql(id, live.id));
   const job = rows[0] ? toJob(rows[0]) : null;
   cache.set(live.id, id, job);
   return job;

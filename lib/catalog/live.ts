@@ -2,7 +2,12 @@
 // it makes, so it sees one snapshot even while an import swaps another in. The pointer is kept
 // in memory for up to a second (an import in this process clears it at once): a new snapshot
 // is served everywhere within a second of its swap.
+//
+// The pointer is always read from the primary. The rows of that snapshot are read through
+// catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/db-replicas.ts),
+// so a lagging replica delays nothing and never mixes two snapshots.
 import { db, hotQuery } from "../db";
+import { type CatalogReader, catalogReader } from "../db-replicas";
 import { Prisma } from "../generated/prisma/client";
 import { Lru } from "../lru";
 import { isUnavailable } from "../unavailable";
@@ -66,6 +71,11 @@ async function refresh(known: { value: LiveSnapshot | null } | undefined): Promi
     return keep(known.value);
   }
   return keep(value);
+}
+
+/** Where to read rows of snapshot `snapshotId`: a replica that has it, or the primary. */
+export function catalogDb(snapshotId: number): CatalogReader {
+  return catalogReader(snapshotId);
 }
 
 /** After a swap (or in tests that move the pointer by hand). */

@@ -1,8 +1,7 @@
 // GET /v1/salary: a location median, by country code or by a place name given as `title`.
-import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
-import { liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { nameKey } from "./names";
 import type { SalaryResponse } from "./schemas";
 
@@ -20,7 +19,7 @@ type SalaryDbRow = {
 const COLUMNS = Prisma.sql`level, country_code, name, median, currency, period, sample_size, as_of`;
 
 async function countryRow(snapshot: number, alpha2: string): Promise<SalaryDbRow | undefined> {
-  const rows = await db().$queryRaw<SalaryDbRow[]>`
+  const rows = await catalogDb(snapshot).$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
     WHERE snapshot_id = ${snapshot} AND level = 'country' AND country_code = ${alpha2}`;
   return rows[0];
@@ -33,7 +32,7 @@ async function cityRow(
   alpha2: string | null,
 ): Promise<SalaryDbRow | undefined> {
   const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
-  const rows = await db().$queryRaw<SalaryDbRow[]>`
+  const rows = await catalogDb(snapshot).$queryRaw<SalaryDbRow[]>`
     SELECT ${COLUMNS} FROM salary_snapshots
     WHERE snapshot_id = ${snapshot} AND name_key = ${key} AND level = 'city' ${inCountry}
     ORDER BY sample_size DESC, country_code LIMIT 1`;

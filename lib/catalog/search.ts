@@ -1,8 +1,7 @@
 // GET /v1/jobs: filters, stable ordering, and a total that is always exact.
-import { hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
-import { liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
@@ -29,7 +28,7 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const sql = searchSql(input, live.id);
-  const rows = await hotQuery<JobDbRow & { total?: number }>(sql);
+  const rows = await catalogDb(live.id).query<JobDbRow & { total?: number }>(sql);
   const out = sql.countsInQuery
     ? { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) }
     : { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };

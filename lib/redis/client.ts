@@ -3,17 +3,18 @@
 // null when neither is configured: quotas then run on Postgres alone.
 import { createHash } from "node:crypto";
 import { Redis, type Requester } from "@upstash/redis";
-import { Redis as IORedis, ReplyError } from "ioredis";
+import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
 import { env } from "../env";
+import { bounded, clusterClient } from "./cluster";
 
-const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis };
+const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis | Cluster };
 
 type Command = [string, ...(string | number)[]];
 
-/** The ioredis connection under each TCP-backed client, for the scripts of the request path. */
-const tcpClients = new WeakMap<Redis, IORedis>();
+/** The ioredis connection (or cluster) under each TCP-backed client, for the request path's scripts. */
+const tcpClients = new WeakMap<Redis, IORedis | Cluster>();
 
-function tcpRequester(url: string): { requester: Requester; io: IORedis } {
+function singleNode(url: string): IORedis {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
   const io = new IORedis(url, {
     // Commands issued in the same tick (concurrent requests' quota scripts) go out in one
@@ -25,8 +26,14 @@ function tcpRequester(url: string): { requester: Requester; io: IORedis } {
     retryStrategy: (n) => Math.min(n * 100, 1000),
   });
   io.on("error", () => {}); // surfaced per command instead
+  return io;
+}
+
+function tcpRequester(io: IORedis | Cluster): Requester {
   globalForRedis.ioredis = io;
-  const run = ([name, ...args]: Command) => io.call(name, ...args);
+  const cluster = !(io instanceof IORedis);
+  const run = ([name, ...args]: Command) =>
+    cluster ? bounded(io.call(name, ...args)) : io.call(name, ...args);
   const settle = async (cmd: Command) => {
     try {
       return { result: await run(cmd) };
@@ -44,12 +51,20 @@ function tcpRequester(url: string): { requester: Requester; io: IORedis } {
       return res as { result?: T; error?: string };
     },
   };
-  return { requester, io };
+  return requester;
+}
+
+/** An @upstash/redis client over ioredis, remembered so luaScript can go to ioredis directly. */
+function overTcp(io: IORedis | Cluster): Redis {
+  const client = new Redis(tcpRequester(io));
+  tcpClients.set(client, io);
+  return client;
 }
 
 type Backend =
   | { kind: "upstash"; url: string; token: string }
   | { kind: "tcp"; url: string }
+  | { kind: "cluster"; nodes: string }
   | { kind: "none" };
 
 function backend(): Backend {
@@ -57,6 +72,7 @@ function backend(): Backend {
   if (e.UPSTASH_REDIS_REST_URL && e.UPSTASH_REDIS_REST_TOKEN) {
     return { kind: "upstash", url: e.UPSTASH_REDIS_REST_URL, token: e.UPSTASH_REDIS_REST_TOKEN };
   }
+  if (e.REDIS_CLUSTER_NODES) return { kind: "cluster", nodes: e.REDIS_CLUSTER_NODES };
   return e.REDIS_URL ? { kind: "tcp", url: e.REDIS_URL } : { kind: "none" };
 }
 
@@ -67,12 +83,10 @@ function create(): Redis | null {
       // No retries (a retried script could count twice) and a short timeout, so a hung endpoint
       // trips the breaker instead of hanging requests.
       return new Redis({ url: b.url, token: b.token, retry: false, signal: () => AbortSignal.timeout(500) });
-    case "tcp": {
-      const { requester, io } = tcpRequester(b.url);
-      const client = new Redis(requester);
-      tcpClients.set(client, io);
-      return client;
-    }
+    case "tcp":
+      return overTcp(singleNode(b.url));
+    case "cluster":
+      return overTcp(clusterClient(b.nodes));
     case "none":
       return null;
   }
@@ -94,13 +108,15 @@ export function luaScript(client: Redis, lua: string): LuaScript {
     return { exec: (keys, args) => script.exec(keys, args) };
   }
   const sha = createHash("sha1").update(lua).digest("hex");
+  // A cluster command is bounded as a whole (lib/redis/cluster.ts), as on the requester.
+  const limit = <T>(work: Promise<T>) => (io instanceof IORedis ? work : bounded(work));
   return {
     exec: async (keys, args) => {
       try {
-        return await io.evalsha(sha, keys.length, ...keys, ...args);
+        return await limit(io.evalsha(sha, keys.length, ...keys, ...args));
       } catch (err) {
         if (!(err instanceof ReplyError && String((err as Error).message).startsWith("NOSCRIPT"))) throw err;
-        return io.eval(lua, keys.length, ...keys, ...args);
+        return limit(io.eval(lua, keys.length, ...keys, ...args));
       }
     },
   };

@@ -1,0 +1,127 @@
+// The process's Prometheus metrics (prom-client). Recording is a counter increment or a
+// histogram observation, cheap enough for the request path. On globalThis: Next bundles its own
+// copy of lib/ for route handlers and server.ts loads another; both must count into one set.
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from "prom-client";
+
+type Metrics = {
+  registry: Registry;
+  requests: Counter<"route" | "status">;
+  duration: Histogram<"route">;
+  quota: Counter<"outcome" | "backend">;
+  catalogReads: Counter<"target">;
+};
+
+const g = globalThis as unknown as { jsaMetrics?: Metrics };
+
+function create(): Metrics {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: "jsa_process_" });
+  return {
+    registry,
+    requests: new Counter({
+      name: "jsa_http_requests_total",
+      help: "API requests answered, by route template and status",
+      labelNames: ["route", "status"],
+      registers: [registry],
+    }),
+    duration: new Histogram({
+      name: "jsa_http_request_duration_seconds",
+      help: "Time from the request reaching the route to its answer being built",
+      labelNames: ["route"],
+      buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5.5],
+      registers: [registry],
+    }),
+    quota: new Counter({
+      name: "jsa_quota_decisions_total",
+      help: "Quota decisions by outcome (admitted, denied) and the backend that made them",
+      labelNames: ["outcome", "backend"],
+      registers: [registry],
+    }),
+    catalogReads: new Counter({
+      name: "jsa_catalog_reads_total",
+      help: "Catalog queries by where they ran (replica, primary, or primary after a replica failed)",
+      labelNames: ["target"],
+      registers: [registry],
+    }),
+  };
+}
+
+// Made when the module loads, not on the first request: a burst's first request must not pay
+// for building the registry while other requests' Redis timeouts are running.
+g.jsaMetrics ??= create();
+
+export function metrics(): Metrics {
+  g.jsaMetrics ??= create();
+  return g.jsaMetrics;
+}
+
+/**
+ * Route templates, not raw paths: an id in a label would make a new series per job.
+ * Anything not listed is reported by its path, which only known routes reach (handle() runs
+ * inside route handlers), except the catch-all 404 routes, folded into one label.
+ */
+const TEMPLATES: [RegExp, string][] = [
+  [/^\/v1\/jobs\/[^/]+$/, "/v1/jobs/{id}"],
+  [/^\/api\/jobs\/(?!salary$)[^/]+$/, "/api/jobs/{id}"],
+  [/^\/api\/auth\/.*/, "/api/auth/*"],
+];
+const KNOWN = new Set([
+  "/v1/jobs",
+  "/v1/salary",
+  "/v1/openapi.json",
+  "/api/jobs",
+  "/api/jobs/salary",
+  "/api/ready",
+  "/api/health",
+  "/api/keys/revoke",
+  "/api/keys/me",
+  "/api/keys/usage",
+  "/api/keys/register",
+  "/api/keys/confirm",
+  "/api/keys/confirm/check",
+]);
+
+export function routeOf(path: string): string {
+  if (KNOWN.has(path)) return path;
+  for (const [re, template] of TEMPLATES) if (re.test(path)) return template;
+  if (path.startsWith("/v1/")) return "/v1/{unknown}";
+  return path.startsWith("/api/") ? "/api/{unknown}" : "other";
+}
+
+/** Counts the request and returns its route template (for the log line). */
+export function recordRequest(path: string, status: number, ms: number): string {
+  const m = metrics();
+  const route = routeOf(path);
+  m.requests.inc({ route, status: String(status) });
+  m.duration.observe({ route }, ms / 1000);
+  return route;
+}
+
+export function recordQuotaDecision(admitted: boolean, backend: "redis" | "postgres"): void {
+  metrics().quota.inc({ outcome: admitted ? "admitted" : "denied", backend });
+}
+
+export function recordCatalogRead(target: "replica" | "primary" | "primary_after_replica_error"): void {
+  metrics().catalogReads.inc({ target });
+}
+
+/** A gauge whose value is read at scrape time (breaker state, pools, the live snapshot). */
+export function scrapeGauge<L extends string>(
+  name: string,
+  help: string,
+  labelNames: L[],
+  collect: (set: (labels: Partial<Record<L, string>>, value: number) => void) => Promise<void> | void,
+): void {
+  const { registry } = metrics();
+  if (registry.getSingleMetric(name)) return;
+  new Gauge<L>({
+    name,
+    help,
+    labelNames,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      await collect((labels, value) => this.set(labels as never, value));
+    },
+  });
+}

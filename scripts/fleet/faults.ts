@@ -1,0 +1,244 @@
+// Faults under load through the balancer: an app instance killed, a Redis master killed, the
+// replica stopped. Plus what an operator relies on: /metrics refused without its token, and one
+// JSON log line per request naming the key id, never the key.
+import { readdirSync, readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { type Outcome, send } from "../chaos/http";
+import { runLoad } from "../chaos/load";
+import { catalogReads, type Row, scrape } from "./scenarios";
+import type { Fleet } from "./world";
+
+const ok = (os: Outcome[]) => os.filter((o) => o.status === 200).length;
+const lost = (os: Outcome[]) => os.filter((o) => o.status !== 200 && o.status !== 429).length;
+const statuses = (os: Outcome[]) => {
+  const m: Record<string, number> = {};
+  for (const o of os) {
+    const k = o.status ? String(o.status) : (o.error ?? "none");
+    m[k] = (m[k] ?? 0) + 1;
+  }
+  return JSON.stringify(m);
+};
+
+async function settledCharge(f: Fleet, keyId: string): Promise<number> {
+  let last = -1;
+  for (let i = 0; i < 20; i++) {
+    await sleep(300);
+    const n = await f.charged(keyId);
+    if (n === last) return n;
+    last = n;
+  }
+  return last;
+}
+
+/** SIGKILL one instance (its whole process group) a third of the way into 1,200 requests. */
+export async function appKilled(f: Fleet): Promise<Row> {
+  const failures: string[] = [];
+  const key = await f.createKey("builder", "app-killed");
+  const victim = f.apps[1];
+  if (!victim) throw new Error("no second instance");
+  let killedAt = 0;
+  const load = await runLoad({
+    base: f.lb.url,
+    path: (i) => `/v1/salary?country=${["DE", "FR", "US", "GB"][i % 4]}`,
+    count: 1_200,
+    concurrency: 24,
+    maxMs: 90_000,
+    headers: f.headers(key),
+    onDone: (n) => {
+      if (n === 400 && !killedAt) {
+        killedAt = Date.now();
+        victim.killNow();
+      }
+    },
+  });
+  const admitted = ok(load.outcomes);
+  const charged = await settledCharge(f, key.id);
+  const redis = await f.redisDayCount(key);
+  const failed = lost(load.outcomes);
+  // After the balancer's checks have seen it gone (2 × 250 ms), nothing more is lost.
+  const late = load.outcomes.filter((o) => (o.endedAt ?? 0) > killedAt + 1_500 && o.status !== 200);
+  // Nothing is charged twice. The killed process's usage buffer (at most USAGE_FLUSH_MS of its
+  // admissions) dies with it: those 200s are counted in Redis, which keeps the limit exact, but
+  // never reach key_usage (a SIGTERM drain writes them; a SIGKILL cannot). Reported, bounded.
+  if (charged > admitted) failures.push(`key_usage ${charged} is more than the ${admitted} 200s`);
+  if (admitted - charged > 50) failures.push(`${admitted - charged} 200s never reached key_usage (bound 50)`);
+  if (late.length) failures.push(`${late.length} requests failed more than 1.5 s after the kill`);
+  if (failed > 24) failures.push(`${failed} requests lost, more than were in flight (24)`);
+  await victim.start(); // for the scenarios after this one
+  return {
+    name: "app instance SIGKILLed under load",
+    figures: {
+      sent: load.outcomes.length,
+      "200": admitted,
+      charged,
+      "uncharged 200s": admitted - charged,
+      redis: String(redis),
+      lost: failed,
+      statuses: statuses(load.outcomes),
+    },
+    failures,
+  };
+}
+
+/** SIGKILL the Redis master owning a free key's slot after 20 of its 50, then 400 more requests. */
+export async function redisMasterKilled(f: Fleet): Promise<Row> {
+  const failures: string[] = [];
+  const key = await f.createKey("free", "redis-master");
+  const path = (i: number) => `/v1/salary?country=${["DE", "FR", "US"][i % 3]}`;
+  const first = await runLoad({
+    base: f.lb.url,
+    path,
+    count: 20,
+    concurrency: 4,
+    maxMs: 30_000,
+    headers: f.headers(key),
+  });
+  const master = await f.redis.masterOf(f.dayCounterKey(key));
+  let recoveredMs = -1;
+  let done = false;
+  const failover = (async () => {
+    await f.redis.kill(master);
+    const killedAt = Date.now();
+    // Over when another node owns the slot and every live node says the cluster is ok.
+    while (Date.now() - killedAt < 30_000) {
+      const owner = await f.redis.masterOf(f.dayCounterKey(key)).catch(() => master);
+      if (owner !== master && (await f.redis.waitOk(undefined, 200).catch(() => -1)) >= 0) break;
+      await sleep(100);
+    }
+    recoveredMs = Date.now() - killedAt;
+    await sleep(1_000);
+    done = true;
+  })();
+  // Paced load (4 clients, 20 ms apart) that lasts through the failover and a second past it.
+  const rest: Outcome[] = [];
+  const client = async () => {
+    for (let i = 0; !done && i < 2_000; i++) {
+      rest.push(await send(f.lb.url, path(i), { headers: f.headers(key), timeoutMs: 10_000 }));
+      await sleep(20);
+    }
+  };
+  await Promise.all([client(), client(), client(), client()]);
+  await failover;
+  // Requests after the failover: the new master takes over the counting.
+  const after = await runLoad({
+    base: f.lb.url,
+    path,
+    count: 30,
+    concurrency: 3,
+    maxMs: 30_000,
+    headers: f.headers(key),
+  });
+  const all = [...first.outcomes, ...rest, ...after.outcomes];
+  const admitted = ok(all);
+  const charged = await settledCharge(f, key.id);
+  if (admitted !== 50) failures.push(`admitted ${admitted}, want 50`);
+  if (charged !== 50) failures.push(`key_usage ${charged}, want 50`);
+  const failed = lost(all);
+  if (failed) failures.push(`${failed} requests neither 200 nor 429: ${statuses(all)}`);
+  return {
+    name: "Redis master SIGKILLed under load",
+    figures: {
+      master: `:${master}`,
+      "failover ms": recoveredMs,
+      sent: all.length,
+      "200": admitted,
+      charged,
+      redis: String(await f.redisDayCount(key)),
+      lost: failed,
+      statuses: statuses(all),
+    },
+    failures,
+  };
+}
+
+/** pg_ctl stop on the replica in the middle of catalog reads (each job id read once). */
+export async function replicaStopped(f: Fleet): Promise<Row> {
+  const failures: string[] = [];
+  const key = await f.createKey("pro", "replica-stop");
+  const ids = (
+    await f.query<{ id: string }>(
+      "SELECT id FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live WHERE id = 1) ORDER BY id LIMIT 900",
+    )
+  ).map((r) => r.id);
+  const primaryBefore = await catalogReads(f, "primary_after_replica_error");
+  const replicaBefore = await catalogReads(f, "replica");
+  let stoppedAt = 0;
+  const load = await runLoad({
+    base: f.lb.url,
+    path: (i) => `/v1/jobs/${encodeURIComponent(ids[i % ids.length] ?? "x")}`,
+    count: ids.length,
+    concurrency: 12,
+    maxMs: 90_000,
+    headers: f.headers(key),
+    onDone: async (n) => {
+      if (n === 300 && !stoppedAt) {
+        stoppedAt = Date.now();
+        await f.standby.stop();
+      }
+    },
+  });
+  const failed = load.outcomes.filter((o) => o.status !== 200).length;
+  const retried = (await catalogReads(f, "primary_after_replica_error")) - primaryBefore;
+  const replica = (await catalogReads(f, "replica")) - replicaBefore;
+  if (failed) failures.push(`${failed} requests were not 200: ${statuses(load.outcomes)}`);
+  if (replica === 0) failures.push("no read went to the replica before it stopped");
+  return {
+    name: "replica stopped under load",
+    figures: {
+      sent: load.outcomes.length,
+      "200": ok(load.outcomes),
+      lost: failed,
+      "replica reads": replica,
+      "retried on primary": retried,
+      statuses: statuses(load.outcomes),
+    },
+    failures,
+  };
+}
+
+/** /metrics refuses a scrape without the token; the logs hold request lines with key ids. */
+export async function operatorView(f: Fleet): Promise<Row> {
+  const failures: string[] = [];
+  const app = f.apps[0];
+  if (!app) throw new Error("no instance");
+  const without = await scrape(f, app.url, "");
+  const wrong = await scrape(f, app.url, "x".repeat(48));
+  const text = await scrape(f, app.url);
+  if (without !== "status 401") failures.push(`/metrics without a token: ${without.slice(0, 40)}`);
+  if (wrong !== "status 401") failures.push(`/metrics with a wrong token: ${wrong.slice(0, 40)}`);
+  for (const name of [
+    'jsa_http_requests_total{route="/v1/salary",status="200"}',
+    "jsa_http_request_duration_seconds_bucket",
+    'jsa_quota_decisions_total{outcome="admitted",backend="redis"}',
+    'jsa_breaker_open{dependency="redis"}',
+    'jsa_db_pool_connections{pool="primary",state="total"}',
+    "jsa_catalog_live_snapshot_id",
+    'jsa_catalog_import_duration_seconds{what="duration"}',
+  ]) {
+    if (!text.includes(name)) failures.push(`/metrics lacks ${name}`);
+  }
+  // Every instance's log: JSON request lines with request_id, route, status, ms and key_id.
+  let lines = 0;
+  let withKey = 0;
+  for (const dir of readdirSync(f.logDir).filter((d) => d.startsWith("app"))) {
+    for (const file of readdirSync(`${f.logDir}/${dir}`)) {
+      const body = readFileSync(`${f.logDir}/${dir}/${file}`, "utf8");
+      if (/jsk_[A-Za-z0-9]{36}/.test(body)) failures.push(`${dir}/${file} holds an API key`);
+      for (const line of body.split("\n")) {
+        if (!line.startsWith("{")) continue;
+        const j = JSON.parse(line) as Record<string, unknown>;
+        if (j.msg !== "request") continue;
+        lines++;
+        if (!j.request_id || !j.route || !j.status || j.ms === undefined)
+          failures.push(`bad log line: ${line}`);
+        if (typeof j.key_id === "string") withKey++;
+      }
+    }
+  }
+  if (lines === 0 || withKey === 0) failures.push(`request log lines: ${lines}, with a key id: ${withKey}`);
+  return {
+    name: "metrics protected, request logs",
+    figures: { "log lines": lines, "with key id": withKey },
+    failures,
+  };
+}
