@@ -62,7 +62,8 @@ export const isKnownActive = (hash: string) => active.has(hash);
  * their units are in the usage buffer, and so in Postgres's count, before it admits anyone.
  */
 const g = globalThis as unknown as { redisAdmissions?: Set<Promise<unknown>> };
-const redisAdmissions = (g.redisAdmissions ??= new Set());
+g.redisAdmissions ??= new Set();
+const redisAdmissions = g.redisAdmissions;
 
 function tracked<T>(admission: Promise<T>): Promise<T> {
   redisAdmissions.add(admission);
