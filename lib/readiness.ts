@@ -1,7 +1,8 @@
 // Readiness for a load balancer: can this process reach what it needs right now? Liveness
 // (/api/health) only says the process answers; readiness says whether it should get traffic.
 import { setTimeout as sleep } from "node:timers/promises";
-import { db } from "./db";
+import { hotQuery } from "./db";
+import { Prisma } from "./generated/prisma/client";
 import { redis } from "./redis/client";
 
 export type Readiness = {
@@ -25,7 +26,7 @@ async function within(ms: number, work: () => Promise<unknown>): Promise<boolean
 export async function readiness(): Promise<Readiness> {
   const client = redis();
   const [postgres, redisUp] = await Promise.all([
-    within(PG_TIMEOUT_MS, () => db().$queryRaw`SELECT 1`),
+    within(PG_TIMEOUT_MS, () => hotQuery(Prisma.sql`SELECT 1`)),
     client ? within(REDIS_TIMEOUT_MS, () => client.ping()) : Promise.resolve(null),
   ]);
   const checks: Readiness["checks"] = {

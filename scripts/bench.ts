@@ -280,7 +280,8 @@ async function main() {
       NEXTAUTH_SECRET: SECRET,
       SMTP_URL: "smtp://127.0.0.1:9",
       SITE_RATE_LIMIT_PER_MIN: "100000",
-      LOG_LEVEL: "warn",
+      // The production default: one JSON line per request, as `npm start` writes them.
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     },
     "bench/out/server.log",
   );

@@ -6,7 +6,7 @@
 // The pointer is always read from the primary. The rows of that snapshot are read through
 // catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/db-replicas.ts),
 // so a lagging replica delays nothing and never mixes two snapshots.
-import { db, hotQuery } from "../db";
+import { hotQuery } from "../db";
 import { type CatalogReader, catalogReader } from "../db-replicas";
 import { Prisma } from "../generated/prisma/client";
 import { Lru } from "../lru";
@@ -35,9 +35,11 @@ async function load(): Promise<LiveSnapshot | null> {
   let countryCounts = countsById.get(id);
   if (!countryCounts) {
     // By id, not through the pointer: the pointer may have moved on since the line above.
-    const snap = await db().catalogSnapshot.findUnique({ where: { id }, select: { countryCounts: true } });
+    const [snap] = await hotQuery<{ counts: Record<string, number> }>(
+      Prisma.sql`SELECT country_counts AS counts FROM catalog_snapshots WHERE id = ${id}`,
+    );
     if (!snap) return load();
-    countryCounts = snap.countryCounts as Record<string, number>;
+    countryCounts = snap.counts;
     countsById.set(id, countryCounts);
   }
   return { id, countryCounts };

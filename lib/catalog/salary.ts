@@ -13,15 +13,16 @@ type SalaryDbRow = {
   currency: string;
   period: "year" | "month" | "hour";
   sample_size: number;
-  as_of: Date;
+  /** YYYY-MM-DD */
+  as_of: string;
 };
 
-const COLUMNS = Prisma.sql`level, country_code, name, median, currency, period, sample_size, as_of`;
+const COLUMNS = Prisma.sql`level::text, country_code, name, median, currency, period::text, sample_size, as_of::text`;
 
 async function countryRow(snapshot: number, alpha2: string): Promise<SalaryDbRow | undefined> {
-  const rows = await catalogDb(snapshot).$queryRaw<SalaryDbRow[]>`
+  const rows = await catalogDb(snapshot).query<SalaryDbRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${snapshot} AND level = 'country' AND country_code = ${alpha2}`;
+    WHERE snapshot_id = ${snapshot} AND level = 'country' AND country_code = ${alpha2}`);
   return rows[0];
 }
 
@@ -32,10 +33,10 @@ async function cityRow(
   alpha2: string | null,
 ): Promise<SalaryDbRow | undefined> {
   const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
-  const rows = await catalogDb(snapshot).$queryRaw<SalaryDbRow[]>`
+  const rows = await catalogDb(snapshot).query<SalaryDbRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM salary_snapshots
     WHERE snapshot_id = ${snapshot} AND name_key = ${key} AND level = 'city' ${inCountry}
-    ORDER BY sample_size DESC, country_code LIMIT 1`;
+    ORDER BY sample_size DESC, country_code LIMIT 1`);
   return rows[0];
 }
 
@@ -80,6 +81,6 @@ async function fromDatabase(
     currency: row.currency,
     period: row.period,
     sample_size: row.sample_size,
-    as_of: row.as_of.toISOString().slice(0, 10),
+    as_of: row.as_of,
   };
 }

@@ -1,6 +1,7 @@
 // Keys in Postgres: the system of record for status and tier.
-import { db } from "../db";
+import { db, hotQuery } from "../db";
 import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
 import type { Tier } from "../plans";
 import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
 
@@ -15,21 +16,12 @@ export type StoredKey = {
 
 export const hashOf = (secret: string) => hashSecret(secret, env().KEY_HASH_SECRET);
 
+/** On the request path (a key's first use in a process, or Redis away): a prepared statement. */
 export async function loadKeyByHash(hash: string): Promise<StoredKey | null> {
-  const k = await db().apiKey.findUnique({
-    where: { hash },
-    select: {
-      id: true,
-      userId: true,
-      hash: true,
-      status: true,
-      version: true,
-      user: { select: { tier: true } },
-    },
-  });
-  return k
-    ? { id: k.id, userId: k.userId, hash: k.hash, status: k.status, tier: k.user.tier, version: k.version }
-    : null;
+  const [k] = await hotQuery<StoredKey>(Prisma.sql`
+    SELECT k.id, k.user_id AS "userId", k.hash, k.status::text AS status, u.tier::text AS tier, k.version
+    FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.hash = ${hash}`);
+  return k ?? null;
 }
 
 type Tx = Pick<ReturnType<typeof db>, "apiKey">;

@@ -1,7 +1,7 @@
 // The Postgres path: exact counts from key_usage, and admission through consume_quota()
 // (see the migrations) when Redis cannot be used. Counts are the user's: every key a user has
 // had adds to the same day and month, so a new key continues where the revoked one stopped.
-import { db, hotQuery } from "../db";
+import { hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { Tier } from "../plans";
 import type { Counts } from "./state";
@@ -17,9 +17,9 @@ const userMonth = (keyId: string, now: Date) => Prisma.sql`
 /** Used today and this month by the key's user, including this process's unflushed counts. */
 export async function countsInPostgres(keyId: string, now: Date): Promise<Counts> {
   await flushUsage();
-  const rows = await db().$queryRaw<{ day: number; month: number }[]>`
+  const rows = await hotQuery<{ day: number; month: number }>(Prisma.sql`
     SELECT coalesce(sum(u.count) FILTER (WHERE u.day = ${dayOf(now)}::date), 0)::int AS day,
-           coalesce(sum(u.count), 0)::int AS month ${userMonth(keyId, now)}`;
+           coalesce(sum(u.count), 0)::int AS month ${userMonth(keyId, now)}`);
   return rows[0] ?? { day: 0, month: 0 };
 }
 
@@ -29,8 +29,8 @@ export async function consumeInPostgres(
   limits: { daily: number; monthly: number },
 ) {
   await flushUsage();
-  const rows = await db().$queryRaw<{ admitted: boolean; day_used: number; month_used: number }[]>`
-    SELECT admitted, day_used, month_used FROM consume_quota(${keyId}, ${dayOf(now)}::date, ${limits.daily}::int, ${limits.monthly}::int)`;
+  const rows = await hotQuery<{ admitted: boolean; day_used: number; month_used: number }>(Prisma.sql`
+    SELECT admitted, day_used, month_used FROM consume_quota(${keyId}, ${dayOf(now)}::date, ${limits.daily}::int, ${limits.monthly}::int)`);
   const [r] = rows;
   if (!r) throw new Error("consume_quota() returned no row");
   return { admitted: r.admitted, dayUsed: r.day_used, monthUsed: r.month_used };

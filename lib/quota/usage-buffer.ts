@@ -2,8 +2,9 @@
 // (every USAGE_FLUSH_MS, and on shutdown), so usage survives losing Redis. Refunds are counted
 // here too, as -1.
 import { randomUUID } from "node:crypto";
-import { db } from "../db";
+import { hotQuery } from "../db";
 import { env } from "../env";
+import { Prisma } from "../generated/prisma/client";
 import { log } from "../log";
 
 type Pending = { keyId: string; day: string; n: number };
@@ -36,7 +37,7 @@ async function writeBatch(batch: Batch): Promise<void> {
   const counts = batch.entries.map((p) => p.n);
   // One statement, so the batch id and its counts commit together or not at all. Joined with
   // api_keys: counts of a key deleted meanwhile are dropped instead of failing the batch forever.
-  await db().$executeRaw`
+  await hotQuery(Prisma.sql`
     WITH fresh AS (INSERT INTO usage_batches (id) VALUES (${batch.id}) ON CONFLICT DO NOTHING RETURNING id)
     INSERT INTO key_usage (key_id, day, count)
     SELECT u.key_id, u.day, u.n FROM unnest(${ids}::text[], ${days}::date[], ${counts}::int[]) AS u(key_id, day, n)
@@ -44,7 +45,7 @@ async function writeBatch(batch: Batch): Promise<void> {
     WHERE EXISTS (SELECT 1 FROM fresh)
       -- A refund (negative) only ever follows its admission, which made the row.
       AND (u.n > 0 OR EXISTS (SELECT 1 FROM key_usage x WHERE x.key_id = u.key_id AND x.day = u.day))
-    ON CONFLICT (key_id, day) DO UPDATE SET count = greatest(key_usage.count + EXCLUDED.count, 0)`;
+    ON CONFLICT (key_id, day) DO UPDATE SET count = greatest(key_usage.count + EXCLUDED.count, 0)`);
 }
 
 async function land(batch: Batch): Promise<void> {
@@ -64,7 +65,7 @@ async function write(): Promise<void> {
   if (batch) await land(batch);
   // Ids only need to outlive the retries of a batch: a day is plenty.
   if (++buf.flushes % 3600 === 0)
-    await db().$executeRaw`DELETE FROM usage_batches WHERE at < now() - interval '1 day'`;
+    await hotQuery(Prisma.sql`DELETE FROM usage_batches WHERE at < now() - interval '1 day'`);
 }
 
 /** Writes everything counted so far; resolves after earlier flushes have finished too. */
