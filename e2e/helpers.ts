@@ -48,6 +48,8 @@ export async function audit(page: Page, name: string): Promise<void> {
     const at = `${name} at ${size.width}px`;
     await page.setViewportSize(size);
     await page.evaluate(() => document.fonts.ready.then(() => true));
+    // After a client-side navigation Next sets the new page's <title> a moment later.
+    await expect(page, `${at}: a title`).toHaveTitle(/\S/);
     const width = await page.evaluate(() => ({
       scroll: document.documentElement.scrollWidth,
       inner: window.innerWidth,
