@@ -1,7 +1,10 @@
 // /docs in a real browser, under the production CSP: getting started, the rendered reference
 // with every operation of /openapi.json and its code samples, no CSP violation, no request to
-// another site, no sideways scrolling on a phone. Screenshots go to test-results/screens.
+// another site, no sideways scrolling on a phone, and the site's audit (axe included, the
+// reference's own markup too) once it has rendered and in the states a reader opens: an
+// operation, the search, the try-it. Screenshots go to test-results/screens.
 import { expect, type Page, test } from "@playwright/test";
+import { audit } from "./helpers";
 
 let violations: string[] = [];
 let elsewhere: string[] = [];
@@ -71,14 +74,14 @@ test("getting started, then every operation of /openapi.json", async ({ page, re
   }
   await column.getByRole("heading", { name: "Reference", exact: true }).scrollIntoViewIfNeeded();
   await screen(page, "docs-1280-reference");
+  await audit(page, "20-docs");
 });
 
 test("an operation shows its code samples in curl, JavaScript and Python", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await openDocs(page, "#tag/jobs/GET/v1/jobs");
-  const operation = page.locator("section", {
-    has: page.getByRole("heading", { name: "Search jobs", exact: true }),
-  });
+  // Each operation is a region named by its heading.
+  const operation = page.getByRole("region", { name: "Search jobs", exact: true });
   const sample = (text: string) => operation.locator("pre").filter({ hasText: text }).first();
   await expect(sample('curl -i "')).toContainText("X-API-Key: $JOBS_API_KEY");
   await screen(page, "docs-1280-operation");
@@ -93,6 +96,28 @@ test("an operation shows its code samples in curl, JavaScript and Python", async
   }
   await operation.getByRole("heading", { name: "Responses" }).first().scrollIntoViewIfNeeded();
   await screen(page, "docs-1280-responses");
+  // Another example response and its schema, as a reader would open them.
+  await operation.getByRole("tab", { name: /400/ }).first().click();
+  await operation.getByText("Show Schema").first().click();
+  await audit(page, "21-docs-operation");
+});
+
+test("the reference's search and its try-it pass the audit too", async ({ page }) => {
+  await openDocs(page, "#tag/jobs/GET/v1/jobs");
+  await page
+    .getByRole("complementary", { name: /Sidebar for/ })
+    .getByRole("button", { name: /Search/ })
+    .first()
+    .click();
+  const search = page.getByRole("combobox", { name: "Enter search query" });
+  await search.fill("salary");
+  await expect(page.getByRole("option", { name: /median salary/ }).first()).toBeVisible();
+  await audit(page, "22-docs-search");
+  await page.keyboard.press("Escape");
+  await expect(search).toHaveCount(0);
+  await page.getByRole("button", { name: "Test Request (get /v1/jobs)" }).click();
+  await expect(page.getByRole("dialog", { name: "API Client" })).toBeVisible();
+  await audit(page, "23-docs-try-it");
 });
 
 test("a phone: no sideways scrolling, long commands stay inside their own box", async ({ page }) => {
