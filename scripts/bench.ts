@@ -5,7 +5,8 @@
 // (bench/bare-next: `next start`, a route handler returning a constant JSON). Then
 // GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage and the keyless
 // /api/jobs. Prints a table and writes bench/results.json. BENCH_NODE_ARGS replaces the
-// server's node flags (default: as `npm start`), to measure the heap cap and the loader.
+// server's node flags and BENCH_SERVER_ENTRY its script (default: as `npm start`), to measure
+// the heap cap or the server run through tsx (`--import tsx` and `server.ts`).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, openSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -263,13 +264,9 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
   mkdirSync("bench/out/prof", { recursive: true });
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? [
-    "--max-old-space-size=256",
-    "--import",
-    "tsx",
-  ];
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=256"];
   const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "bench/out/prof"] : [];
-  const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? "server.ts"];
+  const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? ".next/server.mjs"];
   const server = startServer(
     process.execPath,
     serverArgs,

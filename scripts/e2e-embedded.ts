@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { SERVER_ARGS } from "./server-command";
 
 type Check = [string, boolean];
 
@@ -33,7 +34,7 @@ export async function checkEmbeddedStart(
       timeout: 120_000,
     });
   let output = "";
-  const server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
+  const server = spawn(process.execPath, SERVER_ARGS, {
     env,
     detached: true,
   });

@@ -10,6 +10,7 @@ import { importDemo } from "../lib/catalog/demo/import-demo";
 import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
 import { checkEmbeddedStart } from "./e2e-embedded";
 import { startMailSink } from "./mail-sink";
+import { SERVER_ARGS } from "./server-command";
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -74,7 +75,7 @@ async function main(): Promise<number> {
       NEXT_TELEMETRY_DISABLED: "1",
     };
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
-    server = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
+    server = spawn(process.execPath, SERVER_ARGS, {
       env,
       stdio: "inherit",
       detached: true,

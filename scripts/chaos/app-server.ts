@@ -4,6 +4,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
+import { SERVER_ARGS } from "../server-command";
 import { send } from "./http";
 
 export class AppServer {
@@ -38,7 +39,7 @@ export class AppServer {
     if (this.pid) return;
     this.logFile = `${this.logDir}/server-${++this.starts}.log`;
     const log = openSync(this.logFile, "a");
-    const proc = spawn(process.execPath, ["--max-old-space-size=256", "--import", "tsx", "server.ts"], {
+    const proc = spawn(process.execPath, SERVER_ARGS, {
       env: this.env,
       stdio: ["ignore", log, log],
       detached: true,
