@@ -264,7 +264,7 @@ async function main() {
   const base = `http://127.0.0.1:${port}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
   mkdirSync("bench/out/prof", { recursive: true });
-  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=256"];
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=384"];
   const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "bench/out/prof"] : [];
   const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? ".next/server.mjs"];
   const server = startServer(
