@@ -1,14 +1,24 @@
-// GET /v1/jobs: filters, stable ordering, and a total that is always exact.
+// GET /v1/jobs: filters, stable ordering, and a total that is exact or says it is a bound.
 import { db } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
+import { filteredCountSql, filteredPageSql, TOTAL_COUNT_CAP } from "./filtered-search";
+import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
 
-export type SearchInput = { title?: string; filter?: CountryFilter; page: number; perPage: number };
-export type SearchOutput = { total: number; items: JobSummary[] };
+export type SearchInput = {
+  title?: string;
+  filter?: CountryFilter;
+  page: number;
+  perPage: number;
+  /** Filters beyond title and country (filter above is the same as filters.country). */
+  filters?: JobFilters;
+  sort?: SortOrder;
+};
+export type SearchOutput = { total: number; totalExact: boolean; items: JobSummary[] };
 
 /**
  * Order: with a title, best title match first, then newest; without one, newest first.
@@ -19,32 +29,83 @@ const cache = snapshotCache<SearchOutput>(5_000);
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
-  if (!live) return { total: 0, items: [] };
-  const key = JSON.stringify([
-    input.title ? titleToTsQuery(input.title) : null,
-    input.filter?.code ?? null,
-    input.page,
-    input.perPage,
-  ]);
+  if (!live) return { total: 0, totalExact: true, items: [] };
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  const filters = input.filters ?? { country: input.filter };
+  const sort = input.sort ?? (tsquery ? "relevance" : "date");
+  const key = JSON.stringify([tsquery, input.filter?.code ?? null, input.page, input.perPage, filters, sort]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const sql = searchSql(input, live.id);
-  const rows = await db().$queryRaw<(JobDbRow & { total?: number })[]>(sql);
-  const out = sql.countsInQuery
-    ? { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) }
-    : { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };
+  const out = await run(input, live, filters, sort, tsquery);
   cache.set(live.id, key, out);
   return out;
 }
 
-function countryFilter(filter: CountryFilter | undefined): Prisma.Sql {
-  if (!filter) return Prisma.empty;
-  const { countries } = filter;
-  // bpchar[] keeps the comparison on the column's own type, so its indexes stay usable.
-  return countries.length === 1
-    ? Prisma.sql`AND country_code = ${countries[0]}`
-    : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
+async function run(
+  input: SearchInput,
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  sort: SortOrder,
+  tsquery: string | null,
+): Promise<SearchOutput> {
+  const defaultOrder = sort === (tsquery ? "relevance" : "date");
+  const rowFilters = hasRowFilters(filters);
+  if (!rowFilters && defaultOrder) {
+    const sql = searchSql(input, live.id);
+    const rows = await db().$queryRaw<(JobDbRow & { total?: number })[]>(sql);
+    return sql.countsInQuery
+      ? {
+          total: rows[0]?.total ?? 0,
+          totalExact: true,
+          items: rows.filter((r) => r.id !== null).map(toJobSummary),
+        }
+      : {
+          total: sumCounts(live.countryCounts, input.filter?.countries),
+          totalExact: true,
+          items: rows.map(toJobSummary),
+        };
+  }
+  const f = { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
+  const [rows, count] = await Promise.all([
+    db().$queryRaw<JobDbRow[]>(filteredPageSql(f, live.id)),
+    countMatches(input, live, filters, tsquery),
+  ]);
+  return { ...count, items: rows.map(toJobSummary) };
 }
+
+/**
+ * The total of a search: exact from the import's counts for title and country/region alone;
+ * with other filters counted up to TOTAL_COUNT_CAP, past which it is a lower bound.
+ */
+export async function countMatches(
+  input: Pick<SearchInput, "title" | "filter">,
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  tsquery: string | null,
+): Promise<{ total: number; totalExact: boolean }> {
+  if (!hasRowFilters(filters)) return { total: await exactTotal(input, live), totalExact: true };
+  const f = { tsquery, filters, sort: "date" as const, limit: 1, offset: 0 };
+  const rows = await db().$queryRaw<{ n: number }[]>(filteredCountSql(f, live.id));
+  const n = rows[0]?.n ?? 0;
+  return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+}
+
+/** Title and country/region only: from the counts the import keeps. */
+async function exactTotal(
+  input: Pick<SearchInput, "title" | "filter">,
+  live: { id: number; countryCounts: Record<string, number> },
+) {
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  if (!tsquery) return sumCounts(live.countryCounts, input.filter?.countries);
+  const key = input.filter?.code ?? "*";
+  const rows = await db().$queryRaw<
+    { n: number }[]
+  >`SELECT coalesce(sum((t.counts ->> ${key})::int), 0)::int AS n
+    FROM job_titles t WHERE t.snapshot_id = ${live.id} AND t.search @@ to_tsquery('simple', ${tsquery})`;
+  return rows[0]?.n ?? 0;
+}
+
+const countryFilter = countrySql;
 
 /** The one statement a search runs (also what scripts/bench-search.ts explains). */
 export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & { countsInQuery: boolean } {

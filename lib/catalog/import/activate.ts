@@ -19,15 +19,21 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       if (pool) client.release();
     }
   };
+  // The same definitions as the parent's (prisma/migrations), so ATTACH adopts them.
+  const tail = "employment_type, remote, seniority, salary_currency, salary_year_min, salary_year_max";
   const lists = [
     [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
-      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail})`,
+      `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id)`,
     ],
     [
-      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code)`,
+      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail})`,
+      `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id, country_code, ${tail})`,
+      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail})`,
+      `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id)`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));

@@ -58,6 +58,12 @@ const JOB_COLUMNS = [
   "salary_period",
   "posted_at",
   "description",
+  "remote",
+  "seniority",
+  "salary_year_min",
+  "salary_year_max",
+  "company_key",
+  "city_key",
 ] as const;
 const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
 const SALARY_COLUMNS = [
@@ -91,6 +97,12 @@ function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] 
     r.salary_period,
     r.posted_at,
     r.description,
+    r.remote,
+    r.seniority,
+    r.salary_year_min,
+    r.salary_year_max,
+    r.company_key,
+    r.city_key,
   ];
 }
 
