@@ -1,6 +1,6 @@
 // GET /v1/jobs/facets against a real Postgres: counts, top companies, histograms, rules.
 import { beforeAll, describe, expect, it } from "vitest";
-import { FacetsResponseSchema } from "@/lib/catalog/schemas";
+import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { ErrorBodySchema } from "./error-shape";
 import { FILTER_JOBS } from "./filter-fixtures";
 import { loadCatalog } from "./fixtures";
@@ -37,7 +37,8 @@ describe("GET /v1/jobs/facets", () => {
 
   it("groups companies case-insensitively and keeps the top ten", async () => {
     const { facets: f } = await facets("");
-    expect(f.companies[0]).toEqual({ name: "ACME GMBH", count: 4 });
+    // One entry whatever the spelling, named as its newest job spells it.
+    expect(f.companies[0]).toEqual({ name: "Acme GmbH", count: 4 });
     expect(f.companies.length).toBeLessThanOrEqual(10);
     expect(f.companies.length).toBe(7);
   });

@@ -2,14 +2,15 @@
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters, type SortOrder } from "./filters";
+import { MAX_RESULT_WINDOW } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
 
 /**
  * Totals of filtered searches are counted up to this many jobs; past it `total` is this
- * number and `total_exact` is false. 100,000 index entries cost a few milliseconds and are
- * ten times the deepest page a search can reach (MAX_RESULT_WINDOW).
+ * number and `total_exact` is false: every page a search can reach (MAX_RESULT_WINDOW) is
+ * still announced, and counting stops after a few milliseconds of index entries.
  */
-export const TOTAL_COUNT_CAP = 100_000;
+export const TOTAL_COUNT_CAP = MAX_RESULT_WINDOW;
 
 export type FilteredInput = {
   tsquery: string | null;
@@ -33,39 +34,53 @@ function titlesCte(tsquery: string, snapshotId: number): Prisma.Sql {
     )`;
 }
 
-/** Ids (and the sort position) of one page of matches. */
-function pageIdsSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+/** Columns every listing index holds: facets read matches from index entries alone. */
+export const INDEXED_COLUMNS = [
+  "country_code",
+  "combo",
+  "salary_currency",
+  "salary_year_min",
+  "salary_year_max",
+  "company_key",
+] as const;
+
+/** One page of matches in order: id, posted_at, the sort position n, and any indexed `extra`. */
+export function matchesSql(
+  input: FilteredInput,
+  snapshotId: number,
+  extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
+): Prisma.Sql {
   const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
   const { limit, offset } = input;
-  if (input.sort === "relevance" && input.tsquery) {
-    // Titles in rank order, each contributing only its newest `window` matches: the page
-    // is complete once the rank tiers above it have enough rows.
+  const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
+  const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
+  const salary = extra.includes("salary_year_min")
+    ? Prisma.empty
+    : Prisma.sql`, salary_year_min, salary_year_max`;
+  if (input.tsquery) {
+    // Per matching title, only its first `window` matches in the page's order: a title's
+    // rows come from its own index entries, never from a walk over every job. With relevance,
+    // titles go in rank order, so the page is complete once the tiers above it have enough.
     const window = offset + limit;
+    const outer = input.sort === "relevance" ? Prisma.sql`c.rank DESC, posted_at DESC, id` : order;
     // row_number() over the finished page only: numbering inside would read every title.
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
-      SELECT id, posted_at, row_number() OVER () AS n FROM (
-        SELECT j.id, j.posted_at FROM (SELECT * FROM c ORDER BY rank DESC) c CROSS JOIN LATERAL (
-          SELECT id, posted_at FROM jobs WHERE ${where} AND title_id = c.title_id
-          ORDER BY posted_at DESC, id LIMIT ${window}
+      SELECT p.*, row_number() OVER () AS n FROM (
+        SELECT j.* FROM (SELECT * FROM c ORDER BY rank DESC) c CROSS JOIN LATERAL (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND title_id = c.title_id
+          ORDER BY ${order} LIMIT ${window}
         ) j
-        ORDER BY c.rank DESC, j.posted_at DESC, j.id LIMIT ${limit} OFFSET ${offset}
+        ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
       ) p`;
   }
-  const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
-  const titles = input.tsquery ? Prisma.sql`AND title_id IN (SELECT title_id FROM c)` : Prisma.empty;
-  const head = input.tsquery ? Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}` : Prisma.empty;
-  return Prisma.sql`${head} SELECT id, posted_at, row_number() OVER (ORDER BY ${order}) AS n
-    FROM (SELECT id, posted_at, salary_year_min, salary_year_max FROM jobs WHERE ${where} ${titles}
+  return Prisma.sql`SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
+    FROM (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where}
       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
 }
 
-/** One page of a filtered search, in order (facets ask for their own columns). */
-export function filteredPageSql(
-  input: FilteredInput,
-  snapshotId: number,
-  columns: Prisma.Sql = SUMMARY_COLUMNS,
-): Prisma.Sql {
-  return Prisma.sql`SELECT ${columns} FROM (${pageIdsSql(input, snapshotId)}) p
+/** One page of a filtered search, in order, with the rows' columns. */
+export function filteredPageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${matchesSql(input, snapshotId)}) p
     JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ORDER BY p.n`;
 }
 

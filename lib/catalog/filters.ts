@@ -4,6 +4,7 @@
 // own indexes through four-byte keys, rechecked against the text.
 import { Prisma } from "../generated/prisma/client";
 import { invalidParam, ok, type Result } from "../result";
+import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
 import { cityKey, companyKey } from "./keys";
@@ -126,10 +127,8 @@ export function filterSql(f: JobFilters): Prisma.Sql {
   if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key} AND lower(city) = lower(${f.city.name})`);
   if (f.company)
     parts.push(Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`);
-  if (f.remote) parts.push(Prisma.sql`AND remote = ANY(${f.remote}::work_arrangement[])`);
-  if (f.employmentType)
-    parts.push(Prisma.sql`AND employment_type = ANY(${f.employmentType}::employment_type[])`);
-  if (f.seniority) parts.push(Prisma.sql`AND seniority = ANY(${f.seniority}::seniority[])`);
+  const combos = comboCodes(f);
+  if (combos) parts.push(Prisma.sql`AND combo = ANY(${combos}::smallint[])`);
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
   if (f.salary) {
     const s = f.salary;

@@ -2,18 +2,13 @@
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
 import { parseQueryParams } from "../query-params";
 import { fail, invalidParam, ok } from "../result";
+import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
 import { toFilters } from "./filters";
 import { findJob } from "./jobs";
 import { pageBeyondCap, pageMeta } from "./paging";
 import { lookupSalary } from "./salary";
-import {
-  FacetsQuerySchema,
-  JOB_ID_PATTERN,
-  JobQuerySchema,
-  JobSearchQuerySchema,
-  SalaryQuerySchema,
-} from "./schemas";
+import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
 import { searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {

@@ -1,11 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
 import { sessionCookieName } from "../../auth/session";
-import {
-  FacetsResponseSchema,
-  JobSchema,
-  JobSearchResponseSchema,
-  SalaryResponseSchema,
-} from "../../catalog/schemas";
+import { FacetsResponseSchema } from "../../catalog/facet-schemas";
+import { JobSchema, JobSearchResponseSchema, SalaryResponseSchema } from "../../catalog/schemas";
 import { env } from "../../env";
 import {
   ConfirmCheckResponseSchema,

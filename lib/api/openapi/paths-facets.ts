@@ -1,6 +1,7 @@
 // GET /v1/jobs/facets, and what it shares with GET /v1/jobs: the filters' examples and rules.
+
+import { FacetsQuerySchema } from "../../catalog/facet-schemas";
 import { TOTAL_COUNT_CAP } from "../../catalog/filtered-search";
-import { FacetsQuerySchema } from "../../catalog/schemas";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { FACETS } from "./examples-filters";
 import { RATE } from "./headers";

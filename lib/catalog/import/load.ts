@@ -1,6 +1,7 @@
 // Loads a snapshot: validate every record, COPY jobs into a new partition, index it, and swap
 // it in atomically. Any problem leaves the live snapshot untouched.
 import pg from "pg";
+import { comboCode, comboKey } from "../combos";
 import { regionsOf } from "../countries";
 import { invalidateLiveSnapshot } from "../live";
 import { titleTerms } from "../tsquery";
@@ -64,6 +65,7 @@ const JOB_COLUMNS = [
   "salary_year_max",
   "company_key",
   "city_key",
+  "combo",
 ] as const;
 const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
 const SALARY_COLUMNS = [
@@ -103,6 +105,7 @@ function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] 
     r.salary_year_max,
     r.company_key,
     r.city_key,
+    comboCode(r.remote, r.employment_type, r.seniority),
   ];
 }
 
@@ -111,6 +114,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   const problems: Problem[] = [];
   const seen = new Set<string>();
   const countryCounts: Record<string, number> = {};
+  const comboCounts: Record<string, number> = {};
   const titles = new Map<string, TitleEntry>();
   let count = 0;
   let cleanedLinks = 0;
@@ -134,6 +138,8 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
           seen.add(r.id);
           count++;
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
+          const combo = comboKey(r.country, r.remote, r.employment_type, r.seniority);
+          comboCounts[combo] = (comboCounts[combo] ?? 0) + 1;
           let title = titles.get(r.title);
           if (!title) {
             title = { id: titles.size + 1, counts: {} };
@@ -164,7 +170,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     throw err;
   }
   if (count % 50_000 !== 0) opts.onProgress?.(count);
-  return { count, cleanedLinks, countryCounts };
+  return { count, cleanedLinks, countryCounts, comboCounts };
 }
 
 type TitleEntry = { id: number; counts: Record<string, number> };
@@ -263,7 +269,12 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     await buildIndexes(method === "copy" ? pool : main, snapshotId);
-    await swapIn(main, snapshotId, { jobs: jobs.count, salaries, countryCounts: jobs.countryCounts });
+    await swapIn(main, snapshotId, {
+      jobs: jobs.count,
+      salaries,
+      countryCounts: jobs.countryCounts,
+      comboCounts: jobs.comboCounts,
+    });
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
