@@ -20,8 +20,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
     }
   };
   // The same definitions as the parent's (prisma/migrations), so ATTACH adopts them.
-  const tail =
-    "employment_type, remote, seniority, salary_currency, salary_year_min, salary_year_max, company_key";
+  const tail = "combo, salary_currency, salary_year_min, salary_year_max, company_key";
   const lists = [
     [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,

@@ -36,6 +36,9 @@ export type ImportOptions = {
 export type ImportResult = {
   snapshotId: number;
   jobs: number;
+  /** Left out on purpose: JobPostings whose validThrough had passed, and other schema.org nodes. */
+  expired: number;
+  otherNodes: number;
   salaries: number;
   cleanedLinks: number;
   retired: number[];
@@ -117,6 +120,8 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   const comboCounts: Record<string, number> = {};
   const titles = new Map<string, TitleEntry>();
   let count = 0;
+  let expired = 0;
+  let otherNodes = 0;
   let cleanedLinks = 0;
   const t = partitionName(snapshotId);
   let sink: RowSink | undefined;
@@ -127,7 +132,10 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     );
     sink = openSink(client, method, t, JOB_COLUMNS, { freeze: true });
     for await (const item of opts.jobs) {
-      if ("problem" in item) problems.push({ line: item.line, message: item.problem });
+      if ("skipped" in item) {
+        if (item.skipped === "expired") expired++;
+        else otherNodes++;
+      } else if ("problem" in item) problems.push({ line: item.line, message: item.problem });
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
         if (!parsed.success) problems.push({ line: item.line, message: describeIssue(parsed.error) });
@@ -170,7 +178,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     throw err;
   }
   if (count % 50_000 !== 0) opts.onProgress?.(count);
-  return { count, cleanedLinks, countryCounts, comboCounts };
+  return { count, expired, otherNodes, cleanedLinks, countryCounts, comboCounts };
 }
 
 type TitleEntry = { id: number; counts: Record<string, number> };
@@ -206,6 +214,7 @@ async function loadSalaries(
   const keys = new Set<string>();
   const rows: CopyValue[][] = [];
   for await (const item of source) {
+    if ("skipped" in item) continue;
     if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
     else {
       const parsed = SalaryRecordSchema.safeParse(item.record);
@@ -282,6 +291,8 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     return {
       snapshotId,
       jobs: jobs.count,
+      expired: jobs.expired,
+      otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,
       retired: Array.isArray(retired) ? retired : [],
