@@ -23,6 +23,7 @@ async function main() {
     importSnapshot(env().DATABASE_URL, {
       label: values.label ?? path.basename(file),
       jobs: readFile(file, JOB_COLUMNS),
+      reread: () => readFile(file, JOB_COLUMNS),
       salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
       onProgress: progressPrinter("jobs loaded"),
     }),

@@ -31,6 +31,12 @@ export type ImportOptions = {
   onProgress?: (jobsRead: number) => void;
   /** Chosen from the server when omitted (tests force one to compare both). */
   method?: LoadMethod;
+  /**
+   * The jobs again from the start, to name the lines of duplicate ids. Duplicates are found by
+   * the partition's unique index, not by holding every id in memory; without this they are
+   * reported by id alone.
+   */
+  reread?: () => AsyncIterable<Numbered>;
 };
 
 export type ImportResult = {
@@ -115,7 +121,6 @@ function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
 async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
-  const seen = new Set<string>();
   const countryCounts: Record<string, number> = {};
   const comboCounts: Record<string, number> = {};
   const titles = new Map<string, TitleEntry>();
@@ -139,11 +144,8 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
         if (!parsed.success) problems.push({ line: item.line, message: describeIssue(parsed.error) });
-        else if (seen.has(parsed.data.id))
-          problems.push({ line: item.line, message: `id: "${parsed.data.id}" appears twice` });
         else if (problems.length === 0) {
           const r = parsed.data;
-          seen.add(r.id);
           count++;
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
           const combo = comboKey(r.country, r.remote, r.employment_type, r.seniority);
@@ -252,6 +254,33 @@ async function loadSalaries(
   return rows.length;
 }
 
+/** The unique index refused the partition: which ids repeat, and on which lines. */
+async function duplicateIds(
+  client: pg.PoolClient,
+  snapshotId: number,
+  reread?: () => AsyncIterable<Numbered>,
+): Promise<ImportError> {
+  // A scan of the new table, on this failure path only.
+  const { rows } = await client.query<{ id: string; n: number }>(
+    `SELECT id, count(*)::int AS n FROM ${partitionName(snapshotId)} GROUP BY id HAVING count(*) > 1 ORDER BY id LIMIT ${MAX_PROBLEMS}`,
+  );
+  const lines = new Map(rows.map((r) => [r.id, [] as number[]]));
+  if (reread)
+    for await (const item of reread()) {
+      if (!("record" in item)) continue;
+      const id = item.record.id;
+      const at = lines.get(typeof id === "number" ? String(id) : String(id ?? ""));
+      if (at && at.length < 5) at.push(item.line);
+    }
+  const problems = rows.map(({ id, n }) => {
+    const at = lines.get(id) ?? [];
+    const where = at.length > 1 ? ` (first on line ${at[0]})` : "";
+    const times = n === 2 ? "twice" : `${n} times`;
+    return { line: at[1] ?? 0, message: `id: "${id}" appears ${times}${where}` };
+  });
+  return new ImportError(problems.sort((a, b) => a.line - b.line));
+}
+
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const main = await pool.connect();
@@ -277,7 +306,10 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const jobs = await loadJobs(main, snapshotId, method, opts);
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
-    await buildIndexes(method === "copy" ? pool : main, snapshotId);
+    const id = snapshotId;
+    await buildIndexes(method === "copy" ? pool : main, id).catch(async (err: { code?: string }) => {
+      throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
+    });
     await swapIn(main, snapshotId, {
       jobs: jobs.count,
       salaries,
