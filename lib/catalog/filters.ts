@@ -43,7 +43,7 @@ export function toFilters(
   if (q.city) {
     const city = splitCity(q.city);
     if (city.country && country && (country.kind !== "country" || country.code !== city.country))
-      return invalidParam("city", `city: "${q.city}" names another country than country=${q.country}.`);
+      return invalidParam("city", "city: names another country than the country parameter.");
     const code = city.country ?? (country?.kind === "country" ? country.code : undefined);
     if (!code)
       return invalidParam(

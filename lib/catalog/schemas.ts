@@ -29,7 +29,7 @@ export const PAY_PERIODS = ["year", "month", "hour"] as const;
 const PERIODS_PER_YEAR = { year: 1, month: 12, hour: 2080 } as const;
 const SALARY_CEILING = 2_000_000_000;
 
-/** "remote,hybrid": one or more known values, comma-separated; an unknown one is named. */
+/** "remote,hybrid": one or more known values, comma-separated; an unknown one is pointed at. */
 const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
   z.string().transform((raw, ctx) => {
     const picked = [...new Set(raw.split(",").map((v) => v.trim()))];
@@ -37,7 +37,8 @@ const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
     if (unknown !== undefined)
       ctx.addIssue({
         code: "custom",
-        message: `unknown value "${unknown.slice(0, 40)}"; use one or more of ${values.join(", ")}, comma-separated`,
+        // Values are never echoed in errors (README): the position says which one.
+        message: `value ${picked.indexOf(unknown) + 1} is not one of ${values.join(", ")} (one or more, comma-separated)`,
       });
     return picked as V[number][];
   });

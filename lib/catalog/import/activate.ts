@@ -32,7 +32,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail})`,
       `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id, country_code, ${tail})`,
       `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail})`,
-      `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key)`,
       `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id)`,
       `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id)`,
     ],

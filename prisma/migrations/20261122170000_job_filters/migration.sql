@@ -31,7 +31,7 @@ CREATE INDEX "jobs_title_posted_idx" ON "jobs"("snapshot_id", "title_id", "poste
 CREATE INDEX "jobs_country_posted_idx" ON "jobs"("snapshot_id", "country_code", "posted_at" DESC, "id", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key");
 CREATE INDEX "jobs_posted_idx" ON "jobs"("snapshot_id", "posted_at" DESC, "id", "country_code", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key");
 -- Narrow filters lead their own index; so does a rare mix of remote, type and seniority.
-CREATE INDEX "jobs_combo_idx" ON "jobs"("snapshot_id", "combo", "country_code", "posted_at" DESC, "id");
+CREATE INDEX "jobs_combo_idx" ON "jobs"("snapshot_id", "combo", "country_code", "posted_at" DESC, "id", "salary_currency", "salary_year_min", "salary_year_max", "company_key");
 CREATE INDEX "jobs_company_idx" ON "jobs"("snapshot_id", "company_key", "posted_at" DESC, "id");
 CREATE INDEX "jobs_city_idx" ON "jobs"("snapshot_id", "city_key", "posted_at" DESC, "id");
 -- Salary sorts (one country: salaries of one currency). NULLS LAST: unsalaried jobs, when
