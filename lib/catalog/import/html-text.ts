@@ -57,7 +57,7 @@ export function htmlToText(html: string): string {
       // Defence in depth for clients that paste text into HTML: nothing left can open a tag
       // ("&lt;script&gt;" decodes to text that would), while "< 50 employees" stays as written.
       .replace(/<(?=[a-z/!?])/gi, "‹")
-      .replace(/\u0000/g, "")
+      .replaceAll("\u0000", "")
       .replace(/[ \t\f\v\r\u00a0]+/g, " ")
       .replace(/ *\n */g, "\n")
       .replace(/\n{3,}/g, "\n\n")
