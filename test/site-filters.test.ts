@@ -30,6 +30,16 @@ describe("the site's filters", () => {
       { value: "on_site", count: 1 },
       { value: "remote", count: 1 },
     ]);
+    // The seniority group is counted without its own choice: what each level would add.
+    expect(r.value.seniority).toEqual(
+      expect.arrayContaining([
+        { value: "senior", count: 1 },
+        { value: "junior", count: 1 },
+        { value: "mid", count: 1 },
+        { value: "lead", count: 1 },
+        { value: null, count: 1 },
+      ]),
+    );
   });
 
   it("refuse what the API refuses, naming the field", async () => {
@@ -48,7 +58,8 @@ describe("/jobs with More filters", () => {
     const html = renderToStaticMarkup(MoreFilters({ params, facets: facets.value }));
     expect(html).toContain("More filters");
     expect(html).toContain('name="remote" checked="" value="remote"/> Remote<span class="muted"> (3)</span>');
-    expect(html).toContain('name="remote" value="hybrid"/> Hybrid</label>'); // none among these jobs
+    // Counted without the remote choice: Germany's one hybrid job would be added.
+    expect(html).toContain('name="remote" value="hybrid"/> Hybrid<span class="muted"> (1)</span>');
     expect(html).toContain('value="senior"/> Senior<span class="muted"> (1)</span>');
     expect(html).toContain("<details");
   });

@@ -80,15 +80,37 @@ export async function siteSearch(params: URLSearchParams) {
   return found.ok ? ok({ ...found.value, country: prepared.value.country }) : found;
 }
 
-/** Facet counts for the same search, for "More filters" (no paging or order). */
-export async function siteFacets(params: URLSearchParams) {
-  const prepared = forCatalog(
-    params,
-    SEARCH_KEYS.filter((k) => !["page", "per_page", "sort"].includes(k)),
-  );
+const FACET_KEYS = SEARCH_KEYS.filter((k) => !["page", "per_page", "sort"].includes(k));
+/** Each checkbox group and the facet that counts it. */
+const GROUPS = [
+  ["remote", "remote"],
+  ["employment_type", "employment_types"],
+  ["seniority", "seniority"],
+] as const;
+
+async function facetsFor(params: URLSearchParams) {
+  const prepared = forCatalog(params, FACET_KEYS);
   if (!prepared.ok) return prepared;
   const found = await facetsCatalog(prepared.value.query);
   return found.ok ? ok(found.value.facets) : found;
+}
+
+/**
+ * Facet counts for "More filters" (no paging or order). A checkbox group that is in use is
+ * counted without its own choice, so its other values still say how many jobs they would add.
+ */
+export async function siteFacets(params: URLSearchParams) {
+  const all = await facetsFor(params);
+  if (!all.ok) return all;
+  const facets = { ...all.value };
+  for (const [key, facet] of GROUPS) {
+    if (!params.getAll(key).some((v) => v.trim())) continue;
+    const without = new URLSearchParams(params);
+    without.delete(key);
+    const other = await facetsFor(without);
+    if (other.ok) Object.assign(facets, { [facet]: other.value[facet] });
+  }
+  return ok(facets);
 }
 
 export type Suggestion = { label: string; href: string; total: number };
