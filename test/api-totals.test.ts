@@ -50,6 +50,27 @@ describe("totals of filtered searches", () => {
     expect(last.body.items).toHaveLength(100);
   });
 
+  it("out of counting time, give the jobs seen so far as a lower bound, and paging still works", async () => {
+    // Another session holds the partition: the count waits past its 35 ms budget and gives up,
+    // the page waits for the lock and then answers.
+    const pg = await import("pg");
+    const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      const { rows } = await locker.query("SELECT snapshot_id FROM catalog_live");
+      await locker.query("BEGIN");
+      await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
+      const pending = getJson("/v1/jobs?company=small%20shop%20kg&per_page=5&page=2");
+      await new Promise((r) => setTimeout(r, 400));
+      await locker.query("COMMIT");
+      const { body } = await pending;
+      expect(body.items).toHaveLength(5);
+      expect(body.meta).toMatchObject({ total: 11, total_exact: false, has_more: true, next_page: 3 });
+    } finally {
+      await locker.end();
+    }
+  });
+
   it("facets say when they covered only the first matches", async () => {
     const { body } = await getJson("/v1/jobs/facets?posted_after=2000-01-01");
     expect(body.meta).toEqual({

@@ -74,7 +74,9 @@ async function run(
     countMatches(input, live, filters, tsquery),
   ]);
   const items = rows.slice(0, page.limit).map(toJobSummary);
-  const seen = page.offset + rows.length;
+  // Out of budget, the jobs up to this page are a lower bound; past the last page nothing is
+  // known but that the total is below the offset, so the bound is 0.
+  const seen = rows.length ? page.offset + rows.length : 0;
   return count.total === null
     ? { total: seen, totalExact: false, items }
     : { total: count.total, totalExact: count.totalExact, items };
