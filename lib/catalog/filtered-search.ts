@@ -1,7 +1,7 @@
 // The statements of a search with filters beyond title and country, or another order than the
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
-import { filterSql, type JobFilters, type SortOrder } from "./filters";
+import { cityRecheck, filterSql, type JobFilters, type SortOrder } from "./filters";
 import { MAX_RESULT_WINDOW } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -81,7 +81,8 @@ export function matchesSql(
 /** One page of a filtered search, in order, with the rows' columns. */
 export function filteredPageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
   return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${matchesSql(input, snapshotId)}) p
-    JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ORDER BY p.n`;
+    JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ${cityRecheck(input.filters, "jobs")}
+    ORDER BY p.n`;
 }
 
 /** How many jobs match, counting no further than TOTAL_COUNT_CAP + 1. */

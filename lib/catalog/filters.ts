@@ -121,10 +121,17 @@ export function countrySql(country: CountryFilter | undefined): Prisma.Sql {
     : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
 }
 
+/** On the rows of a page: a job of another city whose key collides is never returned. */
+export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
+  return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
+}
+
 /** The conditions of every filter but title, as `AND …` on unqualified columns of jobs. */
 export function filterSql(f: JobFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
-  if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key} AND lower(city) = lower(${f.city.name})`);
+  // The city's text is rechecked on the page's rows (cityRecheck), not here: a text condition
+  // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
+  if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key}`);
   if (f.company)
     parts.push(Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`);
   const combos = comboCodes(f);
