@@ -79,6 +79,29 @@ export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Pr
   return preparedQuery<T>(pool, sql);
 }
 
+/**
+ * A read given at most `ms`: one transaction with a local statement_timeout, on the primary's
+ * pool. A statement it cancels rejects with Postgres's code 57014.
+ */
+export async function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma.Sql): Promise<T[]> {
+  db();
+  const pool = globalForDb.pool;
+  if (!pool) throw new Error("the database pool is not open");
+  const client = await pool.connect();
+  try {
+    await client.query("BEGIN");
+    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+    const res = await client.query<T>(sql.text, sql.values);
+    await client.query("COMMIT");
+    return res.rows;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** hotQuery on another pool (a read replica's). */
 export async function preparedQuery<T extends pg.QueryResultRow>(
   pool: pg.Pool,

@@ -1,10 +1,23 @@
-// npm run bench:search — EXPLAIN ANALYZE of the exact statements /v1/jobs and /v1/jobs/{id}
-// run, over a spread of real queries against the live snapshot. Reports p50/p95/max of
-// planning + execution time and any sequential scan. Not a test: run it on a loaded catalog.
+// npm run bench:search — EXPLAIN ANALYZE of the exact statements /v1/jobs, /v1/jobs/facets and
+// /v1/jobs/{id} run, over a spread of real queries against the live snapshot. Reports p50/p95/max
+// of planning + execution time (a request's statements summed) and any sequential scan, and the
+// catalog's size on disk. Not a test: run it on a loaded catalog.
 import pg from "pg";
 import { resolveCountryFilter } from "../lib/catalog/countries";
+import { FacetsQuerySchema } from "../lib/catalog/facet-schemas";
+import { facetsSql } from "../lib/catalog/facets";
+import { toFilters } from "../lib/catalog/filters";
 import { jobSql } from "../lib/catalog/jobs";
-import { type SearchInput, searchSql } from "../lib/catalog/search";
+import { JobSearchQuerySchema } from "../lib/catalog/schemas";
+import {
+  COUNT_BUDGET_MS,
+  countStatements,
+  type SearchInput,
+  type Statement,
+  searchSql,
+  searchStatements,
+} from "../lib/catalog/search";
+import { titleToTsQuery } from "../lib/catalog/tsquery";
 import { PG_SESSION_OPTIONS } from "../lib/db";
 import { env } from "../lib/env";
 import type { Prisma } from "../lib/generated/prisma/client";
@@ -51,16 +64,108 @@ function seqScans(node: Record<string, unknown>): string[] {
   return [...here, ...kids.flatMap(seqScans)];
 }
 
+/** Statements the API's 5 s statement_timeout cancelled (counted at 5,000 ms). */
+const cancelled: string[] = [];
+
 async function explain(client: pg.Client, sql: Prisma.Sql): Promise<{ ms: number; seq: string[] }> {
-  const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.values as unknown[]);
-  const plan = (rows[0]["QUERY PLAN"] as Plan[])[0]!;
-  return { ms: plan["Planning Time"] + plan["Execution Time"], seq: seqScans(plan.Plan) };
+  try {
+    const { rows } = await client.query(
+      `EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`,
+      sql.values as unknown[],
+    );
+    const plan = (rows[0]["QUERY PLAN"] as Plan[])[0]!;
+    return { ms: plan["Planning Time"] + plan["Execution Time"], seq: seqScans(plan.Plan) };
+  } catch (err) {
+    if ((err as { code?: string }).code !== "57014") throw err;
+    cancelled.push(sql.text.slice(0, 120).replace(/\s+/g, " "));
+    return { ms: 5_000, seq: [] };
+  }
 }
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
 const fmt = (xs: number[]) =>
   `p50 ${pct(xs, 50).toFixed(2)} ms  p95 ${pct(xs, 95).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`;
+
+/** mulberry32, so every run explains the same queries. */
+function rng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+type Samples = { companies: string[]; cities: [string, string][]; medians: Map<string, number> };
+
+/**
+ * Filtered searches: each filter alone, then realistic combinations of two to four filters
+ * with and without a title, shallow and deep pages, every sort.
+ */
+function filteredQueries(s: Samples, n: number): string[] {
+  const r = rng(14);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+  const some = (xs: readonly string[]) =>
+    [...new Set([pick(xs), ...(r() < 0.4 ? [pick(xs)] : [])])].join(",");
+  const salaryCountry = () => pick(["US", "DE", "GB", "IN", "FR", "NL", "JP", "CH"]);
+  const salaryFor = (c: string) =>
+    Math.round(((s.medians.get(c) ?? 50_000) * (0.6 + r() * 1.2)) / 1000) * 1000;
+  const parts: Record<string, () => string> = {
+    remote: () => `remote=${some(["remote", "hybrid", "on_site"])}`,
+    employment_type: () =>
+      `employment_type=${some(["full_time", "part_time", "contract", "temporary", "internship"])}`,
+    seniority: () =>
+      `seniority=${some(["intern", "junior", "mid", "senior", "lead", "principal", "executive"])}`,
+    company: () => `company=${encodeURIComponent(pick(s.companies))}`,
+    city: () => {
+      const [city, country] = pick(s.cities);
+      return `city=${encodeURIComponent(`${city}, ${country}`)}`;
+    },
+    salary: () => {
+      const c = salaryCountry();
+      return `country=${c}&salary_min=${salaryFor(c)}${r() < 0.3 ? "&include_unsalaried=true" : ""}`;
+    },
+    posted: () => (r() < 0.7 ? `posted_within_days=${pick([1, 3, 7, 30])}` : "posted_after=2026-11-01"),
+  };
+  const out: string[] = [];
+  for (const make of Object.values(parts)) for (let i = 0; i < 8; i++) out.push(make());
+  while (out.length < n) {
+    const names = Object.keys(parts)
+      .sort(() => r() - 0.5)
+      .slice(0, 2 + Math.floor(r() * 3));
+    const q = names.map((k) => parts[k]!());
+    const hasCountry = q.some((p) => p.includes("country=") || p.startsWith("city="));
+    if (r() < 0.6) q.push(`title=${encodeURIComponent(pick(TITLES))}`);
+    if (!hasCountry && r() < 0.5) q.push(`country=${pick(COUNTRIES)}`);
+    const single =
+      q.some((p) => /(^|&)(country=[A-Z]{2}($|&))|city=/.test(p)) && !q.some((p) => p.includes("country=EU"));
+    if (single && r() < 0.3) q.push(`sort=${pick(["salary_desc", "salary_asc"])}`);
+    else if (r() < 0.15) q.push("sort=date");
+    if (r() < 0.15) q.push(`page=${pick([5, 25, 100])}`);
+    out.push(q.join("&"));
+  }
+  return out;
+}
+
+/** A query string as the API would run it, or null when the API would refuse it. */
+function asInput(query: string, now: Date): SearchInput | null {
+  const parsed = JobSearchQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  if (!parsed.success) return null;
+  const rules = toFilters(parsed.data, now);
+  if (!rules.ok) return null;
+  const q = parsed.data;
+  return {
+    title: q.title,
+    filter: rules.value.filters.country,
+    page: q.page,
+    perPage: q.per_page,
+    filters: rules.value.filters,
+    sort: rules.value.sort,
+  };
+}
 
 async function main() {
   // The same session settings as the API's pool, so the plans are the ones it gets.
@@ -79,9 +184,13 @@ async function main() {
     for (const c of COUNTRIES) inputs.push({ title, filter: resolveCountryFilter(c)!, page: 1, perPage: 20 });
   for (const title of TITLES.slice(0, 8))
     inputs.push({ title, filter: resolveCountryFilter("DE")!, page: 5, perPage: 20 });
-  const ids = (
-    await client.query(`SELECT id FROM jobs WHERE snapshot_id = $1 ORDER BY random() LIMIT 300`, [snapshotId])
-  ).rows.map((r) => r.id as string);
+  const ids =
+    // A sample of pages, not a sort of every row: the API's statement timeout applies here too.
+    (
+      await client.query(
+        `SELECT id FROM jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14) LIMIT 300`,
+      )
+    ).rows.map((r) => r.id as string);
 
   // One untimed pass so every run measures a warm cache, as a running service has.
   for (const input of inputs) await explain(client, searchSql(input, snapshotId));
@@ -119,7 +228,81 @@ async function main() {
     detail.push(d.ms);
     for (const s of d.seq) seq.add(s);
   }
+  // Filtered searches and facets over the same live snapshot.
+  const now = new Date();
+  const samples: Samples = {
+    companies: (
+      await client.query(
+        `SELECT company FROM jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14) LIMIT 60`,
+      )
+    ).rows.map((r) => r.company as string),
+    cities: (
+      await client.query(
+        `SELECT DISTINCT city, country_code FROM (SELECT city, country_code FROM jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14) WHERE city IS NOT NULL LIMIT 400) x`,
+      )
+    ).rows.map((r) => [r.city as string, r.country_code as string]),
+    medians: new Map(
+      (
+        await client.query(
+          `SELECT country_code, median FROM salary_snapshots WHERE snapshot_id = $1 AND level = 'country'`,
+          [snapshotId],
+        )
+      ).rows.map((r) => [r.country_code as string, r.median as number]),
+    ),
+  };
+  const queries = filteredQueries(samples, 640)
+    .map((q) => ({ q, input: asInput(q, now) }))
+    .filter((x): x is { q: string; input: SearchInput } => x.input !== null);
+  // A count with a budget is given up at the budget (the total is then a lower bound).
+  let overBudget = 0;
+  const timed = async (statements: Statement[]) => {
+    let ms = 0;
+    for (const { sql, budgetMs } of statements) {
+      const p = await explain(client, sql);
+      if (budgetMs !== undefined && p.ms > budgetMs) overBudget++;
+      ms += budgetMs === undefined ? p.ms : Math.min(p.ms, budgetMs);
+      for (const s of p.seq) seq.add(s);
+    }
+    return ms;
+  };
+  for (const { input } of queries.slice(0, 100)) await timed(searchStatements(input, snapshotId)); // warm
+  const filtered: number[] = [];
+  const slowFiltered: { ms: number; what: string }[] = [];
+  for (const { q, input } of queries) {
+    const ms = await timed(searchStatements(input, snapshotId));
+    filtered.push(ms);
+    slowFiltered.push({ ms, what: q });
+  }
+  const facetQueries = [
+    "",
+    ...COUNTRIES.map((c) => `country=${c}`),
+    ...TITLES.slice(0, 20).map((t) => `title=${encodeURIComponent(t)}`),
+    ...queries.slice(0, 120).map(({ q }) => q.replace(/&?(page|sort)=[a-z_0-9]+/g, "")),
+  ];
+  const facets: number[] = [];
+  const slowFacets: { ms: number; what: string }[] = [];
+  for (const q of facetQueries) {
+    const parsed = FacetsQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(q)));
+    if (!parsed.success) continue;
+    const rules = toFilters({ ...parsed.data, page: 1, per_page: 1 }, now);
+    if (!rules.ok) continue;
+    const { filters } = rules.value;
+    const tsquery = parsed.data.title ? titleToTsQuery(parsed.data.title) : null;
+    const input = { title: parsed.data.title, filter: filters.country };
+    const ms = await timed([
+      { sql: facetsSql(tsquery, filters, snapshotId) },
+      ...countStatements(input, snapshotId, filters, tsquery),
+    ]);
+    facets.push(ms);
+    slowFacets.push({ ms, what: q || "(everything)" });
+  }
+
   console.log(`title+country search (page and total): ${fmt(search)}   goal p95 < 50 ms`);
+  console.log(`filtered search (page + count)       : ${fmt(filtered)}   goal p95 < 50 ms`);
+  console.log(`facets (facets + count)              : ${fmt(facets)}   goal p95 < 100 ms`);
+  console.log(
+    `counts over their ${COUNT_BUDGET_MS} ms budget (total_exact false, a lower bound): ${overBudget} of ${filtered.length + facets.length} requests`,
+  );
   console.log(`listing without title (to page 500)  : ${fmt(listing)}`);
   console.log(`detail lookup                        : ${fmt(detail)}   goal p95 < 5 ms`);
   slowest.sort((a, b) => b.ms - a.ms);
@@ -129,6 +312,31 @@ async function main() {
       .map((s) => `${s.what} ${s.ms.toFixed(1)} ms`)
       .join("; ")}`,
   );
+  for (const [label, list] of [
+    ["filtered", slowFiltered],
+    ["facets", slowFacets],
+  ] as const) {
+    list.sort((a, b) => b.ms - a.ms);
+    console.log(
+      `slowest ${label}: ${list
+        .slice(0, 5)
+        .map((s) => `${s.what} ${s.ms.toFixed(1)} ms`)
+        .join("; ")}`,
+    );
+  }
+  const size = await client.query(
+    `SELECT pg_total_relation_size($1::regclass) AS total, pg_relation_size($1::regclass) AS heap`,
+    [`jobs_s${snapshotId}`],
+  );
+  const mb = (b: number) => (b / 1024 / 1024).toFixed(0);
+  const perMillion = (b: number) => mb((b * 1_000_000) / jobCount);
+  console.log(
+    `disk: jobs partition ${mb(size.rows[0].total)} MB (heap ${mb(size.rows[0].heap)} MB, indexes ${mb(size.rows[0].total - size.rows[0].heap)} MB); per million jobs ${perMillion(size.rows[0].total)} MB`,
+  );
+  if (cancelled.length)
+    console.log(
+      `CANCELLED by the 5 s statement timeout (${cancelled.length}): ${cancelled.slice(0, 3).join(" | ")}`,
+    );
   if (!seq.size) console.log("no sequential scans in any plan");
   for (const rel of seq) {
     const { rows } = await client.query(

@@ -1,4 +1,4 @@
-// npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <file>] [--label <text>]
+// npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <file>] [--label <text>]
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ImportError, importSnapshot } from "../lib/catalog/import/load";
@@ -9,7 +9,7 @@ import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
 const USAGE =
-  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
+  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
 
 async function main() {
   const { values, positionals } = parseArgs({
@@ -23,6 +23,7 @@ async function main() {
     importSnapshot(env().DATABASE_URL, {
       label: values.label ?? path.basename(file),
       jobs: readFile(file, JOB_COLUMNS),
+      reread: () => readFile(file, JOB_COLUMNS),
       salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
       onProgress: progressPrinter("jobs loaded"),
     }),
@@ -31,6 +32,8 @@ async function main() {
   const secs = ((Date.now() - started) / 1000).toFixed(1);
   console.log(
     `snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians` +
+      (result.expired ? `, ${result.expired} expired postings skipped` : "") +
+      (result.otherNodes ? `, ${result.otherNodes} nodes that are not JobPostings ignored` : "") +
       `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked, ${secs} s` +
       (result.retired.length ? `; retired snapshots ${result.retired.join(", ")}` : ""),
   );

@@ -147,6 +147,8 @@ describe("GET /v1/jobs/{id}", () => {
       city: "Berlin",
       country: "DE",
       employment_type: "full_time",
+      remote: "hybrid",
+      seniority: "senior",
       salary_min: 70000,
       salary_max: 90000,
       salary_currency: "EUR",

@@ -34,6 +34,8 @@ export const FIXTURE_JOBS: Rec[] = [
     salary_currency: "EUR",
     salary_period: "year",
     employment_type: "full_time",
+    remote: "hybrid",
+    seniority: "senior",
   }),
   job("de-2", "Software Engineer", "DE", 2, { city: "Munich" }),
   job("de-3", "Engineering Manager", "DE", 3, { apply_url: "javascript:alert(1)" }),

@@ -13,6 +13,7 @@ import * as keysUsage from "@/app/api/keys/usage/route";
 import * as publicOpenapi from "@/app/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
+import * as jobFacets from "@/app/v1/jobs/facets/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import * as salary from "@/app/v1/salary/route";
@@ -26,6 +27,7 @@ type RouteModule = Record<string, unknown>;
 
 function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
+  if (pathname === "/v1/jobs/facets") return { mod: jobFacets, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
   if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };
   if (pathname === "/openapi.json") return { mod: publicOpenapi, params: {} };

@@ -53,6 +53,7 @@ async function importFile(name: string, content: string, salaries?: { name: stri
     label: name,
     jobs: readFile(file, JOB_COLUMNS),
     salaries: salaryFile ? readFile(salaryFile, SALARY_COLUMNS) : undefined,
+    reread: () => readFile(file, JOB_COLUMNS),
   });
 }
 
@@ -140,7 +141,7 @@ describe("catalog import", () => {
         .map((r) => JSON.stringify(r))
         .join("\n"),
       3,
-      /id: "a" appears twice/,
+      /id: "a" appears twice \(first on line 1\)/,
     ],
     [
       "missing title",

@@ -222,6 +222,24 @@ describe("real responses match the document", () => {
     await conforms(await request("/v1/salary"), "/v1/salary", "get");
   });
 
+  it("GET /v1/jobs with filters and GET /v1/jobs/facets: 200, 304, 400, 401", async () => {
+    const filtered = "/v1/jobs?title=engineer&country=DE&remote=remote,hybrid&salary_min=1&sort=salary_desc";
+    await conforms(await request(filtered), "/v1/jobs", "get");
+    await conforms(await request("/v1/jobs?salary_min=1&country=EU"), "/v1/jobs", "get");
+    const ok = await request("/v1/jobs/facets?title=engineer&country=DE&employment_type=full_time");
+    await conforms(ok, "/v1/jobs/facets", "get");
+    const etag = ok.headers.get("etag")!;
+    await conforms(
+      await request("/v1/jobs/facets?title=engineer&country=DE&employment_type=full_time", {
+        headers: { "If-None-Match": etag },
+      }),
+      "/v1/jobs/facets",
+      "get",
+    );
+    await conforms(await request("/v1/jobs/facets?seniority=medior"), "/v1/jobs/facets", "get");
+    await conforms(await request("/v1/jobs/facets", { key: null }), "/v1/jobs/facets", "get");
+  });
+
   it("429 quota_exceeded", async () => {
     const { key } = await createTestKey({ tier: "free" });
     for (let i = 0; i < 50; i++) await request("/v1/salary?country=DE", { key });

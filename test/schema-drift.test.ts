@@ -63,6 +63,8 @@ function pgType(f: Field): string {
       return "date";
     case "Int":
       return "integer";
+    case "SmallInt":
+      return "smallint";
     case "BigInt":
       return "bigint";
     case "Boolean":

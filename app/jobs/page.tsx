@@ -5,9 +5,10 @@ import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { count, dateText, payText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
 import { loadForPage } from "@/lib/site/page-data";
-import { countryFromInput, siteSearch, suggestionsFor } from "@/lib/site/search";
+import { countryFromInput, FILTER_KEYS, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
 import { titled } from "../components/page-title";
 import { Pager } from "../components/pager";
+import { MoreFilters } from "./more-filters";
 import { SearchForm } from "./search-form";
 import { Suggestions } from "./suggestions";
 
@@ -30,8 +31,14 @@ export default async function JobsPage({ searchParams }: Props) {
   const outcome = (await spendPageBudget()) ?? (await loadForPage(() => siteSearch(params)));
   const result = outcome.ok ? outcome.value : null;
   const context = searchContext(params);
-  const pageLink = (page: number) =>
-    `/jobs?${new URLSearchParams({ ...(title && { title }), ...(country && { country }), page: String(page) })}`;
+  // Facets only for a search that ran (its rules passed), without spending the budget twice.
+  const facets = outcome.ok ? await loadForPage(() => siteFacets(params)) : null;
+  const pageLink = (page: number) => {
+    const q = new URLSearchParams({ ...(title && { title }), ...(country && { country }) });
+    for (const k of FILTER_KEYS) for (const v of params.getAll(k)) if (v.trim()) q.append(k, v);
+    q.set("page", String(page));
+    return `/jobs?${q}`;
+  };
   const last = result ? Math.max(1, Math.min(result.meta.total_pages, result.meta.max_page)) : 1;
   const suggestions =
     result && result.meta.total === 0
@@ -48,7 +55,9 @@ export default async function JobsPage({ searchParams }: Props) {
           title={title}
           country={country}
           invalid={!outcome.ok && outcome.code === "invalid_parameter" ? outcome.param : undefined}
-        />
+        >
+          <MoreFilters params={params} facets={facets?.ok ? facets.value : null} />
+        </SearchForm>
       </section>
       {!outcome.ok && (
         <p className="notice error" role="alert">

@@ -4,12 +4,15 @@ export function SearchForm({
   country = "",
   submitLabel = "Search",
   invalid,
+  children,
 }: {
   title?: string;
   country?: string;
   submitLabel?: string;
   /** The field the last search refused, marked for assistive technology. */
   invalid?: string;
+  /** More fields inside the same form (/jobs: "More filters"). */
+  children?: React.ReactNode;
 }) {
   return (
     <form role="search" action="/jobs" aria-label="Jobs">
@@ -42,6 +45,7 @@ export function SearchForm({
       <p id="q-country-hint" className="hint" style={{ margin: "var(--s-2) 0 0" }}>
         Countries by name or code (Germany, DE, DEU), or a region: EU, EEA, DACH, NORDICS.
       </p>
+      {children}
     </form>
   );
 }

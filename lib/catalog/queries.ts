@@ -2,27 +2,57 @@
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
 import { parseQueryParams } from "../query-params";
 import { fail, invalidParam, ok } from "../result";
-import { resolveCountryFilter } from "./countries";
+import { FacetsQuerySchema } from "./facet-schemas";
+import { jobFacets } from "./facets";
+import { toFilters } from "./filters";
 import { findJob } from "./jobs";
 import { pageBeyondCap, pageMeta } from "./paging";
 import { lookupSalary } from "./salary";
 import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
 import { searchJobs } from "./search";
 
-export async function searchCatalog(params: URLSearchParams) {
+export async function searchCatalog(params: URLSearchParams, now = new Date()) {
   const parsed = parseQueryParams(params, JobSearchQuerySchema);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
   const tooDeep = pageBeyondCap(query.page, query.per_page);
   if (tooDeep) return tooDeep;
-  const filter = query.country ? (resolveCountryFilter(query.country) ?? undefined) : undefined;
-  const { total, items } = await searchJobs({
+  const rules = toFilters(query, startOfMinute(now));
+  if (!rules.ok) return rules;
+  const { filters, sort } = rules.value;
+  const { total, totalExact, items } = await searchJobs({
     title: query.title,
-    filter,
+    filter: filters.country,
     page: query.page,
     perPage: query.per_page,
+    filters,
+    sort,
   });
-  return ok({ query, items, meta: pageMeta(total, query.page, query.per_page) });
+  return ok({
+    query,
+    items,
+    meta: { ...pageMeta(total, query.page, query.per_page), total_exact: totalExact },
+  });
+}
+
+/** The same filters as a search, without paging or order. */
+export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
+  const parsed = parseQueryParams(params, FacetsQuerySchema);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
+  if (!rules.ok) return rules;
+  const facets = await jobFacets({
+    title: query.title,
+    filter: rules.value.filters.country,
+    filters: rules.value.filters,
+  });
+  return ok({ query, facets });
+}
+
+/** posted_within_days counts from the minute: requests within one share cache entries and ETags. */
+function startOfMinute(now: Date): Date {
+  return new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 }
 
 /** One job; its query string may only hold `tz`. An id that cannot exist is a bad parameter. */

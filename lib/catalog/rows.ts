@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { Job, JobSummary } from "./schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
-  salary_min, salary_max, salary_currency, salary_period, posted_at`;
+  remote, seniority, salary_min, salary_max, salary_currency, salary_period, posted_at`;
 
 export type JobDbRow = {
   id: string;
@@ -14,6 +14,8 @@ export type JobDbRow = {
   city: string | null;
   country_code: string;
   employment_type: JobSummary["employment_type"];
+  remote: JobSummary["remote"];
+  seniority: JobSummary["seniority"];
   salary_min: number | null;
   salary_max: number | null;
   salary_currency: string | null;
@@ -32,6 +34,8 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     city: r.city,
     country: r.country_code,
     employment_type: r.employment_type,
+    remote: r.remote,
+    seniority: r.seniority,
     salary_min: r.salary_min,
     salary_max: r.salary_max,
     salary_currency: r.salary_currency,

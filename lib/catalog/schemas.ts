@@ -12,6 +12,39 @@ const wholeNumber = (label: string) =>
     .transform(Number)
     .describe(label);
 
+export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
+/** How the work is done: fully remote, partly remote, or at the workplace. */
+export const REMOTE_VALUES = ["remote", "hybrid", "on_site"] as const;
+/** Seniority levels, from first job to the top: documented in the README. */
+export const SENIORITY_VALUES = [
+  "intern",
+  "junior",
+  "mid",
+  "senior",
+  "lead",
+  "principal",
+  "executive",
+] as const;
+export const PAY_PERIODS = ["year", "month", "hour"] as const;
+const PERIODS_PER_YEAR = { year: 1, month: 12, hour: 2080 } as const;
+const SALARY_CEILING = 2_000_000_000;
+
+/** "remote,hybrid": one or more known values, comma-separated; an unknown one is pointed at. */
+const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
+  z.string().transform((raw, ctx) => {
+    const picked = [...new Set(raw.split(",").map((v) => v.trim()))];
+    const unknown = picked.find((v) => !values.includes(v));
+    if (unknown !== undefined)
+      ctx.addIssue({
+        code: "custom",
+        // Values are never echoed in errors (README): the position says which one.
+        message: `value ${picked.indexOf(unknown) + 1} is not one of ${values.join(", ")} (one or more, comma-separated)`,
+      });
+    return picked as V[number][];
+  });
+
+export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc"] as const;
+
 const TitleSchema = z
   .string()
   .trim()
@@ -39,6 +72,59 @@ export const JobSearchQuerySchema = z.object({
     .pipe(z.number().int().min(1, "must be at least 1").max(PER_PAGE_MAX, `must be at most ${PER_PAGE_MAX}`))
     .default(PER_PAGE_DEFAULT)
     .describe("Page size"),
+  city: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(160, "must be at most 160 characters")
+    .optional()
+    .describe('City, case-insensitive: "Berlin" with a single country, or "Berlin, DE"'),
+  remote: valueList(REMOTE_VALUES)
+    .optional()
+    .describe("remote, hybrid, on_site; one or more, comma-separated"),
+  employment_type: valueList(EMPLOYMENT_TYPES)
+    .optional()
+    .describe("full_time, part_time, contract, temporary, internship; one or more, comma-separated"),
+  seniority: valueList(SENIORITY_VALUES)
+    .optional()
+    .describe("intern, junior, mid, senior, lead, principal, executive; one or more, comma-separated"),
+  company: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .describe("Company name, exact but case-insensitive"),
+  salary_min: wholeNumber("Lowest annual salary")
+    .optional()
+    .describe(
+      "Jobs whose advertised salary, annualised, reaches at least this (currency of the single country filter)",
+    ),
+  salary_max: wholeNumber("Highest annual salary")
+    .optional()
+    .describe("Jobs whose advertised salary, annualised, starts at or below this"),
+  include_unsalaried: z
+    .enum(["true", "false"], { error: "must be true or false" })
+    .transform((v) => v === "true")
+    .optional()
+    .describe("With salary_min, salary_max or a salary sort: keep jobs that advertise no salary"),
+  posted_within_days: wholeNumber("Days")
+    .pipe(z.number().int().min(1, "must be at least 1").max(365, "must be at most 365"))
+    .optional()
+    .describe("Jobs posted in the last N days (1–365)"),
+  posted_after: z
+    .string()
+    .refine(
+      (v) => /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)),
+      "must be a date (2026-11-01) or an ISO 8601 date-time",
+    )
+    .transform((v) => new Date(v))
+    .optional()
+    .describe("Jobs posted at or after this date or date-time (UTC for a plain date)"),
+  sort: z
+    .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
+    .optional()
+    .describe("relevance (default with a title), date (default without), salary_desc, salary_asc"),
   tz: TimeZoneSchema.optional(),
 });
 
@@ -58,6 +144,11 @@ export const SalaryQuerySchema = z.object({
 
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
 
+/** An advertised amount per year: 40 h × 52 weeks for hourly pay; capped to fit an INTEGER. */
+export function annualise(amount: number, period: (typeof PAY_PERIODS)[number]): number {
+  return Math.min(SALARY_CEILING, Math.round(amount * PERIODS_PER_YEAR[period]));
+}
+
 export const JobSummarySchema = z.object({
   id: z.string(),
   title: z.string(),
@@ -66,11 +157,17 @@ export const JobSummarySchema = z.object({
   location: z.string(),
   city: nullable(z.string()),
   country: z.string().length(2),
-  employment_type: nullable(z.enum(["full_time", "part_time", "contract", "temporary", "internship"])),
+  employment_type: nullable(z.enum(EMPLOYMENT_TYPES)),
+  remote: nullable(z.enum(REMOTE_VALUES)).describe(
+    "remote, hybrid or on_site; null when the source does not say",
+  ),
+  seniority: nullable(z.enum(SENIORITY_VALUES)).describe(
+    "Seniority level; null when the source does not say",
+  ),
   salary_min: nullable(z.number().int()),
   salary_max: nullable(z.number().int()),
   salary_currency: nullable(z.string().length(3)),
-  salary_period: nullable(z.enum(["year", "month", "hour"])),
+  salary_period: nullable(z.enum(PAY_PERIODS)),
   posted_at: z.iso.datetime(),
 });
 
@@ -90,6 +187,9 @@ export const JobSearchResponseSchema = z.object({
     has_more: z.boolean(),
     next_page: nullable(z.number().int()),
     prev_page: nullable(z.number().int()),
+    total_exact: z
+      .boolean()
+      .describe("false when total is a lower bound: the search matched more jobs than were counted"),
     reset_local: z.string().optional(),
   }),
 });

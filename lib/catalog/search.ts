@@ -1,49 +1,174 @@
-// GET /v1/jobs: filters, stable ordering, and a total that is always exact.
+// GET /v1/jobs: filters, stable ordering, and a total that is exact or says it is a bound.
+import { queryWithin } from "../db";
 import { Prisma } from "../generated/prisma/client";
+import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
+import { filteredCountSql, filteredPageSql, TOTAL_COUNT_CAP } from "./filtered-search";
+import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
 
-export type SearchInput = { title?: string; filter?: CountryFilter; page: number; perPage: number };
-export type SearchOutput = { total: number; items: JobSummary[] };
+export type SearchInput = {
+  title?: string;
+  filter?: CountryFilter;
+  page: number;
+  perPage: number;
+  /** Filters beyond title and country (filter above is the same as filters.country). */
+  filters?: JobFilters;
+  sort?: SortOrder;
+};
+export type SearchOutput = { total: number; totalExact: boolean; items: JobSummary[] };
 
 /**
- * Order: with a title, best title match first, then newest; without one, newest first.
- * `id` breaks the last ties so pages never overlap. Totals are exact, from counts the import
- * keeps per country (no title) or per title and country/region (with a title).
+ * Order: with a title, best title match first, then newest; without one, newest first (`sort`
+ * changes it). `id` breaks the last ties so pages never overlap. Totals of title and
+ * country/region are exact, from counts the import keeps per country (no title) or per title
+ * and country/region (with a title); other filters are counted up to TOTAL_COUNT_CAP.
  */
 const cache = snapshotCache<SearchOutput>(5_000);
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
-  if (!live) return { total: 0, items: [] };
-  const key = JSON.stringify([
-    input.title ? titleToTsQuery(input.title) : null,
-    input.filter?.code ?? null,
-    input.page,
-    input.perPage,
-  ]);
+  if (!live) return { total: 0, totalExact: true, items: [] };
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  const filters = input.filters ?? { country: input.filter };
+  const sort = input.sort ?? (tsquery ? "relevance" : "date");
+  const key = JSON.stringify([tsquery, input.filter?.code ?? null, input.page, input.perPage, filters, sort]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const sql = searchSql(input, live.id);
-  const rows = await catalogDb(live.id).query<JobDbRow & { total?: number }>(sql);
-  const out = sql.countsInQuery
-    ? { total: rows[0]?.total ?? 0, items: rows.filter((r) => r.id !== null).map(toJobSummary) }
-    : { total: sumCounts(live.countryCounts, input.filter?.countries), items: rows.map(toJobSummary) };
+  const out = await run(input, live, filters, sort, tsquery);
   cache.set(live.id, key, out);
   return out;
 }
 
-function countryFilter(filter: CountryFilter | undefined): Prisma.Sql {
-  if (!filter) return Prisma.empty;
-  const { countries } = filter;
-  // bpchar[] keeps the comparison on the column's own type, so its indexes stay usable.
-  return countries.length === 1
-    ? Prisma.sql`AND country_code = ${countries[0]}`
-    : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
+async function run(
+  input: SearchInput,
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  sort: SortOrder,
+  tsquery: string | null,
+): Promise<SearchOutput> {
+  const defaultOrder = sort === (tsquery ? "relevance" : "date");
+  const rowFilters = hasRowFilters(filters);
+  if (!rowFilters && defaultOrder) {
+    const sql = searchSql(input, live.id);
+    const rows = await catalogDb(live.id).query<JobDbRow & { total?: number }>(sql);
+    return sql.countsInQuery
+      ? {
+          total: rows[0]?.total ?? 0,
+          totalExact: true,
+          items: rows.filter((r) => r.id !== null).map(toJobSummary),
+        }
+      : {
+          total: sumCounts(live.countryCounts, input.filter?.countries),
+          totalExact: true,
+          items: rows.map(toJobSummary),
+        };
+  }
+  const page = filteredInput(input, filters, sort, tsquery);
+  // One row more than the page: a lower bound must still say whether another page exists.
+  const [rows, count] = await Promise.all([
+    catalogDb(live.id).query<JobDbRow>(filteredPageSql({ ...page, limit: page.limit + 1 }, live.id)),
+    countMatches(input, live, filters, tsquery),
+  ]);
+  const items = rows.slice(0, page.limit).map(toJobSummary);
+  // Out of budget, the jobs up to this page are a lower bound; past the last page nothing is
+  // known but that the total is below the offset, so the bound is 0.
+  const seen = rows.length ? page.offset + rows.length : 0;
+  return count.total === null
+    ? { total: seen, totalExact: false, items }
+    : { total: count.total, totalExact: count.totalExact, items };
 }
+
+function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder, tsquery: string | null) {
+  return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
+}
+
+/** A statement a request runs; `budgetMs`: given up after that long (scripts/bench-search.ts). */
+export type Statement = { sql: Prisma.Sql; budgetMs?: number };
+
+/** Every statement a search runs (what scripts/bench-search.ts explains). */
+export function searchStatements(input: SearchInput, snapshotId: number): Statement[] {
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  const filters = input.filters ?? { country: input.filter };
+  const sort = input.sort ?? (tsquery ? "relevance" : "date");
+  if (!hasRowFilters(filters) && sort === (tsquery ? "relevance" : "date"))
+    return [{ sql: searchSql(input, snapshotId) }];
+  const page = filteredInput(input, filters, sort, tsquery);
+  return [
+    { sql: filteredPageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
+    ...countStatements(input, snapshotId, filters, tsquery),
+  ];
+}
+
+/** The statement a total costs: none when the import's counts give it. */
+export function countStatements(
+  input: Pick<SearchInput, "title" | "filter">,
+  snapshotId: number,
+  filters: JobFilters,
+  tsquery: string | null,
+): Statement[] {
+  if (hasRowFilters(filters)) {
+    if (!tsquery && combosAnswer(filters)) return [];
+    const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0 }, snapshotId);
+    return [{ sql, budgetMs: COUNT_BUDGET_MS }];
+  }
+  return tsquery ? [{ sql: titleTotalSql(tsquery, input.filter?.code ?? "*", snapshotId) }] : [];
+}
+
+function titleTotalSql(tsquery: string, key: string, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`SELECT coalesce(sum((t.counts ->> ${key})::int), 0)::int AS n
+    FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})`;
+}
+
+/** A count that would take longer than this is given up: the total is then a lower bound. */
+export const COUNT_BUDGET_MS = 35;
+
+/**
+ * The total of a search, exact whenever the latency budget allows:
+ * - title and country/region alone: the import's per-title and per-country counts;
+ * - no title, and only country, remote, employment type, seniority: the import's combination counts;
+ * - anything else: counted, but no further than TOTAL_COUNT_CAP matches and COUNT_BUDGET_MS.
+ * `total: null` means the budget ran out; the caller knows a lower bound from its page.
+ */
+export async function countMatches(
+  input: Pick<SearchInput, "title" | "filter">,
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  tsquery: string | null,
+): Promise<{ total: number | null; totalExact: boolean }> {
+  if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
+    return { total: await comboTotal(live.id, filters), totalExact: true };
+  const [statement] = countStatements(input, live.id, filters, tsquery);
+  if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
+  if (!statement.budgetMs) {
+    const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
+    return { total: rows[0]?.n ?? 0, totalExact: true };
+  }
+  const n = await countWithin(statement.sql, statement.budgetMs);
+  if (n === null) return { total: null, totalExact: false };
+  return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+}
+
+/** Runs a count under a statement timeout; null when it ran out. */
+async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
+  try {
+    const rows = await queryWithin<{ n: number }>(ms, sql);
+    return rows[0]?.n ?? 0;
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
+}
+
+function isStatementTimeout(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
+  return e?.code === "57014" || e?.meta?.driverAdapterError?.cause?.originalCode === "57014";
+}
+
+const countryFilter = countrySql;
 
 /** The one statement a search runs (also what scripts/bench-search.ts explains). */
 export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & { countsInQuery: boolean } {

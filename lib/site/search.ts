@@ -3,7 +3,7 @@
 // before searchCatalog runs (the /v1 contract stays codes only), and suggestions for a search
 // that finds nothing.
 import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../catalog/countries";
-import { searchCatalog } from "../catalog/queries";
+import { facetsCatalog, searchCatalog } from "../catalog/queries";
 import { invalidParam, ok } from "../result";
 
 export type CountryChoice = { code: string; label: string };
@@ -29,17 +29,38 @@ export function countryFromInput(input: string): CountryChoice | null {
   return alpha2 ? { code: alpha2, label: countryName(alpha2) } : null;
 }
 
-/** The parameters the site's search takes; anything else in a page's URL is ignored. */
-const SEARCH_KEYS = ["title", "country", "page", "per_page"] as const;
+/** The filters of "More filters" on /jobs, as the API names them. */
+export const FILTER_KEYS = [
+  "remote",
+  "employment_type",
+  "seniority",
+  "company",
+  "city",
+  "salary_min",
+  "include_unsalaried",
+  "posted_within_days",
+  "sort",
+] as const;
+/** Filters a form sends as one checkbox per value (remote=remote&remote=hybrid). */
+const LIST_KEYS = new Set(["remote", "employment_type", "seniority"]);
 
-/** The site's search: the API's searchCatalog, after the country is resolved to a code. */
-export async function siteSearch(params: URLSearchParams) {
-  const forCatalog = new URLSearchParams();
-  for (const k of SEARCH_KEYS) {
-    const v = params.get(k);
-    if (v) forCatalog.set(k, v);
+/** The parameters the site's search takes; anything else in a page's URL is ignored. */
+const SEARCH_KEYS = ["title", "country", "page", "per_page", ...FILTER_KEYS] as const;
+
+/**
+ * A page's query → the API's: known keys only, empty form fields dropped, checkbox lists
+ * joined with commas, and a typed country resolved to its code.
+ */
+function forCatalog(params: URLSearchParams, keys: readonly string[]) {
+  const out = new URLSearchParams();
+  for (const k of keys) {
+    const values = params
+      .getAll(k)
+      .map((v) => v.trim())
+      .filter(Boolean);
+    if (values.length) out.set(k, LIST_KEYS.has(k) ? values.join(",") : (values[0] ?? ""));
   }
-  const typed = forCatalog.get("country");
+  const typed = out.get("country");
   const country = typed ? countryFromInput(typed) : null;
   if (typed && !country) {
     return invalidParam(
@@ -47,9 +68,49 @@ export async function siteSearch(params: URLSearchParams) {
       `We do not know a country or region called “${typed.slice(0, 60)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
     );
   }
-  if (country) forCatalog.set("country", country.code);
-  const found = await searchCatalog(forCatalog);
-  return found.ok ? ok({ ...found.value, country }) : found;
+  if (country) out.set("country", country.code);
+  return ok({ query: out, country });
+}
+
+/** The site's search: the API's searchCatalog, after the country is resolved to a code. */
+export async function siteSearch(params: URLSearchParams) {
+  const prepared = forCatalog(params, SEARCH_KEYS);
+  if (!prepared.ok) return prepared;
+  const found = await searchCatalog(prepared.value.query);
+  return found.ok ? ok({ ...found.value, country: prepared.value.country }) : found;
+}
+
+const FACET_KEYS = SEARCH_KEYS.filter((k) => !["page", "per_page", "sort"].includes(k));
+/** Each checkbox group and the facet that counts it. */
+const GROUPS = [
+  ["remote", "remote"],
+  ["employment_type", "employment_types"],
+  ["seniority", "seniority"],
+] as const;
+
+async function facetsFor(params: URLSearchParams) {
+  const prepared = forCatalog(params, FACET_KEYS);
+  if (!prepared.ok) return prepared;
+  const found = await facetsCatalog(prepared.value.query);
+  return found.ok ? ok(found.value.facets) : found;
+}
+
+/**
+ * Facet counts for "More filters" (no paging or order). A checkbox group that is in use is
+ * counted without its own choice, so its other values still say how many jobs they would add.
+ */
+export async function siteFacets(params: URLSearchParams) {
+  const all = await facetsFor(params);
+  if (!all.ok) return all;
+  const facets = { ...all.value };
+  for (const [key, facet] of GROUPS) {
+    if (!params.getAll(key).some((v) => v.trim())) continue;
+    const without = new URLSearchParams(params);
+    without.delete(key);
+    const other = await facetsFor(without);
+    if (other.ok) Object.assign(facets, { [facet]: other.value[facet] });
+  }
+  return ok(facets);
 }
 
 export type Suggestion = { label: string; href: string; total: number };

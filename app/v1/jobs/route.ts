@@ -9,7 +9,7 @@ import { resetLocal } from "@/lib/time";
 export const dynamic = "force-dynamic";
 
 const get = withV1(async ({ url, now, timeZone }) => {
-  const { query, items, meta } = orThrow(await searchCatalog(url.searchParams));
+  const { query, items, meta } = orThrow(await searchCatalog(url.searchParams, now));
   const zone = timeZone(query.tz);
   return {
     body: { items, meta: zone ? { ...meta, reset_local: resetLocal(now, zone) } : meta },

@@ -1,5 +1,6 @@
 // Error bodies of the reference, made by the same functions that make the real ones, so the
 // examples say what the API says.
+import { toFilters } from "../../catalog/filters";
 import { JobSearchQuerySchema } from "../../catalog/schemas";
 import { TokenBodySchema } from "../../keys/schemas";
 import { firstIssue, parseQueryParams } from "../../query-params";
@@ -21,6 +22,13 @@ function invalidParameter(): ApiError {
   return fromFailure(parsed);
 }
 
+/** A combination rule: salary filters need one country (its currency). */
+function salaryNeedsCountry(): ApiError {
+  const rules = toFilters(JobSearchQuerySchema.parse({ salary_min: "50000", country: "EU" }), NOW);
+  if (rules.ok) throw new Error("salary_min with a region was accepted");
+  return fromFailure(rules);
+}
+
 function invalidToken(): ApiError {
   const parsed = TokenBodySchema.safeParse({ token: "not-a-token" });
   if (parsed.success) throw new Error("a malformed token was accepted");
@@ -35,6 +43,7 @@ function early(code: ErrorCode, body: string | undefined): ApiError {
 
 const ERRORS = {
   invalid_parameter: invalidParameter,
+  salary_needs_country: salaryNeedsCountry,
   invalid_id: () =>
     new ApiError("invalid_parameter", "id: must be 1–64 of A–Z a–z 0–9 . _ -", { param: "id" }),
   key_in_query: () => keyInUrlError(new URL("http://localhost/v1/jobs?api_key=x")) ?? invalidParameter(),

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "../../catalog/demo/generate";
 import { JobRecordSchema } from "../../catalog/import/records";
 import { JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "./examples";
+import { FILTERED_SEARCH } from "./examples-filters";
 
 const options = { jobs: 20_000, asOf: new Date("2026-11-21T00:00:00Z") };
 
@@ -11,7 +12,7 @@ describe("the reference's examples", () => {
   const jobs = new Map([...demoJobs(options)].map((j) => [j.id, j]));
 
   it("are demo jobs as the importer stores them, field by field", () => {
-    for (const example of [JOB, ...SEARCH.items]) {
+    for (const example of [JOB, ...SEARCH.items, ...FILTERED_SEARCH.items]) {
       const generated = jobs.get(example.id);
       expect(generated, example.id).toBeTruthy();
       const stored = JobRecordSchema.parse(generated);

@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
 import { sessionCookieName } from "../../auth/session";
+import { FacetsResponseSchema } from "../../catalog/facet-schemas";
 import { JobSchema, JobSearchResponseSchema, SalaryResponseSchema } from "../../catalog/schemas";
 import { env } from "../../env";
 import {
@@ -103,6 +104,7 @@ export function openApiDocument(): Json {
       schemas: {
         Job: jsonSchema(JobSchema),
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
+        FacetsResponse: jsonSchema(FacetsResponseSchema),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
         UsageResponse: jsonSchema(UsageResponseSchema),
         RevokeResponse: jsonSchema(RevokeResponseSchema),

@@ -8,8 +8,10 @@ import {
 } from "../../catalog/schemas";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { EXAMPLE_JOB_ID, JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "./examples";
+import { FILTERED_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref } from "./json-schema";
+import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath } from "./paths-facets";
 import { conditional, errorResponse, keyedErrors, type Responses } from "./responses";
 
 export type Samples = (r: SampleRequest) => CodeSample[];
@@ -52,13 +54,15 @@ export function catalogPaths(samples: Samples): Json {
         operationId: "searchJobs",
         tags: ["Jobs"],
         summary: "Search jobs",
-        description: `Jobs whose title matches every word of \`title\` (case and order do not matter; words of two or more letters also match as prefixes), in a country or region, best match first, then newest. \`meta.total\` is exact. Paging: \`page\` × \`per_page\` may not exceed ${MAX_RESULT_WINDOW.toLocaleString("en-US")} (\`meta.max_page\` is the deepest page for your \`per_page\`; a deeper one is a 400, never a silent empty page). The Link header has next, prev, first and last. Rows carry every job field except \`description\`.\n\n${CHARGED}`,
+        description: `Jobs whose title matches every word of \`title\` (case and order do not matter; words of two or more letters also match as prefixes), in a country or region, best match first, then newest (\`sort\` changes the order). ${FILTERS_DESCRIPTION} Paging: \`page\` × \`per_page\` may not exceed ${MAX_RESULT_WINDOW.toLocaleString("en-US")} (\`meta.max_page\` is the deepest page for your \`per_page\`; a deeper one is a 400, never a silent empty page). The Link header has next, prev, first and last. Rows carry every job field except \`description\`.\n\n${CHARGED}`,
         parameters: [
           ...queryParameters(JobSearchQuerySchema, {
             title: "engineer",
             country: "DE",
             page: 2,
             per_page: 2,
+            ...FILTER_EXAMPLES,
+            sort: "salary_desc",
             tz: TZ_EXAMPLE,
           }),
           IF_NONE_MATCH,
@@ -71,11 +75,16 @@ export function catalogPaths(samples: Samples): Json {
                 summary: `Page 2 of "engineer" in Germany, 2 per page (of up to ${PER_PAGE_MAX})`,
                 value: SEARCH,
               },
+              filtered: {
+                summary:
+                  "Remote or hybrid engineers in Germany paying 70,000 EUR a year or more, best paid first",
+                value: FILTERED_SEARCH,
+              },
             }),
             RATE,
             ["Link"],
           ),
-          ...v1Errors(["invalid_parameter"]),
+          ...v1Errors(["invalid_parameter", "salary_needs_country"]),
         },
         "x-codeSamples": samples({
           method: "GET",
@@ -85,6 +94,12 @@ export function catalogPaths(samples: Samples): Json {
         }),
       },
     },
+    "/v1/jobs/facets": facetsPath({
+      samples,
+      errors: v1Errors(["invalid_parameter", "salary_needs_country"]),
+      headerParameters: [IF_NONE_MATCH, CLIENT_TIMEZONE],
+      charged: CHARGED,
+    }),
     "/v1/jobs/{id}": {
       get: {
         operationId: "getJob",

@@ -27,6 +27,16 @@ describe("demo catalog", () => {
     expect(links.some((l) => l.startsWith("mailto:"))).toBe(true);
     expect(links.some((l) => l === "")).toBe(true);
     expect(links.some((l) => l.startsWith("javascript:"))).toBe(true);
+    const share = (f: (j: (typeof jobs)[number]) => boolean) => jobs.filter(f).length / jobs.length;
+    expect(share((j) => j.remote === "remote")).toBeGreaterThan(0.05);
+    expect(share((j) => j.remote === "remote")).toBeLessThan(0.2);
+    expect(share((j) => j.remote === "hybrid")).toBeGreaterThan(0.15);
+    expect(share((j) => j.remote === "on_site")).toBeGreaterThan(0.4);
+    expect(share((j) => j.remote === null)).toBeGreaterThan(0.03);
+    expect(new Set(jobs.map((j) => j.seniority))).toEqual(
+      new Set(["intern", "junior", "mid", "senior", "lead", "principal", "executive", null]),
+    );
+    expect(share((j) => j.seniority === "senior")).toBeGreaterThan(0.2);
     const advertised = jobs.filter((j) => j.salary_min !== null).length / jobs.length;
     expect(advertised).toBeGreaterThan(0.3);
     expect(advertised).toBeLessThan(0.5);

@@ -7,6 +7,7 @@ import {
   COMPANY_STEMS,
   DUTIES,
   OCCUPATIONS,
+  REMOTE_SHARES,
   REQUIREMENTS,
   SENIORITIES,
   SPECIALTIES,
@@ -82,6 +83,8 @@ const COMPANIES = 6_000;
 
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
   const r = rng(opts.seed ?? 42);
+  // The newer fields draw from their own stream, so every older field keeps its value.
+  const r2 = rng((opts.seed ?? 42) ^ 0x7e11);
   const asOf = (opts.asOf ?? new Date()).getTime();
   for (let i = 0; i < opts.jobs; i++) {
     const country = pickCountry(r.next());
@@ -116,12 +119,26 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       r.pick(DUTIES[occupation.field]),
       r.pick(DUTIES[occupation.field]),
     ];
+    // Ads often leave these out: ~6% say nothing on remote work, a plain title says no level 30% of the time.
+    const workRoll = r2.next();
+    const shares = REMOTE_SHARES[occupation.field];
+    const remote =
+      workRoll < 0.06
+        ? null
+        : workRoll < 0.06 + 0.94 * shares.remote
+          ? "remote"
+          : workRoll < 0.06 + 0.94 * (shares.remote + shares.hybrid)
+            ? "hybrid"
+            : "on_site";
+    const level = seniority.level === "mid" && r2.next() < 0.3 ? null : seniority.level;
     const description = [
       `${company} is hiring a ${title} in ${city}.`,
       `In this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.`,
       `We are looking for someone with ${r.pick(REQUIREMENTS)} and ${r.pick(REQUIREMENTS)}.`,
       r.pick(BENEFITS),
       `This is a ${type.replace("_", "-")} position.`,
+      ...(remote === "remote" ? ["You can work from anywhere in the country."] : []),
+      ...(remote === "hybrid" ? ["We meet in the office two days a week."] : []),
     ].join("\n\n");
     yield {
       id,
@@ -146,6 +163,8 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       salary_period: advertised ? (hourly ? "hour" : "year") : null,
       posted_at: new Date(asOf - r.int(90 * 86_400) * 1000).toISOString(),
       description,
+      remote,
+      seniority: level,
     };
   }
 }

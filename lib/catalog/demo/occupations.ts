@@ -78,14 +78,24 @@ export const OCCUPATIONS: Occupation[] = [
 ];
 
 export const SENIORITIES = [
-  { label: "Intern", pay: 0.4, weight: 3 },
-  { label: "Junior", pay: 0.75, weight: 14 },
-  { label: "", pay: 1.0, weight: 40 },
-  { label: "Senior", pay: 1.3, weight: 28 },
-  { label: "Lead", pay: 1.45, weight: 8 },
-  { label: "Principal", pay: 1.75, weight: 4 },
-  { label: "Head of", pay: 1.9, weight: 3 },
+  { label: "Intern", pay: 0.4, weight: 3, level: "intern" },
+  { label: "Junior", pay: 0.75, weight: 14, level: "junior" },
+  { label: "", pay: 1.0, weight: 40, level: "mid" },
+  { label: "Senior", pay: 1.3, weight: 28, level: "senior" },
+  { label: "Lead", pay: 1.45, weight: 8, level: "lead" },
+  { label: "Principal", pay: 1.75, weight: 4, level: "principal" },
+  { label: "Head of", pay: 1.9, weight: 3, level: "executive" },
 ];
+
+/** Shares of remote, hybrid and on-site work by field: desks go remote, hospitals and sites do not. */
+export const REMOTE_SHARES: Record<Field, { remote: number; hybrid: number }> = {
+  tech: { remote: 0.22, hybrid: 0.38 },
+  business: { remote: 0.12, hybrid: 0.4 },
+  engineering: { remote: 0.04, hybrid: 0.26 },
+  health: { remote: 0.01, hybrid: 0.03 },
+  trade: { remote: 0, hybrid: 0.01 },
+  service: { remote: 0.02, hybrid: 0.03 },
+};
 
 export const DUTIES: Record<Field, string[]> = {
   tech: [

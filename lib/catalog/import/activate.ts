@@ -19,15 +19,22 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       if (pool) client.release();
     }
   };
+  // The same definitions as the parent's (prisma/migrations), so ATTACH adopts them.
+  const tail = "combo, salary_currency, salary_year_min, salary_year_max, company_key";
   const lists = [
     [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
-      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail})`,
+      `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id)`,
     ],
     [
-      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id)`,
-      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code)`,
+      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail})`,
+      `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id, country_code, ${tail})`,
+      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail})`,
+      `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key)`,
+      `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id)`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));
@@ -41,7 +48,12 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
   ]);
 }
 
-export type SnapshotStats = { jobs: number; salaries: number; countryCounts: Record<string, number> };
+export type SnapshotStats = {
+  jobs: number;
+  salaries: number;
+  countryCounts: Record<string, number>;
+  comboCounts: Record<string, number>;
+};
 
 /** One transaction: readers see the old snapshot or the new one, never a mix. */
 export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: SnapshotStats): Promise<void> {
@@ -53,8 +65,14 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
     );
     await client.query(`UPDATE catalog_snapshots SET status = 'retired' WHERE status = 'live'`);
     await client.query(
-      `UPDATE catalog_snapshots SET status = 'live', activated_at = now(), job_count = $2, salary_count = $3, country_counts = $4 WHERE id = $1`,
-      [snapshotId, stats.jobs, stats.salaries, JSON.stringify(stats.countryCounts)],
+      `UPDATE catalog_snapshots SET status = 'live', activated_at = now(), job_count = $2, salary_count = $3, country_counts = $4, combo_counts = $5 WHERE id = $1`,
+      [
+        snapshotId,
+        stats.jobs,
+        stats.salaries,
+        JSON.stringify(stats.countryCounts),
+        JSON.stringify(stats.comboCounts),
+      ],
     );
     await client.query(
       `INSERT INTO catalog_live (id, snapshot_id) VALUES (1, $1)

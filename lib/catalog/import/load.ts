@@ -1,6 +1,7 @@
 // Loads a snapshot: validate every record, COPY jobs into a new partition, index it, and swap
 // it in atomically. Any problem leaves the live snapshot untouched.
 import pg from "pg";
+import { comboCode, comboKey } from "../combos";
 import { regionsOf } from "../countries";
 import { invalidateLiveSnapshot } from "../live";
 import { titleTerms } from "../tsquery";
@@ -30,11 +31,20 @@ export type ImportOptions = {
   onProgress?: (jobsRead: number) => void;
   /** Chosen from the server when omitted (tests force one to compare both). */
   method?: LoadMethod;
+  /**
+   * The jobs again from the start, to name the lines of duplicate ids. Duplicates are found by
+   * the partition's unique index, not by holding every id in memory; without this they are
+   * reported by id alone.
+   */
+  reread?: () => AsyncIterable<Numbered>;
 };
 
 export type ImportResult = {
   snapshotId: number;
   jobs: number;
+  /** Left out on purpose: JobPostings whose validThrough had passed, and other schema.org nodes. */
+  expired: number;
+  otherNodes: number;
   salaries: number;
   cleanedLinks: number;
   retired: number[];
@@ -58,6 +68,13 @@ const JOB_COLUMNS = [
   "salary_period",
   "posted_at",
   "description",
+  "remote",
+  "seniority",
+  "salary_year_min",
+  "salary_year_max",
+  "company_key",
+  "city_key",
+  "combo",
 ] as const;
 const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
 const SALARY_COLUMNS = [
@@ -91,16 +108,25 @@ function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] 
     r.salary_period,
     r.posted_at,
     r.description,
+    r.remote,
+    r.seniority,
+    r.salary_year_min,
+    r.salary_year_max,
+    r.company_key,
+    r.city_key,
+    comboCode(r.remote, r.employment_type, r.seniority),
   ];
 }
 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
 async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
-  const seen = new Set<string>();
   const countryCounts: Record<string, number> = {};
+  const comboCounts: Record<string, number> = {};
   const titles = new Map<string, TitleEntry>();
   let count = 0;
+  let expired = 0;
+  let otherNodes = 0;
   let cleanedLinks = 0;
   const t = partitionName(snapshotId);
   let sink: RowSink | undefined;
@@ -111,17 +137,19 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     );
     sink = openSink(client, method, t, JOB_COLUMNS, { freeze: true });
     for await (const item of opts.jobs) {
-      if ("problem" in item) problems.push({ line: item.line, message: item.problem });
+      if ("skipped" in item) {
+        if (item.skipped === "expired") expired++;
+        else otherNodes++;
+      } else if ("problem" in item) problems.push({ line: item.line, message: item.problem });
       else {
         const parsed = JobRecordSchema.safeParse(item.record);
         if (!parsed.success) problems.push({ line: item.line, message: describeIssue(parsed.error) });
-        else if (seen.has(parsed.data.id))
-          problems.push({ line: item.line, message: `id: "${parsed.data.id}" appears twice` });
         else if (problems.length === 0) {
           const r = parsed.data;
-          seen.add(r.id);
           count++;
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
+          const combo = comboKey(r.country, r.remote, r.employment_type, r.seniority);
+          comboCounts[combo] = (comboCounts[combo] ?? 0) + 1;
           let title = titles.get(r.title);
           if (!title) {
             title = { id: titles.size + 1, counts: {} };
@@ -152,7 +180,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     throw err;
   }
   if (count % 50_000 !== 0) opts.onProgress?.(count);
-  return { count, cleanedLinks, countryCounts };
+  return { count, expired, otherNodes, cleanedLinks, countryCounts, comboCounts };
 }
 
 type TitleEntry = { id: number; counts: Record<string, number> };
@@ -188,6 +216,7 @@ async function loadSalaries(
   const keys = new Set<string>();
   const rows: CopyValue[][] = [];
   for await (const item of source) {
+    if ("skipped" in item) continue;
     if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
     else {
       const parsed = SalaryRecordSchema.safeParse(item.record);
@@ -225,6 +254,33 @@ async function loadSalaries(
   return rows.length;
 }
 
+/** The unique index refused the partition: which ids repeat, and on which lines. */
+async function duplicateIds(
+  client: pg.PoolClient,
+  snapshotId: number,
+  reread?: () => AsyncIterable<Numbered>,
+): Promise<ImportError> {
+  // A scan of the new table, on this failure path only.
+  const { rows } = await client.query<{ id: string; n: number }>(
+    `SELECT id, count(*)::int AS n FROM ${partitionName(snapshotId)} GROUP BY id HAVING count(*) > 1 ORDER BY id LIMIT ${MAX_PROBLEMS}`,
+  );
+  const lines = new Map(rows.map((r) => [r.id, [] as number[]]));
+  if (reread)
+    for await (const item of reread()) {
+      if (!("record" in item)) continue;
+      const id = item.record.id;
+      const at = lines.get(typeof id === "number" ? String(id) : String(id ?? ""));
+      if (at && at.length < 5) at.push(item.line);
+    }
+  const problems = rows.map(({ id, n }) => {
+    const at = lines.get(id) ?? [];
+    const where = at.length > 1 ? ` (first on line ${at[0]})` : "";
+    const times = n === 2 ? "twice" : `${n} times`;
+    return { line: at[1] ?? 0, message: `id: "${id}" appears ${times}${where}` };
+  });
+  return new ImportError(problems.sort((a, b) => a.line - b.line));
+}
+
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const main = await pool.connect();
@@ -250,8 +306,16 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const jobs = await loadJobs(main, snapshotId, method, opts);
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
-    await buildIndexes(method === "copy" ? pool : main, snapshotId);
-    await swapIn(main, snapshotId, { jobs: jobs.count, salaries, countryCounts: jobs.countryCounts });
+    const id = snapshotId;
+    await buildIndexes(method === "copy" ? pool : main, id).catch(async (err: { code?: string }) => {
+      throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
+    });
+    await swapIn(main, snapshotId, {
+      jobs: jobs.count,
+      salaries,
+      countryCounts: jobs.countryCounts,
+      comboCounts: jobs.comboCounts,
+    });
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
@@ -259,6 +323,8 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     return {
       snapshotId,
       jobs: jobs.count,
+      expired: jobs.expired,
+      otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,
       retired: Array.isArray(retired) ? retired : [],

@@ -4,8 +4,14 @@ import { createReadStream } from "node:fs";
 import readline from "node:readline";
 import type { Readable } from "node:stream";
 import { parse } from "csv-parse";
+import { mapJobPosting } from "./job-posting";
+import { splitJsonDocuments } from "./json-documents";
 
-export type Numbered = { line: number; record: Record<string, unknown> } | { line: number; problem: string };
+export type Numbered =
+  | { line: number; record: Record<string, unknown> }
+  | { line: number; problem: string }
+  /** Left out on purpose, and counted: a JobPosting past its validThrough, another schema.org node. */
+  | { line: number; skipped: "expired" | "not_a_job_posting" };
 
 function unknownColumn(keys: string[], columns: readonly string[]): string | undefined {
   return keys.find((k) => !columns.includes(k));
@@ -69,13 +75,36 @@ export async function* readCsv(input: Readable, columns: readonly string[]): Asy
   if (headerProblem) yield { line: 1, problem: headerProblem };
 }
 
-export function formatOf(file: string): "csv" | "jsonl" {
+/** schema.org JobPosting objects (array, JSON Lines or @graph), mapped to import records. */
+export async function* readJobPostings(input: Readable, now = new Date()): AsyncGenerator<Numbered> {
+  for await (const piece of splitJsonDocuments(input)) {
+    if ("problem" in piece) {
+      yield piece;
+      continue;
+    }
+    let value: unknown;
+    try {
+      value = JSON.parse(piece.text);
+    } catch (err) {
+      yield { line: piece.line, problem: `not valid JSON (${(err as Error).message})` };
+      continue;
+    }
+    yield { line: piece.line, ...mapJobPosting(value, now) };
+  }
+}
+
+export function formatOf(file: string): "csv" | "jsonl" | "jsonld" {
   if (/\.csv$/i.test(file)) return "csv";
   if (/\.(jsonl|ndjson|json)$/i.test(file)) return "jsonl";
-  throw new Error(`Cannot tell the format of ${file}: name it .jsonl, .ndjson or .csv`);
+  if (/\.jsonld$/i.test(file)) return "jsonld";
+  throw new Error(
+    `Cannot tell the format of ${file}: name it .jsonl, .ndjson, .csv or (schema.org JobPosting) .jsonld`,
+  );
 }
 
 export function readFile(file: string, columns: readonly string[]): AsyncGenerator<Numbered> {
   const stream = createReadStream(file, { highWaterMark: 1 << 20 });
-  return formatOf(file) === "csv" ? readCsv(stream, columns) : readJsonLines(stream, columns);
+  const format = formatOf(file);
+  if (format === "jsonld") return readJobPostings(stream);
+  return format === "csv" ? readCsv(stream, columns) : readJsonLines(stream, columns);
 }

@@ -2,8 +2,9 @@
 // give numbers or null: both are accepted. Documented in the README.
 import { z } from "zod";
 import { countryName, toAlpha2 } from "../countries";
+import { cityKey, companyKey } from "../keys";
 import { nameKey } from "../names";
-import { JOB_ID_PATTERN } from "../schemas";
+import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
 import { cleanApplyUrl } from "./apply-url";
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -73,6 +74,8 @@ export const JOB_COLUMNS = [
   "salary_period",
   "posted_at",
   "description",
+  "remote",
+  "seniority",
 ] as const;
 
 export const JobRecordSchema = z
@@ -102,6 +105,8 @@ export const JobRecordSchema = z
       (v) => v ?? "",
       z.string().max(50_000, "is longer than 50000 characters").refine(noNul, "contains a NUL character"),
     ),
+    remote: z.preprocess(blankToNull, z.enum(REMOTE_VALUES).nullable()).optional().default(null),
+    seniority: z.preprocess(blankToNull, z.enum(SENIORITY_VALUES).nullable()).optional().default(null),
   })
   .superRefine((r, ctx) => {
     const hasSalary = r.salary_min !== null || r.salary_max !== null;
@@ -114,10 +119,18 @@ export const JobRecordSchema = z
     if (r.salary_min !== null && r.salary_max !== null && r.salary_min > r.salary_max)
       ctx.addIssue({ code: "custom", path: ["salary_min"], message: "must not exceed salary_max" });
   })
-  .transform((r) => ({
-    ...r,
-    location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
-  }));
+  .transform((r) => {
+    const low = r.salary_min ?? r.salary_max;
+    const high = r.salary_max ?? r.salary_min;
+    return {
+      ...r,
+      location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
+      salary_year_min: low !== null && r.salary_period ? annualise(low, r.salary_period) : null,
+      salary_year_max: high !== null && r.salary_period ? annualise(high, r.salary_period) : null,
+      company_key: companyKey(r.company),
+      city_key: r.city ? cityKey(r.city, r.country) : null,
+    };
+  });
 
 export type JobRecord = z.output<typeof JobRecordSchema>;
 

@@ -1,0 +1,111 @@
+// Examples of the search filters and facets: real answers of the same demo catalog as
+// examples.ts (20,000 jobs, seed 42, as of 2026-11-21), checked by examples.test.ts.
+
+/** GET /v1/jobs?title=engineer&country=DE&remote=remote,hybrid&salary_min=70000&sort=salary_desc&per_page=2 */
+export const FILTERED_SEARCH = {
+  items: [
+    {
+      id: "job-0011794",
+      title: "Head of Machine Learning Engineer",
+      company: "Riversoft GmbH",
+      apply_url: "https://careers.riversoft.example.com/jobs/job-0011794",
+      location: "Berlin, Germany",
+      city: "Berlin",
+      country: "DE",
+      employment_type: "part_time",
+      remote: "hybrid",
+      seniority: "executive",
+      salary_min: 191000,
+      salary_max: 244500,
+      salary_currency: "EUR",
+      salary_period: "year",
+      posted_at: "2026-10-30T21:02:09.000Z",
+    },
+    {
+      id: "job-0012647",
+      title: "Head of Machine Learning Engineer",
+      company: "Junipertech Health GmbH",
+      apply_url: "https://careers.junipertech.example.com/jobs/job-0012647",
+      location: "Stuttgart, Germany",
+      city: "Stuttgart",
+      country: "DE",
+      employment_type: "full_time",
+      remote: "hybrid",
+      seniority: "executive",
+      salary_min: 137500,
+      salary_max: 175500,
+      salary_currency: "EUR",
+      salary_period: "year",
+      posted_at: "2026-09-12T17:06:08.000Z",
+    },
+  ],
+  meta: {
+    total: 56,
+    page: 1,
+    per_page: 2,
+    total_pages: 28,
+    max_page: 5000,
+    has_more: true,
+    next_page: 2,
+    prev_page: null,
+    total_exact: true,
+  },
+};
+
+/** GET /v1/jobs/facets?title=engineer&country=DE&remote=remote,hybrid */
+export const FACETS = {
+  countries: [{ value: "DE", count: 151 }],
+  employment_types: [
+    { value: "full_time", count: 115 },
+    { value: "contract", count: 14 },
+    { value: "part_time", count: 10 },
+    { value: "temporary", count: 7 },
+    { value: "internship", count: 5 },
+  ],
+  remote: [
+    { value: "hybrid", count: 97 },
+    { value: "remote", count: 54 },
+  ],
+  seniority: [
+    { value: "mid", count: 43 },
+    { value: "senior", count: 43 },
+    { value: "junior", count: 24 },
+    { value: null, count: 15 },
+    { value: "lead", count: 13 },
+    { value: "intern", count: 5 },
+    { value: "executive", count: 5 },
+    { value: "principal", count: 3 },
+  ],
+  companies: [
+    { name: "Helixbase Retail GmbH", count: 2 },
+    { name: "Acmemind Analytics SE", count: 1 },
+    { name: "Acmescale Retail SE", count: 1 },
+    { name: "Acmesystems Analytics AG", count: 1 },
+    { name: "Acmetech AG", count: 1 },
+    { name: "Acmetech Retail GmbH", count: 1 },
+    { name: "Atlasbridge Energy GmbH", count: 1 },
+    { name: "Atlasforge Retail SE", count: 1 },
+    { name: "Atlaslabs Retail AG", count: 1 },
+    { name: "Atlasware Analytics GmbH", count: 1 },
+  ],
+  salary_histograms: [
+    {
+      currency: "EUR",
+      period: "year",
+      count: 64,
+      buckets: [
+        { min: 20000, max: 40000, count: 1 },
+        { min: 40000, max: 60000, count: 6 },
+        { min: 60000, max: 80000, count: 8 },
+        { min: 80000, max: 100000, count: 20 },
+        { min: 100000, max: 120000, count: 15 },
+        { min: 120000, max: 140000, count: 8 },
+        { min: 140000, max: 160000, count: 5 },
+        { min: 160000, max: 180000, count: 0 },
+        { min: 180000, max: 200000, count: 0 },
+        { min: 200000, max: 220000, count: 1 },
+      ],
+    },
+  ],
+  meta: { total: 151, total_exact: true, counted: 151, exact: true },
+};

@@ -1,0 +1,71 @@
+// GET /v1/jobs/facets, and what it shares with GET /v1/jobs: the filters' examples and rules.
+
+import { FacetsQuerySchema } from "../../catalog/facet-schemas";
+import { TOTAL_COUNT_CAP } from "../../catalog/filtered-search";
+import { COUNT_BUDGET_MS } from "../../catalog/search";
+import type { CodeSample, SampleRequest } from "./code-samples";
+import { FACETS } from "./examples-filters";
+import { RATE } from "./headers";
+import { type Json, jsonContent, queryParameters, ref } from "./json-schema";
+import { conditional, type Responses } from "./responses";
+
+const cap = TOTAL_COUNT_CAP.toLocaleString("en-US");
+
+/** The filter parameters' examples: the FILTERED_SEARCH and FACETS requests. */
+export const FILTER_EXAMPLES = {
+  city: "Berlin",
+  remote: "remote,hybrid",
+  employment_type: "full_time,contract",
+  seniority: "senior,lead",
+  company: "Riversoft GmbH",
+  salary_min: 70000,
+  salary_max: 120000,
+  include_unsalaried: "false",
+  posted_within_days: 30,
+  posted_after: "2026-11-01",
+};
+
+export const FILTERS_DESCRIPTION = `Filters combine (AND); a list parameter (\`remote\`, \`employment_type\`, \`seniority\`) matches any of its values, and an unknown value is a 400 naming the parameter. \`city\` needs one country (\`country=DE\` or \`city=Berlin, DE\`). \`salary_min\`/\`salary_max\` compare the advertised range, annualised (hour × 2080, month × 12), in the currency of the one country given (a region or none is a 400 naming the parameter), and leave out jobs without a salary unless \`include_unsalaried=true\`; so do the salary sorts. \`posted_within_days\` and \`posted_after\` exclude each other. **Totals:** \`meta.total\` is exact for title and country/region alone, and for any mix of country, remote, employment type and seniority without a title (counts kept at import). Otherwise matches are counted up to ${cap} and for at most ${COUNT_BUDGET_MS} ms: past ${cap}, \`total\` is ${cap}; out of time, it is the matches up to this page; in both cases \`meta.total_exact\` is false and \`total\` is a lower bound, never a guess.`;
+
+/** What the operation shares with the others of paths-catalog.ts: samples, errors, headers, charging. */
+export type Shared = {
+  samples: (r: SampleRequest) => CodeSample[];
+  errors: Responses;
+  headerParameters: Json[];
+  charged: string;
+};
+
+export function facetsPath({ samples, errors, headerParameters, charged }: Shared): Json {
+  return {
+    get: {
+      operationId: "getJobFacets",
+      tags: ["Jobs"],
+      summary: "Facets of a search",
+      description: `What the jobs a search matches are made of, in one call: counts by country, employment type, work arrangement (\`remote\`) and seniority (\`value: null\` counts jobs that do not say), the ten companies with most matches, and a histogram of annualised advertised salaries per currency. Takes the same filters as GET /v1/jobs (no paging, no sort). The counts cover the first 10,000 matches in search order (best title match, then newest); \`meta.exact\` is false when more matched, and \`meta.total\` follows the search's rule. ${FILTERS_DESCRIPTION}\n\n${charged}`,
+      parameters: [
+        ...queryParameters(FacetsQuerySchema, {
+          title: "engineer",
+          country: "DE",
+          ...FILTER_EXAMPLES,
+          tz: "Europe/Berlin",
+        }),
+        ...headerParameters,
+      ],
+      responses: {
+        ...conditional(
+          jsonContent(ref("FacetsResponse"), {
+            facets: { summary: "Remote or hybrid engineering jobs in Germany", value: FACETS },
+          }),
+          RATE,
+        ),
+        ...errors,
+      },
+      "x-codeSamples": samples({
+        method: "GET",
+        path: "/v1/jobs/facets",
+        query: { title: "engineer", country: "DE", remote: "remote,hybrid" },
+        auth: "key",
+      }),
+    },
+  };
+}

@@ -1,0 +1,93 @@
+// Exact totals without counting rows: the import keeps how many jobs each combination of
+// country, remote, employment type and seniority has (a few thousand numbers per snapshot), so
+// any mix of those filters is a sum. Title, company, city, salary and date filters are not in it.
+import { hotQuery } from "../db";
+import { Prisma } from "../generated/prisma/client";
+import type { JobFilters } from "./filters";
+
+const NONE = "-";
+
+export function comboKey(
+  country: string,
+  remote: string | null,
+  employmentType: string | null,
+  seniority: string | null,
+): string {
+  return [country, remote ?? NONE, employmentType ?? NONE, seniority ?? NONE].join("|");
+}
+
+/** True when the combination counts answer these filters' total (no title given either). */
+export function combosAnswer(f: JobFilters): boolean {
+  return !(f.city || f.company || f.salary || f.postedAfter);
+}
+
+// Snapshots are immutable once live: their counts are kept for the process's life.
+const byId = new Map<number, [string[], number][]>();
+
+async function load(snapshotId: number): Promise<[string[], number][]> {
+  const known = byId.get(snapshotId);
+  if (known) return known;
+  const rows = await hotQuery<{ c: Record<string, number> }>(
+    Prisma.sql`SELECT combo_counts AS c FROM catalog_snapshots WHERE id = ${snapshotId}`,
+  );
+  const parsed = Object.entries(rows[0]?.c ?? {}).map(([k, n]): [string[], number] => [k.split("|"), n]);
+  byId.set(snapshotId, parsed);
+  return parsed;
+}
+
+/** Jobs matching the country, remote, employment type and seniority filters, exactly. */
+export async function comboTotal(snapshotId: number, f: JobFilters): Promise<number> {
+  const want = (values: string[] | undefined) => (values ? new Set(values) : null);
+  const countries = want(f.country?.countries);
+  const remote = want(f.remote);
+  const types = want(f.employmentType);
+  const levels = want(f.seniority);
+  let total = 0;
+  for (const [[country = "", r = NONE, t = NONE, s = NONE], n] of await load(snapshotId)) {
+    if (countries && !countries.has(country)) continue;
+    if (remote && !remote.has(r)) continue;
+    if (types && !types.has(t)) continue;
+    if (levels && !levels.has(s)) continue;
+    total += n;
+  }
+  return total;
+}
+
+// One small number per job for its remote, employment type and seniority (null counts as a
+// value): the listing indexes carry it, so any mix of those filters is one `combo = ANY(…)`
+// check on an index entry, and its statistics are exact (192 values, all in the planner's list).
+const REMOTE = [null, "remote", "hybrid", "on_site"] as const;
+const TYPES = [null, "full_time", "part_time", "contract", "temporary", "internship"] as const;
+const LEVELS = [null, "intern", "junior", "mid", "senior", "lead", "principal", "executive"] as const;
+
+export function comboCode(
+  remote: string | null,
+  employmentType: string | null,
+  seniority: string | null,
+): number {
+  const r = REMOTE.indexOf(remote as (typeof REMOTE)[number]);
+  const t = TYPES.indexOf(employmentType as (typeof TYPES)[number]);
+  const s = LEVELS.indexOf(seniority as (typeof LEVELS)[number]);
+  return (Math.max(0, r) * TYPES.length + Math.max(0, t)) * LEVELS.length + Math.max(0, s);
+}
+
+export function decodeCombo(code: number): {
+  remote: string | null;
+  employmentType: string | null;
+  seniority: string | null;
+} {
+  const s = code % LEVELS.length;
+  const t = Math.floor(code / LEVELS.length) % TYPES.length;
+  const r = Math.floor(code / (LEVELS.length * TYPES.length));
+  return { remote: REMOTE[r] ?? null, employmentType: TYPES[t] ?? null, seniority: LEVELS[s] ?? null };
+}
+
+/** The codes a filter's remote, employment type and seniority lists allow; null: no such filter. */
+export function comboCodes(f: Pick<JobFilters, "remote" | "employmentType" | "seniority">): number[] | null {
+  if (!f.remote && !f.employmentType && !f.seniority) return null;
+  const codes: number[] = [];
+  for (const r of f.remote ?? REMOTE)
+    for (const t of f.employmentType ?? TYPES)
+      for (const s of f.seniority ?? LEVELS) codes.push(comboCode(r, t, s));
+  return codes.sort((a, b) => a - b);
+}

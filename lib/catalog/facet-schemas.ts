@@ -1,0 +1,48 @@
+// Request and response schemas of GET /v1/jobs/facets: validation and the API reference.
+import { z } from "zod";
+import { EMPLOYMENT_TYPES, JobSearchQuerySchema, REMOTE_VALUES, SENIORITY_VALUES } from "./schemas";
+
+const facetCounts = <T extends z.ZodType>(value: T, max: number) =>
+  z
+    .array(
+      z.object({ value: value.nullable().describe("null: the jobs do not say"), count: z.number().int() }),
+    )
+    .max(max);
+
+export const FacetsQuerySchema = JobSearchQuerySchema.omit({ page: true, per_page: true, sort: true });
+
+export const FacetsResponseSchema = z.object({
+  countries: facetCounts(z.string().length(2), 250),
+  employment_types: facetCounts(z.enum(EMPLOYMENT_TYPES), EMPLOYMENT_TYPES.length + 1),
+  remote: facetCounts(z.enum(REMOTE_VALUES), REMOTE_VALUES.length + 1),
+  seniority: facetCounts(z.enum(SENIORITY_VALUES), SENIORITY_VALUES.length + 1),
+  companies: z
+    .array(z.object({ name: z.string(), count: z.number().int() }))
+    .max(10)
+    .describe("The ten companies with most matches"),
+  salary_histograms: z
+    .array(
+      z.object({
+        currency: z.string().length(3),
+        period: z.literal("year"),
+        count: z.number().int().describe("Matches with an advertised salary in this currency"),
+        buckets: z
+          .array(z.object({ min: z.number().int(), max: z.number().int(), count: z.number().int() }))
+          .max(10)
+          .describe("Annualised advertised salaries (midpoint of the range), min inclusive, max exclusive"),
+      }),
+    )
+    .max(200)
+    .describe("One histogram per currency, the most common first"),
+  meta: z.object({
+    total: z.number().int().describe("Matches, by the same rule as GET /v1/jobs meta.total"),
+    total_exact: z.boolean(),
+    counted: z.number().int().describe("Matches the facets were counted over (at most 10,000)"),
+    exact: z
+      .boolean()
+      .describe("true when the facets cover every match; false: the first 10,000 in search order"),
+    reset_local: z.string().optional(),
+  }),
+});
+
+export type Facets = z.infer<typeof FacetsResponseSchema>;

@@ -1,0 +1,124 @@
+// GET /v1/jobs/facets: what a search's matches are made of (countries, employment types, work
+// arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
+// first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
+import { Prisma } from "../generated/prisma/client";
+import { decodeCombo } from "./combos";
+import type { CountryFilter } from "./countries";
+import type { Facets } from "./facet-schemas";
+import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
+import type { JobFilters } from "./filters";
+import { salaryHistogram } from "./histogram";
+import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { countMatches } from "./search";
+import { titleToTsQuery } from "./tsquery";
+
+/** The matches facets are counted over, at most: the deepest window paging can reach. */
+export const FACET_SAMPLE = 10_000;
+const TOP_COMPANIES = 10;
+
+type Row = {
+  countries: Facets["countries"] | null;
+  combos: { value: number; count: number }[] | null;
+  companies: { name: string; count: number }[] | null;
+  salaries: { currency: string; amount: number }[] | null;
+  n: number;
+};
+
+const cache = snapshotCache<Facets>(2_000);
+
+export async function jobFacets(input: {
+  title?: string;
+  filter?: CountryFilter;
+  filters: JobFilters;
+}): Promise<Facets> {
+  const live = await liveSnapshot();
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  if (!live) return emptyFacets();
+  const key = JSON.stringify([tsquery, input.filters]);
+  const hit = cache.get(live.id, key);
+  if (hit) return hit;
+  const [rows, count] = await Promise.all([
+    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id)),
+    countMatches(input, live, input.filters, tsquery),
+  ]);
+  const r = rows[0];
+  const sampled = (r?.n ?? 0) >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
+  const split = splitCombos(r?.combos ?? []);
+  const out: Facets = {
+    countries: r?.countries ?? [],
+    employment_types: split.employmentType as Facets["employment_types"],
+    remote: split.remote as Facets["remote"],
+    seniority: split.seniority as Facets["seniority"],
+    companies: r?.companies ?? [],
+    salary_histograms: salaryHistogram(r?.salaries ?? []),
+    meta: {
+      total: count.total ?? r?.n ?? 0, // out of budget: at least the matches counted here
+      total_exact: count.totalExact,
+      counted: r?.n ?? 0,
+      exact: !sampled,
+    },
+  };
+  cache.set(live.id, key, out);
+  return out;
+}
+
+/**
+ * The facets' statement (the total is countMatches'): also what scripts/bench-search.ts
+ * explains. Matches come from index entries only; the ten top companies' names are then read
+ * from one row each.
+ */
+export function facetsSql(tsquery: string | null, filters: JobFilters, snapshotId: number): Prisma.Sql {
+  const matches = matchesSql(
+    { tsquery, filters, sort: tsquery ? "relevance" : "date", limit: FACET_SAMPLE, offset: 0 },
+    snapshotId,
+    INDEXED_COLUMNS,
+  );
+  const group = (col: string) =>
+    Prisma.raw(
+      `(SELECT json_agg(x) FROM (SELECT ${col} AS value, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1) x)`,
+    );
+  return Prisma.sql`WITH m AS MATERIALIZED (${matches}),
+    top AS (SELECT company_key, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_COMPANIES})
+    SELECT ${group("country_code")} AS countries, ${group("combo")} AS combos,
+      (SELECT json_agg(x ORDER BY x.count DESC, x.name) FROM (
+        SELECT (SELECT j.company FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.company_key = top.company_key ORDER BY j.posted_at DESC, j.id LIMIT 1) AS name,
+          top.count FROM top) x) AS companies,
+      (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
+        ((salary_year_min::bigint + salary_year_max::bigint) / 2)::int AS amount
+        FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
+      (SELECT count(*)::int FROM m) AS n`;
+}
+
+/** Counts per combination code → counts per remote, employment type and seniority, largest first. */
+function splitCombos(combos: { value: number; count: number }[]) {
+  const keys = ["remote", "employmentType", "seniority"] as const;
+  const tallies = Object.fromEntries(keys.map((k) => [k, new Map<string | null, number>()])) as Record<
+    (typeof keys)[number],
+    Map<string | null, number>
+  >;
+  for (const { value, count } of combos) {
+    const d = decodeCombo(value);
+    for (const k of keys) tallies[k].set(d[k], (tallies[k].get(d[k]) ?? 0) + count);
+  }
+  const sorted = (m: Map<string | null, number>) =>
+    [...m]
+      .map(([value, count]) => ({ value, count }))
+      .sort((a, b) => b.count - a.count || String(a.value ?? "~").localeCompare(String(b.value ?? "~")));
+  return {
+    remote: sorted(tallies.remote),
+    employmentType: sorted(tallies.employmentType),
+    seniority: sorted(tallies.seniority),
+  };
+}
+
+function emptyFacets(): Facets {
+  return {
+    countries: [],
+    employment_types: [],
+    remote: [],
+    seniority: [],
+    companies: [],
+    salary_histograms: [],
+    meta: { total: 0, total_exact: true, counted: 0, exact: true },
+  };
+}

@@ -1,0 +1,99 @@
+// The statements of a search with filters beyond title and country, or another order than the
+// default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
+import { Prisma } from "../generated/prisma/client";
+import { cityRecheck, filterSql, type JobFilters, type SortOrder } from "./filters";
+import { MAX_RESULT_WINDOW } from "./limits";
+import { SUMMARY_COLUMNS } from "./rows";
+
+/**
+ * Totals of filtered searches are counted up to this many jobs; past it `total` is this
+ * number and `total_exact` is false: every page a search can reach (MAX_RESULT_WINDOW) is
+ * still announced, and counting stops after a few milliseconds of index entries.
+ */
+export const TOTAL_COUNT_CAP = MAX_RESULT_WINDOW;
+
+export type FilteredInput = {
+  tsquery: string | null;
+  filters: JobFilters;
+  sort: SortOrder;
+  limit: number;
+  offset: number;
+};
+
+const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
+  date: Prisma.sql`posted_at DESC, id`,
+  salary_desc: Prisma.sql`salary_year_max DESC NULLS LAST, posted_at DESC, id`,
+  salary_asc: Prisma.sql`salary_year_min ASC NULLS LAST, posted_at DESC, id`,
+};
+
+/** The titles a tsquery matches, with their rank: title search runs over distinct titles. */
+function titlesCte(tsquery: string, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`c AS MATERIALIZED (
+      SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank
+      FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})
+    )`;
+}
+
+/** Columns every listing index holds: facets read matches from index entries alone. */
+export const INDEXED_COLUMNS = [
+  "country_code",
+  "combo",
+  "salary_currency",
+  "salary_year_min",
+  "salary_year_max",
+  "company_key",
+] as const;
+
+/** One page of matches in order: id, posted_at, the sort position n, and any indexed `extra`. */
+export function matchesSql(
+  input: FilteredInput,
+  snapshotId: number,
+  extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
+): Prisma.Sql {
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  const { limit, offset } = input;
+  const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
+  const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
+  const salary = extra.includes("salary_year_min")
+    ? Prisma.empty
+    : Prisma.sql`, salary_year_min, salary_year_max`;
+  if (input.tsquery) {
+    // Per matching title, only its first `window` matches in the page's order: a title's
+    // rows come from its own index entries, never from a walk over every job. With relevance,
+    // titles go in rank order, so the page is complete once the tiers above it have enough.
+    const window = offset + limit;
+    const outer = input.sort === "relevance" ? Prisma.sql`c.rank DESC, posted_at DESC, id` : order;
+    // row_number() over the finished page only: numbering inside would read every title.
+    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
+      SELECT p.*, row_number() OVER () AS n FROM (
+        SELECT j.* FROM (SELECT * FROM c ORDER BY rank DESC) c CROSS JOIN LATERAL (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND title_id = c.title_id
+          ORDER BY ${order} LIMIT ${window}
+        ) j
+        ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
+      ) p`;
+  }
+  return Prisma.sql`SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
+    FROM (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
+}
+
+/** One page of a filtered search, in order, with the rows' columns. */
+export function filteredPageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${matchesSql(input, snapshotId)}) p
+    JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ${cityRecheck(input.filters, "jobs")}
+    ORDER BY p.n`;
+}
+
+/** How many jobs match, counting no further than TOTAL_COUNT_CAP + 1. */
+export function filteredCountSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  const cap = TOTAL_COUNT_CAP + 1;
+  if (!input.tsquery)
+    return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE ${where} LIMIT ${cap}) x`;
+  return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${where} AND title_id = c.title_id LIMIT ${cap}) j
+      LIMIT ${cap}
+    ) x`;
+}

@@ -1,0 +1,152 @@
+// The search filters beyond title and country: their combination rules (each refusal names
+// the parameter) and the SQL conditions they become. Every column a condition reads trails the
+// listing indexes' keys, so filters are checked on index entries; company and city lead their
+// own indexes through four-byte keys, rechecked against the text.
+import { Prisma } from "../generated/prisma/client";
+import { invalidParam, ok, type Result } from "../result";
+import { comboCodes } from "./combos";
+import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
+import { currencyOf } from "./currencies";
+import { cityKey, companyKey } from "./keys";
+import type { JobSearchQuery } from "./schemas";
+
+export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc";
+
+export type JobFilters = {
+  country?: CountryFilter;
+  city?: { name: string; key: number };
+  company?: { name: string; key: number };
+  remote?: string[];
+  employmentType?: string[];
+  seniority?: string[];
+  /** Annualised, in `currency`; `includeUnsalaried` keeps jobs with no advertised salary. */
+  salary?: { currency: string; min?: number; max?: number; includeUnsalaried: boolean };
+  postedAfter?: Date;
+};
+
+const DAY_MS = 86_400_000;
+
+/** "Berlin, DE" → the city and its country; "Berlin" → the city alone. */
+function splitCity(raw: string): { name: string; country?: string } {
+  const m = /^(.*\S)\s*,\s*([A-Za-z]{2,3})$/.exec(raw);
+  const country = m?.[2] ? toAlpha2(m[2]) : null;
+  return m?.[1] && country ? { name: m[1], country } : { name: raw };
+}
+
+/** Filters and sort order from a validated query, or the first combination rule it breaks. */
+export function toFilters(
+  q: JobSearchQuery,
+  now: Date,
+): Result<{ filters: JobFilters; sort: SortOrder }, "invalid_parameter"> {
+  const filters: JobFilters = {};
+  let country = q.country ? (resolveCountryFilter(q.country) ?? undefined) : undefined;
+  if (q.city) {
+    const city = splitCity(q.city);
+    if (city.country && country && (country.kind !== "country" || country.code !== city.country))
+      return invalidParam("city", "city: names another country than the country parameter.");
+    const code = city.country ?? (country?.kind === "country" ? country.code : undefined);
+    if (!code)
+      return invalidParam(
+        "city",
+        'city: needs a single country: add country=DE, or write the city as "Berlin, DE".',
+      );
+    country ??= resolveCountryFilter(code) ?? undefined;
+    filters.city = { name: city.name, key: cityKey(city.name, code) };
+  }
+  if (country) filters.country = country;
+  if (q.company) filters.company = { name: q.company, key: companyKey(q.company) };
+  if (q.remote) filters.remote = q.remote;
+  if (q.employment_type) filters.employmentType = q.employment_type;
+  if (q.seniority) filters.seniority = q.seniority;
+
+  if (q.posted_within_days !== undefined && q.posted_after !== undefined)
+    return invalidParam("posted_after", "posted_after: give posted_within_days or posted_after, not both.");
+  if (q.posted_within_days !== undefined)
+    filters.postedAfter = new Date(now.getTime() - q.posted_within_days * DAY_MS);
+  if (q.posted_after !== undefined) filters.postedAfter = q.posted_after;
+
+  const sort: SortOrder = q.sort ?? (q.title ? "relevance" : "date");
+  if (sort === "relevance" && !q.title)
+    return invalidParam("sort", "sort: relevance needs a title; use date, salary_desc or salary_asc.");
+  const salaryParam =
+    q.salary_min !== undefined
+      ? "salary_min"
+      : q.salary_max !== undefined
+        ? "salary_max"
+        : sort.startsWith("salary")
+          ? "sort"
+          : null;
+  if (salaryParam) {
+    const single = singleCountry(salaryParam, country);
+    if (!single.ok) return single;
+    if (q.salary_min !== undefined && q.salary_max !== undefined && q.salary_min > q.salary_max)
+      return invalidParam("salary_min", "salary_min: must not exceed salary_max.");
+    filters.salary = {
+      currency: single.value,
+      min: q.salary_min,
+      max: q.salary_max,
+      includeUnsalaried: q.include_unsalaried ?? false,
+    };
+  }
+  return ok({ filters, sort });
+}
+
+function singleCountry(param: string, country?: CountryFilter): Result<string, "invalid_parameter"> {
+  const why = `${param}: salaries are compared in one currency, so this needs a single-country filter (country=DE, not a region or none).`;
+  if (country?.kind !== "country") return invalidParam(param, why);
+  const currency = currencyOf(country.code);
+  return currency ? ok(currency) : invalidParam(param, `${param}: no currency is known for ${country.code}.`);
+}
+
+/** Filters that remove rows beyond title and country (the totals of those two are kept exactly). */
+export function hasRowFilters(f: JobFilters): boolean {
+  return Boolean(
+    f.city ||
+      f.company ||
+      f.remote ||
+      f.employmentType ||
+      f.seniority ||
+      f.postedAfter ||
+      // Even with include_unsalaried: salaries in another currency than the country's drop out.
+      f.salary,
+  );
+}
+
+export function countrySql(country: CountryFilter | undefined): Prisma.Sql {
+  if (!country) return Prisma.empty;
+  const { countries } = country;
+  // bpchar[] keeps the comparison on the column's own type, so its indexes stay usable.
+  return countries.length === 1
+    ? Prisma.sql`AND country_code = ${countries[0]}`
+    : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
+}
+
+/** On the rows of a page: a job of another city whose key collides is never returned. */
+export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
+  return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
+}
+
+/** The conditions of every filter but title, as `AND …` on unqualified columns of jobs. */
+export function filterSql(f: JobFilters): Prisma.Sql {
+  const parts: Prisma.Sql[] = [countrySql(f.country)];
+  // The city's text is rechecked on the page's rows (cityRecheck), not here: a text condition
+  // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
+  if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key}`);
+  if (f.company)
+    parts.push(Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`);
+  const combos = comboCodes(f);
+  if (combos) parts.push(Prisma.sql`AND combo = ANY(${combos}::smallint[])`);
+  if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
+  if (f.salary) {
+    const s = f.salary;
+    const match = Prisma.sql`(salary_currency = ${s.currency}
+      ${s.min !== undefined ? Prisma.sql`AND salary_year_max >= ${s.min}` : Prisma.empty}
+      ${s.max !== undefined ? Prisma.sql`AND salary_year_min <= ${s.max}` : Prisma.empty})`;
+    parts.push(
+      s.includeUnsalaried
+        ? Prisma.sql`AND (salary_year_min IS NULL OR ${match})`
+        : Prisma.sql`AND salary_year_min IS NOT NULL AND ${match}`,
+    );
+  }
+  return Prisma.join(parts, " ");
+}

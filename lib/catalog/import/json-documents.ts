@@ -1,0 +1,103 @@
+// Streams the postings of a JSON-LD feed one object at a time, with the line each starts on:
+// a JSON array of postings, JSON Lines, or a document whose "@graph" array holds them. Only
+// one posting's text is held at a time, whatever the file's size.
+import type { Readable } from "node:stream";
+
+export type Piece = { line: number; text: string } | { line: number; problem: string };
+
+type Frame = "{" | "[";
+
+export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece> {
+  const stack: Frame[] = [];
+  let line = 1;
+  let inString = false;
+  let escaped = false;
+  // Strings of the top-level object, up to 64 characters (keys such as "@graph"), across chunks.
+  let lastString = "";
+  let stringStart = -1;
+  let stringSoFar = "";
+  let pendingKey: string | null = null;
+  // Where a posting starts: objects in the top-level array, top-level objects (JSON Lines),
+  // or, once "@graph" is seen, objects in that array.
+  let graphDepth = -1;
+  let topIsArray: boolean | null = null;
+  let record: { line: number; depth: number; parts: string[]; from: number } | null = null;
+
+  const atRecordStart = () => {
+    if (graphDepth >= 0) return stack.length === graphDepth;
+    return topIsArray ? stack.length === 1 : stack.length === 0;
+  };
+
+  for await (const chunk of input as AsyncIterable<Buffer | string>) {
+    const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+    if (record) record.from = 0;
+    for (let i = 0; i < text.length; i++) {
+      const ch = text[i];
+      if (ch === "\n") line++;
+      if (inString) {
+        if (escaped) escaped = false;
+        else if (ch === "\\") escaped = true;
+        else if (ch === '"') {
+          inString = false;
+          if (stack.length === 1 && stack[0] === "{")
+            lastString = (stringSoFar + text.slice(Math.max(0, stringStart), i)).slice(0, 64);
+        }
+        continue;
+      }
+      switch (ch) {
+        case '"':
+          inString = true;
+          stringStart = i + 1;
+          stringSoFar = "";
+          break;
+        case ":":
+          if (stack.length === 1) pendingKey = lastString;
+          break;
+        case ",":
+          pendingKey = null;
+          break;
+        case "{":
+        case "[":
+          if (topIsArray === null && stack.length === 0) topIsArray = ch === "[";
+          if (
+            ch === "[" &&
+            stack.length === 1 &&
+            stack[0] === "{" &&
+            pendingKey === "@graph" &&
+            graphDepth < 0
+          ) {
+            graphDepth = 2;
+            record = null; // the enclosing document is not a posting
+          }
+          if (ch === "{" && atRecordStart()) record = { line, depth: stack.length, parts: [], from: i };
+          stack.push(ch);
+          break;
+        case "}":
+        case "]": {
+          const open = stack.pop();
+          if (open !== (ch === "}" ? "{" : "[")) {
+            yield { line, problem: `not valid JSON: unexpected "${ch}"` };
+            return;
+          }
+          if (record && ch === "}" && stack.length === record.depth) {
+            record.parts.push(text.slice(record.from, i + 1));
+            yield { line: record.line, text: record.parts.join("") };
+            record = null;
+          }
+          if (stack.length === 0 && topIsArray === false && graphDepth < 0) pendingKey = null;
+          break;
+        }
+        default:
+          if (stack.length === 0 && ch !== undefined && !/\s/.test(ch)) {
+            yield { line, problem: `not valid JSON: unexpected "${ch}" outside any object` };
+            return;
+          }
+      }
+    }
+    if (record) record.parts.push(text.slice(record.from));
+    if (inString && stack.length === 1)
+      stringSoFar = (stringSoFar + text.slice(Math.max(0, stringStart))).slice(0, 64);
+    stringStart = 0;
+  }
+  if (stack.length || inString) yield { line, problem: "not valid JSON: the file ends inside a value" };
+}

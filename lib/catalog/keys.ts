@@ -1,0 +1,17 @@
+// Four-byte keys for case-insensitive exact matches (company, city): an index leads with the
+// key and the query rechecks the text, so a hash collision can never return a wrong job.
+
+/** 32-bit FNV-1a of the NFC, lower-cased, trimmed text, as a signed int (Postgres INTEGER). */
+export function textKey(text: string): number {
+  const s = text.normalize("NFC").trim().toLowerCase();
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h | 0;
+}
+
+export const companyKey = (company: string) => textKey(company);
+/** A city is only meaningful within its country: "Cambridge|GB" and "Cambridge|US" differ. */
+export const cityKey = (city: string, alpha2: string) => textKey(`${city}|${alpha2}`);

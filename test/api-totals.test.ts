@@ -1,0 +1,85 @@
+// Totals of filtered searches: exact from the import's counts where they answer, counted up to
+// the result window otherwise, and marked as a lower bound past it.
+import { beforeAll, describe, expect, it } from "vitest";
+import { MAX_RESULT_WINDOW } from "@/lib/catalog/limits";
+import { job, loadCatalog, type Rec } from "./fixtures";
+import { getJson } from "./http";
+
+const MANY = MAX_RESULT_WINDOW + 200; // 10,098 of them at Big Logistics
+const arrangements = ["remote", "hybrid", "on_site"] as const;
+
+beforeAll(async () => {
+  const jobs: Rec[] = Array.from({ length: MANY }, (_, i) =>
+    job(`t-${i}`, i % 2 ? "Warehouse Operative" : "Delivery Driver", i % 5 ? "DE" : "AT", i % 300, {
+      remote: arrangements[i % 3],
+      seniority: i % 7 ? "mid" : "senior",
+      company: i % 100 ? "Big Logistics GmbH" : "Small Shop KG",
+    }),
+  );
+  await loadCatalog(jobs, null);
+});
+
+describe("totals of filtered searches", () => {
+  it("are exact past the window from the import's combination counts", async () => {
+    const { body } = await getJson("/v1/jobs?remote=remote,on_site&country=DACH&per_page=1");
+    const expected = Array.from({ length: MANY }, (_, i) => i).filter((i) => i % 3 !== 1).length;
+    expect(body.meta).toMatchObject({ total: expected, total_exact: true });
+    const senior = await getJson("/v1/jobs?seniority=senior&country=AT&per_page=1");
+    const seniorAt = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 7 === 0 && i % 5 === 0,
+    ).length;
+    expect(senior.body.meta).toMatchObject({ total: seniorAt, total_exact: true });
+  });
+
+  it("are counted exactly up to the window", async () => {
+    const { body } = await getJson("/v1/jobs?company=small%20shop%20kg&per_page=1");
+    expect(body.meta).toMatchObject({ total: Math.ceil(MANY / 100), total_exact: true });
+  });
+
+  it("say when they are a lower bound, and paging still reaches the window", async () => {
+    const { body } = await getJson("/v1/jobs?company=big%20logistics%20gmbh&per_page=100");
+    expect(body.meta).toMatchObject({
+      total: MAX_RESULT_WINDOW,
+      total_exact: false,
+      total_pages: MAX_RESULT_WINDOW / 100,
+      has_more: true,
+    });
+    const last = await getJson(
+      `/v1/jobs?company=big%20logistics%20gmbh&per_page=100&page=${MAX_RESULT_WINDOW / 100}`,
+    );
+    expect(last.body.items).toHaveLength(100);
+  });
+
+  it("out of counting time, give the jobs seen so far as a lower bound, and paging still works", async () => {
+    // Another session holds the partition: the count waits past its 35 ms budget and gives up,
+    // the page waits for the lock and then answers.
+    const pg = await import("pg");
+    const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      const { rows } = await locker.query("SELECT snapshot_id FROM catalog_live");
+      await locker.query("BEGIN");
+      await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
+      const pending = getJson("/v1/jobs?company=small%20shop%20kg&per_page=5&page=2");
+      await new Promise((r) => setTimeout(r, 400));
+      await locker.query("COMMIT");
+      const { body } = await pending;
+      expect(body.items).toHaveLength(5);
+      expect(body.meta).toMatchObject({ total: 11, total_exact: false, has_more: true, next_page: 3 });
+    } finally {
+      await locker.end();
+    }
+  });
+
+  it("facets say when they covered only the first matches", async () => {
+    const { body } = await getJson("/v1/jobs/facets?posted_after=2000-01-01");
+    expect(body.meta).toEqual({
+      total: MAX_RESULT_WINDOW,
+      total_exact: false,
+      counted: MAX_RESULT_WINDOW,
+      exact: false,
+    });
+    const exact = await getJson("/v1/jobs/facets?company=Small%20Shop%20KG");
+    expect(exact.body.meta).toMatchObject({ exact: true, total_exact: true });
+  });
+});
