@@ -3,8 +3,8 @@
 // connections) against two ceilings in the same run: the app's own /api/health (everything
 // our server adds around Next, no work) and a bare Next app with default settings
 // (bench/bare-next: `next start`, a route handler returning a constant JSON). Then
-// GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage and the keyless
-// /api/jobs. Prints a table and writes bench/results.json. BENCH_NODE_ARGS replaces the
+// GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage, the keyless
+// /api/jobs, a filtered search and facets. Prints a table and writes bench/results.json. BENCH_NODE_ARGS replaces the
 // server's node flags and BENCH_SERVER_ENTRY its script (default: as `npm start`), to measure
 // the heap cap or the server run through tsx (`--import tsx` and `server.ts`).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
@@ -103,6 +103,18 @@ async function pathLists(dir: string) {
       (c) => `/v1/salary?country=${c}`,
     ),
     site: search.map((q) => `/api/jobs${q}`),
+    // Issue 14's filters and facets, on the same titles and single countries.
+    filtered: titles.flatMap((t) =>
+      ["US", "DE", "GB", "IN", "FR"].map(
+        (c) =>
+          `/v1/jobs?title=${encodeURIComponent(t)}&country=${c}&remote=remote,hybrid&employment_type=full_time&sort=date`,
+      ),
+    ),
+    facets: titles.flatMap((t) =>
+      ["US", "DE", "GB", "IN", "FR"].map(
+        (c) => `/v1/jobs/facets?title=${encodeURIComponent(t)}&country=${c}`,
+      ),
+    ),
   };
   return Object.fromEntries(
     Object.entries(files).map(([name, lines]) => {
@@ -249,7 +261,7 @@ async function main() {
   await prepareCatalog(jobs);
   // A fresh pro key per endpoint, so no endpoint runs into another's quota.
   const keys = await Promise.all(
-    Array.from({ length: 4 }, async (_, i) => {
+    Array.from({ length: 6 }, async (_, i) => {
       const u = await upsertUserByEmail(`bench-${Date.now()}-${i}@example.com`);
       await db().user.update({ where: { id: u.id }, data: { tier: "pro" } });
       return (await insertKey(u.id, "active")).key;
@@ -351,6 +363,22 @@ async function main() {
         base,
         file: lists.site,
         key: "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /v1/jobs with filters",
+        short: "filtered",
+        base,
+        file: lists.filtered,
+        key: keys[4] ?? "",
+        pgid: serverPid,
+      },
+      {
+        name: "GET /v1/jobs/facets",
+        short: "facets",
+        base,
+        file: lists.facets,
+        key: keys[5] ?? "",
         pgid: serverPid,
       },
     ];
