@@ -2,6 +2,7 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { env } from "./env";
+import { log } from "./log";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
 
 /**
@@ -42,6 +43,9 @@ function createClient(): PrismaClient {
   // A transaction whose statements timed out (a frozen server) is handed back without an
   // error, its ROLLBACK having timed out too, while the server still holds it open: such a
   // connection is closed, never reused, or later writes on it would never be committed.
+  // An idle connection the server closed (a restart, a dropped database, an administrator):
+  // the pool replaces it; without a listener the error would end the process.
+  pool.on("error", (err) => log.warn("an idle database connection was closed", { error: err.message }));
   pool.on("release", (err: Error | undefined, client: pg.PoolClient) => {
     if (!err && client.getTransactionStatus() !== "I") void client.end().catch(() => {});
   });

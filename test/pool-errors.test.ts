@@ -1,0 +1,27 @@
+// The request path reads through the pool directly (hotQuery), so Prisma, which would listen
+// for its pool's errors, may never start in a process. An idle connection the server closes
+// must still not end the process. This file never touches Prisma.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hotQuery } from "@/lib/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+
+let admin: pg.Client;
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+});
+afterAll(() => admin.end());
+
+describe("the database pool", () => {
+  it("goes on after the server closes its idle connections, with no uncaught error", async () => {
+    await Promise.all([hotQuery(Prisma.sql`SELECT 1`), hotQuery(Prisma.sql`SELECT 2`)]);
+    const { rowCount } = await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+       WHERE datname = current_database() AND pid <> pg_backend_pid() AND state = 'idle'`,
+    );
+    expect(rowCount).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await hotQuery(Prisma.sql`SELECT 3::int AS n`)).toEqual([{ n: 3 }]);
+  });
+});
