@@ -2,8 +2,8 @@
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { env } from "./env";
-import { log } from "./log";
 import { type Prisma, PrismaClient } from "./generated/prisma/client";
+import { log } from "./log";
 
 /**
  * Session settings for the API's short queries: JIT compiling and parallel workers each cost
