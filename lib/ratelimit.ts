@@ -96,7 +96,14 @@ export function createLimiter(name: string, limit: number, window: Window): Limi
         ? new Ratelimit({
             redis: r,
             limiter: algorithm,
-            prefix: `${env().REDIS_PREFIX}rl:${name}`,
+            // One hash tag per limiter: its scripts pass every key they touch (a sliding
+            // window's two counters, and the dynamic-limit key, which the library sends as ""
+            // when dynamic limits are off, a key of another slot) and a Redis Cluster refuses
+            // a script whose keys span slots (CROSSSLOT), which opened the breaker for quotas
+            // too. With dynamic limits on, that key is the prefix's own, so all share a slot.
+            // The price: one limiter's counters live on one cluster node.
+            prefix: `${env().REDIS_PREFIX}{rl:${name}}`,
+            dynamicLimits: true,
             timeout: 0,
           })
         : null,

@@ -196,7 +196,10 @@ export async function replicaStopped(f: Fleet): Promise<Row> {
   };
 }
 
-/** /metrics refuses a scrape without the token; the logs hold request lines with key ids. */
+/**
+ * /metrics refuses a scrape without the token; the logs hold request lines with key ids, no key,
+ * and no command the cluster refused for spanning slots.
+ */
 export async function operatorView(f: Fleet): Promise<Row> {
   const failures: string[] = [];
   const app = f.apps[0];
@@ -224,6 +227,10 @@ export async function operatorView(f: Fleet): Promise<Row> {
     for (const file of readdirSync(`${f.logDir}/${dir}`)) {
       const body = readFileSync(`${f.logDir}/${dir}/${file}`, "utf8");
       if (/jsk_[A-Za-z0-9]{36}/.test(body)) failures.push(`${dir}/${file} holds an API key`);
+      // Every multi-key Redis command must stay within one slot of the cluster; a CROSSSLOT
+      // refusal opens the breaker and sends quotas to Postgres.
+      if (body.includes("CROSSSLOT"))
+        failures.push(`${dir}/${file} logs a CROSSSLOT refusal from the cluster`);
       for (const line of body.split("\n")) {
         if (!line.startsWith("{")) continue;
         const j = JSON.parse(line) as Record<string, unknown>;
