@@ -77,10 +77,14 @@ const MAX_NAMED_STATEMENTS = 200;
  * in SQL (::int, ::text) where that matters.
  */
 export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Promise<T[]> {
+  return preparedQuery<T>(primaryPool(), sql);
+}
+
+/** Prisma's own pool, opened with the client on first use. */
+function primaryPool(): pg.Pool {
   db();
-  const pool = globalForDb.pool;
-  if (!pool) throw new Error("the database pool is not open");
-  return preparedQuery<T>(pool, sql);
+  if (!globalForDb.pool) throw new Error("the database pool is not open");
+  return globalForDb.pool;
 }
 
 /**
@@ -88,10 +92,7 @@ export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Pr
  * pool. A statement it cancels rejects with Postgres's code 57014.
  */
 export async function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma.Sql): Promise<T[]> {
-  db();
-  const pool = globalForDb.pool;
-  if (!pool) throw new Error("the database pool is not open");
-  const client = await pool.connect();
+  const client = await primaryPool().connect();
   try {
     await client.query("BEGIN");
     await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);

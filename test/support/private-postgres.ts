@@ -48,22 +48,25 @@ function signal(pid: number, sig: NodeJS.Signals): void {
 
 export class PrivatePostgres {
   readonly dir: string;
-  private readonly dataDir: string;
+  protected readonly dataDir: string;
   private readonly logFile: string;
   private readonly uid: number;
   private readonly gid: number;
   private proc?: ChildProcess;
   private initialised = false;
   private frozen: number[] = [];
+  /** How errors name this server. */
+  protected readonly role: string = "postgres";
 
   constructor(
     readonly port: number,
     readonly database = "chaos",
+    dirPrefix = "/tmp/private-pg-",
   ) {
     this.uid = Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" }).trim());
     this.gid = Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" }).trim());
     // Under /tmp and owned by postgres: initdb refuses to run as root, and the socket lives here too.
-    this.dir = mkdtempSync("/tmp/private-pg-");
+    this.dir = mkdtempSync(dirPrefix);
     chownSync(this.dir, this.uid, this.gid);
     this.dataDir = `${this.dir}/data`;
     this.logFile = `${this.dir}/postgres.log`;
@@ -80,16 +83,34 @@ export class PrivatePostgres {
       : undefined;
   }
 
+  /** Makes the data directory, once: a fresh cluster here; a subclass may copy one instead. */
+  protected async prepare(asPostgres: { uid: number; gid: number; cwd: string }): Promise<void> {
+    // fsync off and no sync at initdb: a throwaway cluster, durability buys nothing here.
+    await run(
+      `${BIN}/initdb`,
+      ["-D", this.dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
+      asPostgres,
+    );
+  }
+
+  /** The server's settings beyond its directory, port and socket. */
+  protected settings(): string[] {
+    return [
+      ...["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off"],
+      ...["-c", "full_page_writes=off", "-c", "max_connections=100"],
+    ];
+  }
+
+  /** Whether the server is up for what it is for. */
+  protected ready(): Promise<boolean> {
+    return this.answers();
+  }
+
   async start(): Promise<void> {
     if (this.pid) return;
     const asPostgres = { uid: this.uid, gid: this.gid, cwd: this.dir };
     if (!this.initialised) {
-      // fsync off and no sync at initdb: a throwaway cluster, durability buys nothing here.
-      await run(
-        `${BIN}/initdb`,
-        ["-D", this.dataDir, "-A", "trust", "-U", "postgres", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"],
-        asPostgres,
-      );
+      await this.prepare(asPostgres);
       this.initialised = true;
     }
     const log = openSync(this.logFile, "a");
@@ -98,20 +119,18 @@ export class PrivatePostgres {
     // its own process group, so a Ctrl-C in the terminal reaches only the harness, which decides.
     this.proc = spawn(
       `${BIN}/postgres`,
-      [
-        ...["-D", this.dataDir, "-p", String(this.port), "-k", this.dir],
-        ...["-c", "listen_addresses=127.0.0.1", "-c", "fsync=off", "-c", "synchronous_commit=off"],
-        ...["-c", "full_page_writes=off", "-c", "max_connections=100"],
-      ],
+      ["-D", this.dataDir, "-p", String(this.port), "-k", this.dir, ...this.settings()],
       { ...asPostgres, stdio: ["ignore", log, log], detached: true },
     );
     const deadline = Date.now() + 30_000;
     while (Date.now() < deadline) {
-      if (!this.pid) throw new Error(`postgres exited at start:\n${this.logTail()}`);
-      if (await this.answers()) return;
+      if (!this.pid) throw new Error(`${this.role} exited at start:\n${this.logTail()}`);
+      if (await this.ready()) return;
       await sleep(100);
     }
-    throw new Error(`postgres did not accept connections on ${this.port} within 30 s:\n${this.logTail()}`);
+    throw new Error(
+      `${this.role} did not accept connections on ${this.port} within 30 s:\n${this.logTail()}`,
+    );
   }
 
   /** Fast shutdown (pg_ctl stop -m fast: SIGINT to the postmaster), waited for. */
@@ -177,7 +196,8 @@ export class PrivatePostgres {
     }
   }
 
-  private async answers(): Promise<boolean> {
+  /** One query on the `postgres` database: true when it answers. */
+  protected async answers(sql = "SELECT 1", accept = (_rows: unknown[]) => true): Promise<boolean> {
     const client = new pg.Client({
       connectionString: this.url.replace(/\/[^/]*$/, "/postgres"),
       connectionTimeoutMillis: 1_000,
@@ -185,8 +205,7 @@ export class PrivatePostgres {
     client.on("error", () => {});
     try {
       await client.connect();
-      await client.query("SELECT 1");
-      return true;
+      return accept((await client.query(sql)).rows);
     } catch {
       return false;
     } finally {
