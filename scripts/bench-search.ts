@@ -2,12 +2,16 @@
 // /v1/jobs/{id} run, over a spread of real queries against the live snapshot. Reports p50/p95/max
 // of planning + execution time (a request's statements summed) and any sequential scan, and the
 // catalog's size on disk. Not a test: run it on a loaded catalog.
+// `npm run bench:search -- --explain 'title=engineer&company=Acme'` prints the plans of one
+// search's statements (and of its facets with --facets) instead.
+import { parseArgs } from "node:util";
 import pg from "pg";
 import { resolveCountryFilter } from "../lib/catalog/countries";
 import { FacetsQuerySchema } from "../lib/catalog/facet-schemas";
 import { facetsSql } from "../lib/catalog/facets";
 import { toFilters } from "../lib/catalog/filters";
 import { jobSql } from "../lib/catalog/jobs";
+import { leadOf, leadProbes } from "../lib/catalog/lead";
 import { JobSearchQuerySchema } from "../lib/catalog/schemas";
 import {
   COUNT_BUDGET_MS,
@@ -18,7 +22,7 @@ import {
   searchStatements,
 } from "../lib/catalog/search";
 import { titleToTsQuery } from "../lib/catalog/tsquery";
-import { PG_SESSION_OPTIONS } from "../lib/db";
+import { disconnectDb, PG_SESSION_OPTIONS } from "../lib/db";
 import { env } from "../lib/env";
 import type { Prisma } from "../lib/generated/prisma/client";
 
@@ -167,7 +171,29 @@ function asInput(query: string, now: Date): SearchInput | null {
   };
 }
 
+/** The plans of one query string's statements, as EXPLAIN (ANALYZE, BUFFERS) text. */
+async function explainOne(client: pg.Client, snapshotId: number, query: string, facets: boolean) {
+  const input = asInput(query, new Date());
+  if (!input?.filters) throw new Error(`the API would refuse ${query}`);
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  const lead = await leadOf(snapshotId, input.filters, tsquery);
+  console.log(`lead: ${lead}`);
+  const statements = facets
+    ? [
+        { sql: facetsSql(tsquery, input.filters, snapshotId, lead) },
+        ...countStatements(input, snapshotId, input.filters, tsquery, lead),
+      ]
+    : searchStatements(input, snapshotId, lead);
+  for (const { sql } of statements) {
+    const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values as unknown[]);
+    console.log(rows.map((r) => r["QUERY PLAN"]).join("\n"), "\n");
+  }
+}
+
 async function main() {
+  const { values } = parseArgs({
+    options: { explain: { type: "string" }, facets: { type: "boolean", default: false } },
+  });
   // The same session settings as the API's pool, so the plans are the ones it gets.
   const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
   await client.connect();
@@ -178,6 +204,10 @@ async function main() {
     throw new Error("No live catalog: import one first (npm run catalog:demo -- --jobs 1000000).");
   const { id: snapshotId, job_count: jobCount } = live.rows[0];
   console.log(`snapshot ${snapshotId} with ${jobCount.toLocaleString("en-US")} jobs`);
+  if (values.explain !== undefined) {
+    await explainOne(client, snapshotId, values.explain, values.facets);
+    return client.end();
+  }
 
   const inputs: SearchInput[] = [];
   for (const title of TITLES)
@@ -265,11 +295,19 @@ async function main() {
     }
     return ms;
   };
-  for (const { input } of queries.slice(0, 100)) await timed(searchStatements(input, snapshotId)); // warm
+  // The lead's probes are timed with every request, though the API keeps their answers per snapshot.
+  const statementsOf = async (input: SearchInput) => {
+    const filters = input.filters ?? {};
+    const tsquery = input.title ? titleToTsQuery(input.title) : null;
+    const lead = await leadOf(snapshotId, filters, tsquery);
+    const probes = tsquery ? leadProbes(snapshotId, filters).map((sql) => ({ sql })) : [];
+    return [...probes, ...searchStatements(input, snapshotId, lead)];
+  };
+  for (const { input } of queries.slice(0, 100)) await timed(await statementsOf(input)); // warm
   const filtered: number[] = [];
   const slowFiltered: { ms: number; what: string }[] = [];
   for (const { q, input } of queries) {
-    const ms = await timed(searchStatements(input, snapshotId));
+    const ms = await timed(await statementsOf(input));
     filtered.push(ms);
     slowFiltered.push({ ms, what: q });
   }
@@ -289,9 +327,12 @@ async function main() {
     const { filters } = rules.value;
     const tsquery = parsed.data.title ? titleToTsQuery(parsed.data.title) : null;
     const input = { title: parsed.data.title, filter: filters.country };
+    const lead = await leadOf(snapshotId, filters, tsquery);
+    const probes = tsquery ? leadProbes(snapshotId, filters).map((sql) => ({ sql })) : [];
     const ms = await timed([
-      { sql: facetsSql(tsquery, filters, snapshotId) },
-      ...countStatements(input, snapshotId, filters, tsquery),
+      ...probes,
+      { sql: facetsSql(tsquery, filters, snapshotId, lead) },
+      ...countStatements(input, snapshotId, filters, tsquery, lead),
     ]);
     facets.push(ms);
     slowFacets.push({ ms, what: q || "(everything)" });
@@ -348,7 +389,11 @@ async function main() {
   await client.end();
 }
 
-main().catch((err) => {
+try {
+  await main();
+} catch (err) {
   console.error((err as Error).message);
-  process.exit(1);
-});
+  process.exitCode = 1;
+} finally {
+  await disconnectDb(); // leadOf's counts ran on the API's pool
+}

@@ -8,6 +8,7 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
+import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { countMatches } from "./search";
 import { titleToTsQuery } from "./tsquery";
@@ -37,9 +38,10 @@ export async function jobFacets(input: {
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
+  const lead = await leadOf(live.id, input.filters, tsquery);
   const [rows, count] = await Promise.all([
-    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id)),
-    countMatches(input, live, input.filters, tsquery),
+    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
+    countMatches(input, live, input.filters, tsquery, lead),
   ]);
   const r = rows[0];
   const sampled = (r?.n ?? 0) >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
@@ -67,9 +69,14 @@ export async function jobFacets(input: {
  * explains. Matches come from index entries only; the ten top companies' names are then read
  * from one row each.
  */
-export function facetsSql(tsquery: string | null, filters: JobFilters, snapshotId: number): Prisma.Sql {
+export function facetsSql(
+  tsquery: string | null,
+  filters: JobFilters,
+  snapshotId: number,
+  lead: Lead = "title",
+): Prisma.Sql {
   const matches = matchesSql(
-    { tsquery, filters, sort: tsquery ? "relevance" : "date", limit: FACET_SAMPLE, offset: 0 },
+    { tsquery, filters, sort: tsquery ? "relevance" : "date", limit: FACET_SAMPLE, offset: 0, lead },
     snapshotId,
     INDEXED_COLUMNS,
   );

@@ -2,6 +2,7 @@
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
 import { cityRecheck, filterSql, type JobFilters, type SortOrder } from "./filters";
+import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -18,6 +19,8 @@ export type FilteredInput = {
   sort: SortOrder;
   limit: number;
   offset: number;
+  /** With a title: walk each title's entries, or a narrow filter's (lib/catalog/lead.ts). */
+  lead?: Lead;
 };
 
 const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
@@ -61,8 +64,24 @@ export function matchesSql(
     // Per matching title, only its first `window` matches in the page's order: a title's
     // rows come from its own index entries, never from a walk over every job. With relevance,
     // titles go in rank order, so the page is complete once the tiers above it have enough.
-    const window = offset + limit;
     const outer = input.sort === "relevance" ? Prisma.sql`c.rank DESC, posted_at DESC, id` : order;
+    if (input.lead === "filter") {
+      // The filters' matches first, on their own (a narrow filter's index, at most
+      // NARROW_JOBS entries), then matched against the titles and sorted: asked for both at
+      // once, the planner walks a listing index in the page's order hoping for early matches.
+      const cols = Prisma.raw(
+        [...new Set(["id", "posted_at", "title_id", "salary_year_min", "salary_year_max", ...extra])].join(
+          ", ",
+        ),
+      );
+      return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
+        m AS MATERIALIZED (SELECT ${cols} FROM jobs WHERE ${where})
+        SELECT p.*, row_number() OVER () AS n FROM (
+          SELECT id, posted_at ${salary} ${more} FROM m JOIN c USING (title_id)
+          ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
+        ) p`;
+    }
+    const window = offset + limit;
     // row_number() over the finished page only: numbering inside would read every title.
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
       SELECT p.*, row_number() OVER () AS n FROM (
@@ -91,6 +110,10 @@ export function filteredCountSql(input: FilteredInput, snapshotId: number): Pris
   const cap = TOTAL_COUNT_CAP + 1;
   if (!input.tsquery)
     return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE ${where} LIMIT ${cap}) x`;
+  if (input.lead === "filter")
+    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
+      m AS MATERIALIZED (SELECT title_id FROM jobs WHERE ${where})
+      SELECT count(*)::int AS n FROM (SELECT 1 FROM m JOIN c USING (title_id) LIMIT ${cap}) x`;
   return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${where} AND title_id = c.title_id LIMIT ${cap}) j

@@ -5,6 +5,7 @@ import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
 import { filteredCountSql, filteredPageSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
@@ -67,11 +68,12 @@ async function run(
           items: rows.map(toJobSummary),
         };
   }
-  const page = filteredInput(input, filters, sort, tsquery);
+  const lead = await leadOf(live.id, filters, tsquery);
+  const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = await Promise.all([
     catalogDb(live.id).query<JobDbRow>(filteredPageSql({ ...page, limit: page.limit + 1 }, live.id)),
-    countMatches(input, live, filters, tsquery),
+    countMatches(input, live, filters, tsquery, lead),
   ]);
   const items = rows.slice(0, page.limit).map(toJobSummary);
   // Out of budget, the jobs up to this page are a lower bound; past the last page nothing is
@@ -89,17 +91,17 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
 /** A statement a request runs; `budgetMs`: given up after that long (scripts/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; budgetMs?: number };
 
-/** Every statement a search runs (what scripts/bench-search.ts explains). */
-export function searchStatements(input: SearchInput, snapshotId: number): Statement[] {
+/** Every statement a search runs (what scripts/bench-search.ts explains); `lead` from leadOf. */
+export function searchStatements(input: SearchInput, snapshotId: number, lead: Lead = "title"): Statement[] {
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const filters = input.filters ?? { country: input.filter };
   const sort = input.sort ?? (tsquery ? "relevance" : "date");
   if (!hasRowFilters(filters) && sort === (tsquery ? "relevance" : "date"))
     return [{ sql: searchSql(input, snapshotId) }];
-  const page = filteredInput(input, filters, sort, tsquery);
+  const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   return [
     { sql: filteredPageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
-    ...countStatements(input, snapshotId, filters, tsquery),
+    ...countStatements(input, snapshotId, filters, tsquery, lead),
   ];
 }
 
@@ -109,10 +111,11 @@ export function countStatements(
   snapshotId: number,
   filters: JobFilters,
   tsquery: string | null,
+  lead: Lead = "title",
 ): Statement[] {
   if (hasRowFilters(filters)) {
     if (!tsquery && combosAnswer(filters)) return [];
-    const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0 }, snapshotId);
+    const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
     return [{ sql, budgetMs: COUNT_BUDGET_MS }];
   }
   return tsquery ? [{ sql: titleTotalSql(tsquery, input.filter?.code ?? "*", snapshotId) }] : [];
@@ -138,10 +141,11 @@ export async function countMatches(
   live: { id: number; countryCounts: Record<string, number> },
   filters: JobFilters,
   tsquery: string | null,
+  lead: Lead = "title",
 ): Promise<{ total: number | null; totalExact: boolean }> {
   if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
-  const [statement] = countStatements(input, live.id, filters, tsquery);
+  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
   if (!statement.budgetMs) {
     const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);

@@ -13,7 +13,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
   const run = async (statements: string[]) => {
     const client = pool ? await pool.connect() : (on as pg.PoolClient);
     try {
-      await client.query("SET maintenance_work_mem = '512MB'");
+      await client.query("SET maintenance_work_mem = '1GB'");
       for (const sql of statements) await client.query(sql);
     } finally {
       if (pool) client.release();
@@ -21,19 +21,21 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
   };
   // The same definitions as the parent's (prisma/migrations), so ATTACH adopts them.
   const tail = "combo, salary_currency, salary_year_min, salary_year_max, company_key";
+  // Indexes a narrow filter leads: the title and the other filters are checked on their entries.
+  const narrow = "combo, salary_currency, salary_year_min, salary_year_max";
   const lists = [
     [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
-      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail})`,
-      `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail}, city_key)`,
+      `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id, title_id, country_code, ${narrow}, city_key)`,
       `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id)`,
     ],
     [
       `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail})`,
       `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id, country_code, ${tail})`,
       `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail})`,
-      `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key)`,
-      `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key)`,
+      `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id, title_id, country_code, ${narrow}, company_key)`,
       `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id)`,
     ],
   ];

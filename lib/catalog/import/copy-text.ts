@@ -1,7 +1,11 @@
 // PostgreSQL COPY text format: tab-separated, \N for NULL, backslash escapes.
 export type CopyValue = string | number | Date | null;
 
+const SPECIAL = /[\\\t\n\r]/;
+
 function escapeCopy(value: string): string {
+  // Most values have nothing to escape: a test is cheaper than a replace with a callback.
+  if (!SPECIAL.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (c) =>
     c === "\\" ? "\\\\" : c === "\t" ? "\\t" : c === "\n" ? "\\n" : "\\r",
   );

@@ -155,15 +155,15 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
             title = { id: titles.size + 1, counts: {} };
             titles.set(r.title, title);
           }
-          for (const key of ["*", r.country, ...regionsOf(r.country)])
-            title.counts[key] = (title.counts[key] ?? 0) + 1;
+          for (const key of countKeys(r.country)) title.counts[key] = (title.counts[key] ?? 0) + 1;
           if (
             typeof item.record.apply_url === "string" &&
             item.record.apply_url.trim() !== "" &&
             r.apply_url === ""
           )
             cleanedLinks++;
-          await sink.write(jobRow(snapshotId, r, title.id));
+          const wait = sink.write(jobRow(snapshotId, r, title.id));
+          if (wait !== undefined) await wait;
           if (count % 50_000 === 0) opts.onProgress?.(count);
         }
       }
@@ -185,6 +185,17 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
 
 type TitleEntry = { id: number; counts: Record<string, number> };
 
+// The keys a job counts under in its title's counts: every country, its own, its regions.
+const keysByCountry = new Map<string, string[]>();
+function countKeys(country: string): string[] {
+  let keys = keysByCountry.get(country);
+  if (!keys) {
+    keys = ["*", country, ...regionsOf(country)];
+    keysByCountry.set(country, keys);
+  }
+  return keys;
+}
+
 async function loadTitles(
   client: pg.PoolClient,
   snapshotId: number,
@@ -192,8 +203,10 @@ async function loadTitles(
   titles: Map<string, TitleEntry>,
 ) {
   const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
-  for (const [title, { id, counts }] of titles)
-    await sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+  for (const [title, { id, counts }] of titles) {
+    const wait = sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+    if (wait !== undefined) await wait;
+  }
   await sink.end();
 }
 
@@ -249,7 +262,10 @@ async function loadSalaries(
   }
   if (problems.length) throw new ImportError(problems);
   const sink = openSink(client, method, "salary_snapshots", SALARY_COLUMNS);
-  for (const row of rows) await sink.write(row);
+  for (const row of rows) {
+    const wait = sink.write(row);
+    if (wait !== undefined) await wait;
+  }
   await sink.end();
   return rows.length;
 }

@@ -10,7 +10,8 @@ import { type CopyValue, copyLine } from "./copy-text";
 export type LoadMethod = "copy" | "insert";
 
 export interface RowSink {
-  write(row: CopyValue[]): Promise<void>;
+  /** A promise only when the caller must wait (a full buffer): most rows cost no microtask. */
+  write(row: CopyValue[]): Promise<void> | undefined;
   end(): Promise<void>;
   /** Abandons the load after an error; the caller rolls back. */
   abort(err: Error): void;
@@ -35,13 +36,13 @@ function copySink(
   copy.on("error", (err) => (failure ??= err));
   let batch = "";
   return {
-    async write(row) {
-      if (failure) throw failure;
+    write(row) {
+      if (failure) return Promise.reject(failure);
       batch += copyLine(row);
-      if (batch.length < BATCH_BYTES) return;
+      if (batch.length < BATCH_BYTES) return undefined;
       const full = batch;
       batch = "";
-      if (!copy.write(full)) await once(copy, "drain");
+      return copy.write(full) ? undefined : once(copy, "drain").then(() => {});
     },
     async end() {
       if (failure) throw failure;
@@ -67,13 +68,13 @@ function insertSink(client: pg.PoolClient, table: string, columns: readonly stri
     await client.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
   };
   return {
-    async write(row) {
+    write(row) {
       // Dates as COPY writes them: node-postgres would send local time with a whole-minute offset.
       const values = row.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));
       for (const v of values) if (typeof v === "string") bytes += v.length;
       rows.push(values);
       // Bounded like a COPY batch: long descriptions must not make one huge statement.
-      if (rows.length >= perStatement || bytes >= BATCH_BYTES) await flush();
+      return rows.length >= perStatement || bytes >= BATCH_BYTES ? flush() : undefined;
     },
     end: flush,
     abort: () => {
