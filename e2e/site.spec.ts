@@ -67,6 +67,15 @@ test("More filters: choices with counts, kept in the URL and across pages", asyn
   await page.getByText("More filters").click();
   const arrangement = page.locator("fieldset", { hasText: "Work arrangement" });
   await expect(arrangement).toContainText(/Remote \([\d,]+\)/);
+  // A checkbox is a small box beside its label's text, not a full-width field above it.
+  const box = await arrangement.getByRole("checkbox", { name: /^Remote/ }).boundingBox();
+  const label = await arrangement.locator("label", { hasText: /^\s*Remote/ }).boundingBox();
+  expect(box && label).toBeTruthy();
+  if (box && label) {
+    expect(box.width).toBeLessThan(30);
+    expect(box.height).toBeLessThan(30);
+    expect(label.height).toBeLessThan(48); // one line, the box and its text side by side
+  }
   await arrangement.getByRole("checkbox", { name: /^Remote/ }).check();
   await page.getByLabel("Sort by").selectOption("date");
   await page.getByRole("button", { name: "Search", exact: true }).click();

@@ -103,6 +103,8 @@ function rng(seed: number) {
   };
 }
 
+type Snapshot = { id: number; countryCounts: Record<string, number> };
+
 type Samples = { companies: string[]; cities: [string, string][]; medians: Map<string, number> };
 
 /**
@@ -172,11 +174,12 @@ function asInput(query: string, now: Date): SearchInput | null {
 }
 
 /** The plans of one query string's statements, as EXPLAIN (ANALYZE, BUFFERS) text. */
-async function explainOne(client: pg.Client, snapshotId: number, query: string, facets: boolean) {
+async function explainOne(client: pg.Client, live: Snapshot, query: string, facets: boolean) {
+  const snapshotId = live.id;
   const input = asInput(query, new Date());
   if (!input?.filters) throw new Error(`the API would refuse ${query}`);
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
-  const lead = await leadOf(snapshotId, input.filters, tsquery);
+  const lead = await leadOf(live, input.filters, tsquery, facets ? "relevance" : input.sort);
   console.log(`lead: ${lead}`);
   const statements = facets
     ? [
@@ -198,14 +201,15 @@ async function main() {
   const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
   await client.connect();
   const live = await client.query(
-    "SELECT s.id, s.job_count FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id",
+    "SELECT s.id, s.job_count, s.country_counts FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id",
   );
   if (!live.rowCount)
     throw new Error("No live catalog: import one first (npm run catalog:demo -- --jobs 1000000).");
-  const { id: snapshotId, job_count: jobCount } = live.rows[0];
+  const { id: snapshotId, job_count: jobCount, country_counts: countryCounts } = live.rows[0];
+  const snapshot: Snapshot = { id: snapshotId, countryCounts };
   console.log(`snapshot ${snapshotId} with ${jobCount.toLocaleString("en-US")} jobs`);
   if (values.explain !== undefined) {
-    await explainOne(client, snapshotId, values.explain, values.facets);
+    await explainOne(client, snapshot, values.explain, values.facets);
     return client.end();
   }
 
@@ -299,8 +303,8 @@ async function main() {
   const statementsOf = async (input: SearchInput) => {
     const filters = input.filters ?? {};
     const tsquery = input.title ? titleToTsQuery(input.title) : null;
-    const lead = await leadOf(snapshotId, filters, tsquery);
-    const probes = tsquery ? leadProbes(snapshotId, filters).map((sql) => ({ sql })) : [];
+    const lead = await leadOf(snapshot, filters, tsquery, input.sort);
+    const probes = leadProbes(snapshotId, filters, tsquery).map((sql) => ({ sql }));
     return [...probes, ...searchStatements(input, snapshotId, lead)];
   };
   for (const { input } of queries.slice(0, 100)) await timed(await statementsOf(input)); // warm
@@ -327,8 +331,8 @@ async function main() {
     const { filters } = rules.value;
     const tsquery = parsed.data.title ? titleToTsQuery(parsed.data.title) : null;
     const input = { title: parsed.data.title, filter: filters.country };
-    const lead = await leadOf(snapshotId, filters, tsquery);
-    const probes = tsquery ? leadProbes(snapshotId, filters).map((sql) => ({ sql })) : [];
+    const lead = await leadOf(snapshot, filters, tsquery);
+    const probes = leadProbes(snapshotId, filters, tsquery).map((sql) => ({ sql }));
     const ms = await timed([
       ...probes,
       { sql: facetsSql(tsquery, filters, snapshotId, lead) },

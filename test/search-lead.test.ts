@@ -12,6 +12,7 @@ import type { Prisma } from "@/lib/generated/prisma/client";
 
 let client: pg.Client;
 let snapshotId: number;
+let live: { id: number; countryCounts: Record<string, number> };
 let company: string;
 let city: string;
 
@@ -23,7 +24,13 @@ beforeAll(async () => {
   });
   client = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await client.connect();
-  snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
+  const row = (
+    await client.query(
+      "SELECT s.id, s.country_counts FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id",
+    )
+  ).rows[0];
+  snapshotId = row.id;
+  live = { id: row.id, countryCounts: row.country_counts };
   // The company and the city with the most engineers: a search that has matches to page through.
   const top = async (col: string) =>
     (
@@ -59,49 +66,53 @@ describe("the lead of a titled, filtered search", () => {
     () => "title=senior&employment_type=full_time,contract&remote=hybrid",
     () => "title=engineer&seniority=senior,lead&country=US&sort=date",
     () => "title=data&remote=remote&posted_within_days=30",
-  ])("gives the same pages and count walking the filter as walking the titles (%#)", async (make) => {
-    const query = make(company, city);
-    const { filters, sort } = parse(query);
-    if (!sort.ok) throw new Error("unreachable");
-    const tsquery = titleToTsQuery(new URLSearchParams(query).get("title")!);
-    const pages = { title: [] as string[], filter: [] as string[] };
-    const counts = { title: 0, filter: 0 };
-    for (const lead of ["title", "filter"] as const) {
-      // Pages of 2: even the company's few engineers span pages.
-      for (let page = 0; page < 60; page++) {
-        const input = { tsquery, filters, sort: sort.value.sort, limit: 2, offset: page * 2, lead };
-        const rows = await run(filteredPageSql(input, snapshotId));
-        pages[lead].push(...rows.map((r) => r.id as string));
-        if (rows.length < 2) break;
+  ])(
+    "gives the same pages and count walking the filter, the sort's index or the titles (%#)",
+    async (make) => {
+      const query = make(company, city);
+      const { filters, sort } = parse(query);
+      if (!sort.ok) throw new Error("unreachable");
+      const tsquery = titleToTsQuery(new URLSearchParams(query).get("title")!);
+      const pages = { title: [] as string[], filter: [] as string[], order: [] as string[] };
+      const counts = { title: 0, filter: 0, order: 0 };
+      for (const lead of ["title", "filter", "order"] as const) {
+        // Pages of 2: even the company's few engineers span pages.
+        for (let page = 0; page < 60; page++) {
+          const input = { tsquery, filters, sort: sort.value.sort, limit: 2, offset: page * 2, lead };
+          const rows = await run(filteredPageSql(input, snapshotId));
+          pages[lead].push(...rows.map((r) => r.id as string));
+          if (rows.length < 2) break;
+        }
+        counts[lead] = (
+          await run(
+            filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId),
+          )
+        )[0].n;
       }
-      counts[lead] = (
-        await run(filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId))
-      )[0].n;
-    }
-    expect(pages.title.length).toBeGreaterThan(1);
-    expect(pages.filter).toEqual(pages.title);
-    expect(counts.filter).toBe(counts.title);
-  });
+      expect(pages.title.length).toBeGreaterThan(1);
+      expect(pages.filter).toEqual(pages.title);
+      expect(pages.order).toEqual(pages.title);
+      expect(counts.filter).toBe(counts.title);
+      expect(counts.order).toBe(counts.title);
+    },
+  );
 
-  it("is the filter when a company, a city or a mix of filters is narrow, else the titles", async () => {
+  it("is the filter when one is narrow, the sort's index for a broad title, else the titles", async () => {
     const tsquery = titleToTsQuery("engineer");
     expect(
-      await leadOf(
-        snapshotId,
-        parse(`title=engineer&company=${encodeURIComponent(company)}`).filters,
-        tsquery,
-      ),
+      await leadOf(live, parse(`title=engineer&company=${encodeURIComponent(company)}`).filters, tsquery),
     ).toBe("filter");
     expect(
-      await leadOf(snapshotId, parse(`title=engineer&city=${encodeURIComponent(city)}`).filters, tsquery),
+      await leadOf(live, parse(`title=engineer&city=${encodeURIComponent(city)}`).filters, tsquery),
     ).toBe("filter");
-    expect(await leadOf(snapshotId, parse("title=engineer&seniority=intern").filters, tsquery)).toBe(
-      "filter",
-    );
+    expect(await leadOf(live, parse("title=engineer&seniority=intern").filters, tsquery)).toBe("filter");
     // A date or salary filter alone never leads: they are ranges over a whole country.
-    expect(await leadOf(snapshotId, parse("title=engineer&posted_within_days=3").filters, tsquery)).toBe(
-      "title",
-    );
-    expect(await leadOf(snapshotId, parse("company=Acme").filters, null)).toBe("title");
+    expect(await leadOf(live, parse("title=engineer&posted_within_days=3").filters, tsquery)).toBe("title");
+    expect(await leadOf(live, parse("company=Acme").filters, null)).toBe("title");
+    // Sorted by date or salary, a broad title walks the sort's index; a rare one its own jobs.
+    const broad = parse("title=engineer&posted_within_days=30&sort=date").filters;
+    expect(await leadOf(live, broad, tsquery, "date")).toBe("order");
+    expect(await leadOf(live, broad, tsquery, "relevance")).toBe("title");
+    expect(await leadOf(live, broad, titleToTsQuery("welder"), "date")).toBe("title");
   });
 });

@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCountryFilter } from "@/lib/catalog/countries";
 import { importDemo } from "@/lib/catalog/demo/import-demo";
+import { matchesSql } from "@/lib/catalog/filtered-search";
 import { searchJobs } from "@/lib/catalog/search";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
 
@@ -53,4 +54,32 @@ describe("title search order", () => {
       expect(seen).toEqual(expected);
     }
   });
+});
+
+describe("the matches facets count", () => {
+  it.each([
+    ["engineer", undefined, 40],
+    ["engineer", "US", 25],
+    ["senior", "EU", 60],
+    ["dev", "DACH", 15],
+  ] as const)(
+    "are the first matches of %s in %s in relevance order, reading only the tiers needed",
+    async (title, where, n) => {
+      const filter = where ? resolveCountryFilter(where)! : undefined;
+      const expected = (await naive(title, filter?.countries)).slice(0, n);
+      const snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
+      const sql = matchesSql(
+        {
+          tsquery: titleToTsQuery(title),
+          filters: { country: filter },
+          sort: "relevance",
+          limit: n,
+          offset: 0,
+        },
+        snapshotId,
+      );
+      const { rows } = await client.query(sql.text, sql.values as unknown[]);
+      expect(rows.map((r) => r.id)).toEqual(expected);
+    },
+  );
 });

@@ -38,7 +38,7 @@ export async function jobFacets(input: {
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const lead = await leadOf(live.id, input.filters, tsquery);
+  const lead = await leadOf(live, input.filters, tsquery);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
     countMatches(input, live, input.filters, tsquery, lead),

@@ -1,7 +1,7 @@
 // The statements of a search with filters beyond title and country, or another order than the
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
-import { cityRecheck, filterSql, type JobFilters, type SortOrder } from "./filters";
+import { cityRecheck, filterSql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
@@ -29,10 +29,14 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
   salary_asc: Prisma.sql`salary_year_min ASC NULLS LAST, posted_at DESC, id`,
 };
 
-/** The titles a tsquery matches, with their rank: title search runs over distinct titles. */
-function titlesCte(tsquery: string, snapshotId: number): Prisma.Sql {
+/**
+ * The titles a tsquery matches, with their rank: title search runs over distinct titles. With
+ * `countsKey` (a country, a region or "*"), also how many jobs each has there, as `n`.
+ */
+function titlesCte(tsquery: string, snapshotId: number, countsKey?: string): Prisma.Sql {
+  const n = countsKey === undefined ? Prisma.empty : Prisma.sql`, (t.counts ->> ${countsKey})::int AS n`;
   return Prisma.sql`c AS MATERIALIZED (
-      SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank
+      SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank ${n}
       FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})
     )`;
 }
@@ -53,7 +57,7 @@ export function matchesSql(
   snapshotId: number,
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
-  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, input.sort.startsWith("salary"))}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
@@ -81,11 +85,33 @@ export function matchesSql(
           ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
         ) p`;
     }
+    if (input.lead === "order" && input.sort !== "relevance")
+      // The sort's index in order, each entry's title looked up by primary key until the page
+      // is full: for a broad title that is a few entries per row of the page.
+      return Prisma.sql`SELECT p.*, row_number() OVER () AS n FROM (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND EXISTS (
+            SELECT 1 FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.id = jobs.title_id
+              AND t.search @@ to_tsquery('simple', ${input.tsquery}))
+          ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+        ) p`;
     const window = offset + limit;
+    // Without filters beyond country, the import's counts say how many jobs each title has
+    // there: by relevance, only the rank tiers that reach into the window need reading (facets
+    // of "engineer" read 10,000 matches, not up to 10,000 from each of hundreds of titles).
+    const tiered = input.sort === "relevance" && !hasRowFilters(input.filters);
+    const tiers = tiered
+      ? Prisma.sql`, cut AS (SELECT coalesce(min(rank), 0) AS rank FROM (
+              SELECT rank, sum(n) OVER (ORDER BY rank DESC) - n AS before
+              FROM (SELECT rank, sum(n) AS n FROM c GROUP BY rank) r) x WHERE before < ${window})`
+      : Prisma.empty;
+    const titles = tiered
+      ? Prisma.sql`(SELECT c.title_id, c.rank FROM c, cut WHERE c.rank >= cut.rank AND c.n > 0 ORDER BY c.rank DESC) c`
+      : Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`;
+    const key = tiered ? (input.filters.country?.code ?? "*") : undefined;
     // row_number() over the finished page only: numbering inside would read every title.
-    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
+    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId, key)} ${tiers}
       SELECT p.*, row_number() OVER () AS n FROM (
-        SELECT j.* FROM (SELECT * FROM c ORDER BY rank DESC) c CROSS JOIN LATERAL (
+        SELECT j.* FROM ${titles} CROSS JOIN LATERAL (
           SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND title_id = c.title_id
           ORDER BY ${order} LIMIT ${window}
         ) j

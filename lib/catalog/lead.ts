@@ -1,14 +1,18 @@
 // Which index a search with a title and filters walks. By default each matching title's own
 // entries (the page is complete after a few of them); but a broad title ("engineer") at one
-// company walks every engineer job to find a handful. When a filter is narrow (a company, a
-// city or a mix of type and seniority with at most NARROW_JOBS jobs), that filter's index
-// leads instead and the title is checked on its entries: at most NARROW_JOBS index entries.
+// company walks every engineer job to find a handful. So:
+// - "filter": a filter is narrow (a company, a city or a mix of type and seniority with at most
+//   NARROW_JOBS jobs): its index leads and the title is checked on its entries;
+// - "order": sorted by date or salary, and the title is broad (its titles × their jobs exceed
+//   the jobs in scope: probing hundreds of titles costs more than walking the scope in order
+//   until the page is full): the listing or salary index leads, the title checked per entry;
+// - "title": otherwise, each matching title's entries.
 import { Prisma } from "../generated/prisma/client";
 import { comboCodes, comboTotal } from "./combos";
-import type { JobFilters } from "./filters";
-import { catalogDb, snapshotCache } from "./live";
+import type { JobFilters, SortOrder } from "./filters";
+import { catalogDb, type LiveSnapshot, snapshotCache } from "./live";
 
-export type Lead = "title" | "filter";
+export type Lead = "title" | "filter" | "order";
 
 /** A filter with at most this many jobs leads a titled search. */
 export const NARROW_JOBS = 20_000;
@@ -17,14 +21,6 @@ export const NARROW_JOBS = 20_000;
 export function keyCountSql(snapshotId: number, column: "company_key" | "city_key", key: number): Prisma.Sql {
   return Prisma.sql`SELECT count(*)::int AS n FROM (
     SELECT 1 FROM jobs WHERE snapshot_id = ${snapshotId} AND ${Prisma.raw(column)} = ${key} LIMIT ${NARROW_JOBS + 1}) x`;
-}
-
-/** The statements deciding the lead when nothing is cached (what scripts/bench-search.ts times). */
-export function leadProbes(snapshotId: number, f: JobFilters): Prisma.Sql[] {
-  return [
-    ...(f.company ? [keyCountSql(snapshotId, "company_key", f.company.key)] : []),
-    ...(f.city ? [keyCountSql(snapshotId, "city_key", f.city.key)] : []),
-  ];
 }
 
 // Snapshots never change once live: a count is good for the snapshot's life.
@@ -40,11 +36,50 @@ async function keyCount(snapshotId: number, column: "company_key" | "city_key", 
   return n;
 }
 
-/** "filter" when some filter other than the title has at most NARROW_JOBS jobs. */
-export async function leadOf(snapshotId: number, f: JobFilters, tsquery: string | null): Promise<Lead> {
+/** How many titles match a title query, and how many jobs they have in scope (`key`: a country, a region or "*"). */
+export function titleStatsSql(snapshotId: number, tsquery: string, key: string): Prisma.Sql {
+  return Prisma.sql`SELECT count(*)::int AS titles, coalesce(sum((counts ->> ${key})::int), 0)::int AS jobs
+    FROM job_titles WHERE snapshot_id = ${snapshotId} AND search @@ to_tsquery('simple', ${tsquery})`;
+}
+
+const stats = snapshotCache<{ titles: number; jobs: number }>(5_000);
+
+async function titleStats(snapshotId: number, tsquery: string, key: string) {
+  const k = `${tsquery}\u0000${key}`;
+  const hit = stats.get(snapshotId, k);
+  if (hit) return hit;
+  const rows = await catalogDb(snapshotId).query<{ titles: number; jobs: number }>(
+    titleStatsSql(snapshotId, tsquery, key),
+  );
+  const value = rows[0] ?? { titles: 0, jobs: 0 };
+  stats.set(snapshotId, k, value);
+  return value;
+}
+
+/** The statements deciding the lead when nothing is cached (what scripts/bench-search.ts times). */
+export function leadProbes(snapshotId: number, f: JobFilters, tsquery: string | null): Prisma.Sql[] {
+  if (!tsquery) return [];
+  return [
+    ...(f.company ? [keyCountSql(snapshotId, "company_key", f.company.key)] : []),
+    ...(f.city ? [keyCountSql(snapshotId, "city_key", f.city.key)] : []),
+    titleStatsSql(snapshotId, tsquery, f.country?.code ?? "*"),
+  ];
+}
+
+export async function leadOf(
+  live: Pick<LiveSnapshot, "id" | "countryCounts">,
+  f: JobFilters,
+  tsquery: string | null,
+  sort: SortOrder = "relevance",
+): Promise<Lead> {
   if (!tsquery) return "title";
-  if (comboCodes(f) && (await comboTotal(snapshotId, f)) <= NARROW_JOBS) return "filter";
-  if (f.company && (await keyCount(snapshotId, "company_key", f.company.key)) <= NARROW_JOBS) return "filter";
-  if (f.city && (await keyCount(snapshotId, "city_key", f.city.key)) <= NARROW_JOBS) return "filter";
-  return "title";
+  const id = live.id;
+  if (comboCodes(f) && (await comboTotal(id, f)) <= NARROW_JOBS) return "filter";
+  if (f.company && (await keyCount(id, "company_key", f.company.key)) <= NARROW_JOBS) return "filter";
+  if (f.city && (await keyCount(id, "city_key", f.city.key)) <= NARROW_JOBS) return "filter";
+  if (sort === "relevance") return "title";
+  const { titles, jobs } = await titleStats(id, tsquery, f.country?.code ?? "*");
+  const countries = f.country?.countries ?? Object.keys(live.countryCounts);
+  const scope = countries.reduce((sum, c) => sum + (live.countryCounts[c] ?? 0), 0);
+  return titles * jobs > scope ? "order" : "title";
 }

@@ -68,7 +68,7 @@ async function run(
           items: rows.map(toJobSummary),
         };
   }
-  const lead = await leadOf(live.id, filters, tsquery);
+  const lead = await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = await Promise.all([

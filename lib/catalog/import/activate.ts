@@ -23,20 +23,22 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
   const tail = "combo, salary_currency, salary_year_min, salary_year_max, company_key";
   // Indexes a narrow filter leads: the title and the other filters are checked on their entries.
   const narrow = "combo, salary_currency, salary_year_min, salary_year_max";
+  // Salary indexes: the other filters, and the title a broad-title salary sort checks.
+  const others = "combo, company_key, title_id, city_key";
   const lists = [
     [
       `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
       `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail}, city_key)`,
       `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id, title_id, country_code, ${narrow}, city_key)`,
-      `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id, salary_currency, salary_year_min, ${others})`,
     ],
     [
-      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail})`,
+      `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail}, title_id, city_key)`,
       `CREATE INDEX ${t}_title_posted_idx ON ${t} (snapshot_id, title_id, posted_at DESC, id, country_code, ${tail})`,
-      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail})`,
+      `CREATE INDEX ${t}_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail}, title_id, city_key)`,
       `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key)`,
       `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id, title_id, country_code, ${narrow}, company_key)`,
-      `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id)`,
+      `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id, salary_currency, salary_year_max, ${others})`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));
@@ -45,6 +47,10 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
     `ALTER TABLE ${t} ADD CONSTRAINT ${t}_pkey PRIMARY KEY USING INDEX ${t}_pkey`,
     // Matching the parent's FK now means ATTACH reuses it instead of validating inside the swap.
     `ALTER TABLE ${t} ADD CONSTRAINT ${t}_snapshot_id_fkey FOREIGN KEY (snapshot_id) REFERENCES catalog_snapshots(id) ON DELETE CASCADE ON UPDATE CASCADE`,
+    // Salary currency follows the country: without this the planner multiplies the two
+    // selectivities, takes "salary ≥ 62,000 in Germany" for a tenth of its rows, and sorts
+    // 224,000 salary entries where a walk by date stops after 45,000.
+    `CREATE STATISTICS ${t}_country_currency (dependencies, mcv) ON country_code, salary_currency FROM ${t}`,
     `ANALYZE ${t}`,
     `ANALYZE job_titles`,
   ]);
