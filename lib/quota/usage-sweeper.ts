@@ -21,6 +21,7 @@ import { Prisma } from "../generated/prisma/client";
 import { log } from "../log";
 import { redisUsable } from "../redis/breaker";
 import { deleteKeys, readHashes, redis, scanKeys } from "../redis/client";
+import { ClusterScanRefused } from "../redis/cluster";
 import { batchId, JOURNAL_TTL_S, journalPattern, parseJournalField, parseJournalKey } from "./journal";
 import { type UsageBatch, type UsageEntry, writeBatches } from "./usage-batches";
 
@@ -159,7 +160,12 @@ export function startUsageSweeper(): void {
   const plan = () => setTimeout(tick, every * (0.75 + Math.random() / 2)).unref();
   const tick = () => {
     void sweepNow()
-      .catch((err) => log.warn("usage sweep failed; will retry", { error: String(err) }))
+      .catch((err) =>
+        // A cluster that is starting or failing over: nothing is wrong, the next round will do.
+        err instanceof ClusterScanRefused
+          ? log.info("usage sweep put off", { reason: err.message })
+          : log.warn("usage sweep failed; will retry", { error: String(err) }),
+      )
       .finally(plan);
   };
   plan();

@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { Redis, type Requester } from "@upstash/redis";
 import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
 import { env } from "../env";
-import { bounded, clusterClient, coveringMasters, mastersOf } from "./cluster";
+import { bounded, ClusterScanRefused, clusterClient, coveringMasters, mastersOf } from "./cluster";
 
 const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis | Cluster };
 
@@ -147,7 +147,7 @@ export async function scanKeys(client: Redis, match: string): Promise<string[]> 
   }
   // A master that joined or left meanwhile may hold keys this scan did not walk.
   if (!(io instanceof IORedis) && mastersOf(io) !== mastersOf(io, nodes)) {
-    throw new Error("the cluster's masters changed during the scan");
+    throw new ClusterScanRefused("the cluster's masters changed during the scan");
   }
   return out;
 }

@@ -56,18 +56,21 @@ const SLOTS = 16_384;
 const nameOf = (node: { options: { host?: string; port?: number } }) =>
   `${node.options.host}:${node.options.port}`;
 
+/** A scan of every master refused for now (the client not ready, a failover under way). */
+export class ClusterScanRefused extends Error {}
+
 /**
  * The masters that together own every slot, for a command that must see every key (SCAN).
  * Refuses while any slot has no known master (the client is not ready, a failover is under way):
  * a scan that skipped a master would miss its keys.
  */
 export function coveringMasters(cluster: Cluster): Redis[] {
-  if (cluster.status !== "ready") throw new Error(`the cluster client is ${cluster.status}`);
+  if (cluster.status !== "ready") throw new ClusterScanRefused(`the cluster client is ${cluster.status}`);
   const masters = cluster.nodes("master");
   const names = new Set(masters.map(nameOf));
   for (let slot = 0; slot < SLOTS; slot++) {
     const owner = cluster.slots[slot]?.[0];
-    if (!owner || !names.has(owner)) throw new Error(`slot ${slot} has no known master`);
+    if (!owner || !names.has(owner)) throw new ClusterScanRefused(`slot ${slot} has no known master`);
   }
   return masters;
 }
