@@ -9,6 +9,7 @@ import { openDatabase } from "./lib/embedded/open";
 import { env } from "./lib/env";
 import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
+import { startUsageSweeper } from "./lib/quota/usage-sweeper";
 import { describeQuotaBackend } from "./lib/redis/client";
 
 // Before anything reads the environment: DATABASE_URL, or the embedded database only when allowed.
@@ -48,6 +49,9 @@ server.on("error", (err) => {
   console.error(`cannot listen on port ${PORT}: ${err.message}`);
   void shutdown("listen failure", 1);
 });
+// Usage journals that dead instances left in Redis are written by whichever instance gets to
+// them first, including one that has served nothing yet (a replacement for the dead one).
+startUsageSweeper();
 server.listen(PORT, () => {
   console.log(
     `> ready on ${APP_URL} (port ${PORT})\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`,

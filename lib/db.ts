@@ -107,6 +107,29 @@ export async function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: 
   }
 }
 
+export type TxQuery = <T extends pg.QueryResultRow>(sql: Prisma.Sql) => Promise<T[]>;
+
+/**
+ * `fn`'s statements in one transaction on one connection of the primary's pool, committed when
+ * `fn` resolves and rolled back when it throws. One connection is all it takes, so it works on
+ * the embedded database too (a pool of one); transaction-level advisory locks end with it.
+ */
+export async function inTransaction<R>(fn: (query: TxQuery) => Promise<R>): Promise<R> {
+  const client = await primaryPool().connect();
+  const query: TxQuery = async (sql) => (await client.query(sql.text, sql.values)).rows;
+  try {
+    await client.query("BEGIN");
+    const out = await fn(query);
+    await client.query("COMMIT");
+    return out;
+  } catch (err) {
+    await client.query("ROLLBACK").catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
 /** hotQuery on another pool (a read replica's). */
 export async function preparedQuery<T extends pg.QueryResultRow>(
   pool: pg.Pool,

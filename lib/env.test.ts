@@ -18,6 +18,14 @@ describe("parseEnv", () => {
     expect(parseEnv({}).DATABASE_REPLICA_URLS).toBeUndefined();
   });
 
+  it("keeps the usage sweeper off epochs their process may still be writing", () => {
+    expect(parseEnv({})).toMatchObject({ USAGE_SWEEP_MS: 30_000, USAGE_SWEEP_AGE_MS: 60_000 });
+    expect(parseEnv({ USAGE_FLUSH_MS: "200", USAGE_SWEEP_AGE_MS: "2400" }).USAGE_SWEEP_AGE_MS).toBe(2400);
+    expect(() => parseEnv({ USAGE_FLUSH_MS: "5000", USAGE_SWEEP_AGE_MS: "10000" })).toThrow(
+      /USAGE_SWEEP_AGE_MS: must be at least 2 × USAGE_FLUSH_MS \+ 2000/,
+    );
+  });
+
   it("defaults DATABASE_URL outside production", () => {
     expect(parseEnv({ NODE_ENV: "development" }).DATABASE_URL).toMatch(/^postgresql:\/\/.*jobs_salary_dev$/);
   });

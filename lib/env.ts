@@ -66,6 +66,10 @@ const EnvSchema = z.object({
   CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How often batched usage counts are written to Postgres. */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often one process looks for usage journals that dead processes left in Redis. */
+  USAGE_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
+  /** A journal is swept once its epoch began this long ago (its owner has stopped writing it). */
+  USAGE_SWEEP_AGE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   /** Public origin of the site: links in e-mails, and the origin POSTs must come from. */
   APP_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
   NEXTAUTH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
@@ -135,6 +139,13 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
     ].filter(Boolean);
     throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
+  }
+  // An epoch is written to for one flush interval plus its calls' timeouts (under a second):
+  // the sweeper must not take one younger than that, or it could miss what comes after.
+  if (parsed.USAGE_SWEEP_AGE_MS < 2 * parsed.USAGE_FLUSH_MS + 2000) {
+    throw new EnvError(
+      "Invalid environment variables:\n  USAGE_SWEEP_AGE_MS: must be at least 2 × USAGE_FLUSH_MS + 2000",
+    );
   }
   // The embedded database serves one connection at a time; a pool of more would queue on itself.
   const poolMax = parsed.DATABASE_EMBEDDED ? 1 : parsed.DB_POOL_MAX;

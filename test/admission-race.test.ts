@@ -1,6 +1,6 @@
 // The moment Redis's breaker opens, admissions already sent to Redis may still come back
 // admitted. The Postgres path must count them before it admits anyone, or a key gets more than
-// its quota. On a private redis-server, slowed down with DEBUG SLEEP.
+// its quota. On a private redis-server, paused for a moment (CLIENT PAUSE).
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashOf } from "@/lib/keys/store";
@@ -32,9 +32,9 @@ describe("admission when the Redis breaker opens mid-flight", () => {
     await flushUsage();
 
     // Redis stalls for 200 ms (under its clients' 300 ms timeout): ten admissions wait on it.
+    // (CLIENT PAUSE: Redis 7 refuses DEBUG unless enable-debug-command allows it.)
     const blocker = new Redis(server.url);
-    void blocker.call("DEBUG", "SLEEP", "0.2").catch(() => {});
-    await new Promise((r) => setTimeout(r, 20));
+    await blocker.call("CLIENT", "PAUSE", "200", "ALL");
     const viaRedis = Array.from({ length: 10 }, () => consume(hash, now));
     // Meanwhile another call fails and opens the breaker: the next ten go to Postgres.
     tripRedisBreaker(new Error("test: Redis looked down"));

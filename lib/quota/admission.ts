@@ -146,9 +146,9 @@ async function consumeWithRedis(
         continue;
       case "ok":
       case "deny":
+        // An "ok" is already counted in the usage buffer (and journaled) by the engine.
         markSeeded(hash, generation);
         markActive(hash);
-        if (v.kind === "ok") recordUse(v.keyId, dayOf(now));
         return decide(v.kind === "ok", v, now, { hash, backend: "redis" });
     }
   }
@@ -214,12 +214,15 @@ export async function verifyWithoutConsuming(
  */
 export async function refund(charge: Charge): Promise<void> {
   // Through the usage buffer on both paths: it reaches the ledger as soon as Postgres answers,
-  // and the Postgres path flushes it before its next admission.
-  recordUse(charge.keyId, dayOf(charge.at), -1);
+  // and the Postgres path flushes it before its next admission. On Redis the engine counts it
+  // (in the epoch whose journal the refund script writes), whatever Redis answers.
   const rq = redisQuota();
-  if (charge.backend === "postgres" || !rq || !redisUsable()) return;
+  if (charge.backend === "postgres" || !rq || !redisUsable()) {
+    recordUse(charge.keyId, dayOf(charge.at), -1);
+    return;
+  }
   try {
-    await rq.refund(charge.hash, charge.at);
+    await rq.refund(charge.hash, charge.keyId, charge.at);
   } catch (err) {
     tripRedisBreaker(err);
     log.warn("quota refund not taken by Redis", { key_id: charge.keyId });

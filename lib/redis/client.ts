@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { Redis, type Requester } from "@upstash/redis";
 import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
 import { env } from "../env";
-import { bounded, clusterClient } from "./cluster";
+import { bounded, ClusterScanRefused, clusterClient, coveringMasters, mastersOf } from "./cluster";
 
 const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis | Cluster };
 
@@ -120,6 +120,65 @@ export function luaScript(client: Redis, lua: string): LuaScript {
       }
     },
   };
+}
+
+/** Every key matching `match` (SCAN; a glob pattern), from every master of a cluster. */
+export async function scanKeys(client: Redis, match: string): Promise<string[]> {
+  const io = tcpClients.get(client);
+  const out: string[] = [];
+  if (!io) {
+    // Upstash: one logical database behind its REST endpoint, whose SCAN walks all of it.
+    let cursor = "0";
+    do {
+      const [next, keys] = await client.scan(cursor, { match, count: 1000 });
+      out.push(...keys);
+      cursor = String(next);
+    } while (cursor !== "0");
+    return out;
+  }
+  const nodes = io instanceof IORedis ? [io] : coveringMasters(io);
+  for (const node of nodes) {
+    let cursor = "0";
+    do {
+      const [next, keys] = await node.scan(cursor, "MATCH", match, "COUNT", 1000);
+      out.push(...keys);
+      cursor = next;
+    } while (cursor !== "0");
+  }
+  // A master that joined or left meanwhile may hold keys this scan did not walk.
+  if (!(io instanceof IORedis) && mastersOf(io) !== mastersOf(io, nodes)) {
+    throw new ClusterScanRefused("the cluster's masters changed during the scan");
+  }
+  return out;
+}
+
+/** Each hash's fields (empty for a key that does not exist), 1,000 keys at a time. */
+export async function readHashes(client: Redis, keys: string[]): Promise<Record<string, unknown>[]> {
+  const out: Record<string, unknown>[] = [];
+  // ioredis turns HGETALL's reply into an object itself, which @upstash/redis's parsing of the
+  // REST reply (a flat array) does not expect: on TCP, ask ioredis.
+  const io = tcpClients.get(client);
+  for (let i = 0; i < keys.length; i += 1000) {
+    const chunk = keys.slice(i, i + 1000);
+    if (io) {
+      const read = Promise.all(chunk.map((key) => io.hgetall(key)));
+      out.push(...(await (io instanceof IORedis ? read : bounded(read))));
+    } else {
+      const p = client.pipeline();
+      for (const key of chunk) p.hgetall(key);
+      out.push(...((await p.exec()) as (Record<string, unknown> | null)[]).map((h) => h ?? {}));
+    }
+  }
+  return out;
+}
+
+/** Deletes keys one by one (a cluster refuses a DEL whose keys span slots), pipelined. */
+export async function deleteKeys(client: Redis, keys: string[]): Promise<void> {
+  for (let i = 0; i < keys.length; i += 1000) {
+    const p = client.pipeline();
+    for (const key of keys.slice(i, i + 1000)) p.del(key);
+    await p.exec();
+  }
 }
 
 export function redis(): Redis | null {

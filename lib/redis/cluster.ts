@@ -2,7 +2,7 @@
 // Cluster client follows MOVED/ASK redirections and master failovers, and routes a script by
 // its first key's slot. The quota script's keys share one hash tag (lib/keys/cached-state.ts),
 // so each script runs on the one master that owns that tag's slot.
-import { Cluster } from "ioredis";
+import { Cluster, type Redis } from "ioredis";
 
 /** "host:port,host:port" → ioredis start nodes; any one reachable node is enough to start. */
 export function parseClusterNodes(list: string): { host: string; port: number }[] {
@@ -50,4 +50,32 @@ export function bounded<T>(work: Promise<T>, ms = COMMAND_TIMEOUT_MS * 2): Promi
     timer = setTimeout(() => reject(new Error(`Redis Cluster command timed out after ${ms} ms`)), ms);
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+const SLOTS = 16_384;
+const nameOf = (node: { options: { host?: string; port?: number } }) =>
+  `${node.options.host}:${node.options.port}`;
+
+/** A scan of every master refused for now (the client not ready, a failover under way). */
+export class ClusterScanRefused extends Error {}
+
+/**
+ * The masters that together own every slot, for a command that must see every key (SCAN).
+ * Refuses while any slot has no known master (the client is not ready, a failover is under way):
+ * a scan that skipped a master would miss its keys.
+ */
+export function coveringMasters(cluster: Cluster): Redis[] {
+  if (cluster.status !== "ready") throw new ClusterScanRefused(`the cluster client is ${cluster.status}`);
+  const masters = cluster.nodes("master");
+  const names = new Set(masters.map(nameOf));
+  for (let slot = 0; slot < SLOTS; slot++) {
+    const owner = cluster.slots[slot]?.[0];
+    if (!owner || !names.has(owner)) throw new ClusterScanRefused(`slot ${slot} has no known master`);
+  }
+  return masters;
+}
+
+/** Which masters (the cluster's now, or the given nodes), as one comparable string. */
+export function mastersOf(cluster: Cluster, nodes: Redis[] = cluster.nodes("master")): string {
+  return nodes.map(nameOf).sort().join(",");
 }

@@ -135,6 +135,24 @@ export class PrivateRedisCluster {
     throw last;
   }
 
+  /** Every key matching `match` on the live masters (SCAN on each). */
+  async scanMasters(match: string): Promise<string[]> {
+    const keys = new Set<string>();
+    for (const port of this.ports.filter((p) => this.pidOf(p))) {
+      const io = this.single(port);
+      try {
+        const role = (await io.call("ROLE")) as unknown[];
+        if (role[0] !== "master") continue;
+        for await (const batch of io.scanStream({ match, count: 1000 })) {
+          for (const k of batch as string[]) keys.add(k);
+        }
+      } finally {
+        io.disconnect();
+      }
+    }
+    return [...keys];
+  }
+
   async destroy(): Promise<void> {
     this.killNow();
     await sleep(100);

@@ -19,6 +19,8 @@ export const DEMO_A = { jobs: 2_000, seed: 42, asOf: new Date("2026-11-21T00:00:
 export const DEMO_B = { jobs: 3_000, seed: 7, asOf: new Date("2026-11-22T00:00:00Z") };
 export const INSTANCES = 3;
 export const STANDBY_DELAY_MS = 1_000;
+export const SWEEP_MS = 1_000;
+export const SWEEP_AGE_MS = 3_000;
 
 export type Key = { id: string; key: string; hash: string };
 
@@ -133,6 +135,9 @@ export async function startFleet(build: boolean): Promise<Fleet> {
     METRICS_TOKEN: randomBytes(24).toString("hex"),
     TRUST_PROXY: "1",
     USAGE_FLUSH_MS: "200",
+    // A dead instance's journals are written within seconds (defaults: 30 s and 60 s).
+    USAGE_SWEEP_MS: String(SWEEP_MS),
+    USAGE_SWEEP_AGE_MS: String(SWEEP_AGE_MS),
     DB_POOL_MAX: "5",
     LOG_LEVEL: "info",
   };

@@ -1,0 +1,69 @@
+// A quota script whose reply is lost may still run and journal its admission; the request was
+// meanwhile decided on Postgres, which charged it in key_usage itself. The journal's entry must
+// not count it a second time, neither through the owner's flush nor through the sweeper. On a
+// private redis-server, paused (CLIENT PAUSE) past the client's 300 ms timeout.
+import { Redis } from "ioredis";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashOf } from "@/lib/keys/store";
+import { consume } from "@/lib/quota/admission";
+import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
+import { sweepNow } from "@/lib/quota/usage-sweeper";
+import { closeRedis } from "@/lib/redis/client";
+import { catalogAndClient } from "./fixtures";
+import { createTestKey } from "./keys";
+import { PrivateRedis } from "./support/redis-server";
+
+const server = new PrivateRedis();
+const admin = catalogAndClient();
+let probe: Redis;
+
+beforeAll(async () => {
+  await server.start();
+  await closeRedis();
+  process.env.REDIS_URL = server.url; // read on first use, which comes after this
+  probe = new Redis(server.url);
+  probe.on("error", () => {}); // refused once the server is stopped
+});
+afterAll(async () => {
+  probe.disconnect();
+  await closeRedis();
+  await server.stop();
+});
+
+const ledger = async (keyId: string) =>
+  (await admin.query("SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1", [keyId]))
+    .rows[0].n as number;
+
+async function journals(): Promise<Record<string, Record<string, string>>> {
+  const out: Record<string, Record<string, string>> = {};
+  const keys = await probe.keys(`*:j:${usageInstance()}:*`);
+  for (const k of keys) out[k] = await probe.hgetall(k);
+  return out;
+}
+
+describe("an admission whose Redis reply was lost", () => {
+  it("is charged once: by Postgres, not again from the journal", async () => {
+    const { key, id } = await createTestKey({ tier: "free" });
+    const hash = hashOf(key);
+    expect((await consume(hash, new Date())).ok).toBe(true);
+    await flushUsage();
+    expect(await ledger(id)).toBe(1);
+
+    // Redis holds its clients' commands past the client's timeout: the script runs only after
+    // the request has been decided on Postgres (the breaker opened).
+    await probe.call("CLIENT", "PAUSE", "600", "ALL");
+    const late = await consume(hash, new Date());
+    expect(late.ok && late.charge.backend).toBe("postgres");
+    await new Promise((r) => setTimeout(r, 800)); // Redis has resumed and run it
+    const written = Object.values(await journals()).flatMap((h) => Object.values(h));
+    expect(written).toEqual(["1"]); // the journal holds the lost reply's admission
+    expect(await ledger(id)).toBe(2);
+
+    await flushUsage();
+    await new Promise((r) => setTimeout(r, 2_100)); // the breaker closes again
+    const swept = await sweepNow({ ageMs: 0, wait: true });
+    expect(swept).toMatchObject({ written: 0 }); // its epoch's batch had landed (empty)
+    expect(await journals()).toEqual({});
+    expect(await ledger(id)).toBe(2);
+  });
+});
