@@ -3,7 +3,8 @@
 // of planning + execution time (a request's statements summed) and any sequential scan, and the
 // catalog's size on disk. Not a test: run it on a loaded catalog.
 // `npm run bench:search -- --explain 'title=engineer&company=Acme'` prints the plans of one
-// search's statements (and of its facets with --facets) instead.
+// search's statements (and of its facets with --facets) instead; `--slowest N` lists the N
+// slowest filtered searches and facet requests (5 by default).
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { resolveCountryFilter } from "../lib/catalog/countries";
@@ -195,7 +196,11 @@ async function explainOne(client: pg.Client, live: Snapshot, query: string, face
 
 async function main() {
   const { values } = parseArgs({
-    options: { explain: { type: "string" }, facets: { type: "boolean", default: false } },
+    options: {
+      explain: { type: "string" },
+      facets: { type: "boolean", default: false },
+      slowest: { type: "string", default: "5" },
+    },
   });
   // The same session settings as the API's pool, so the plans are the ones it gets.
   const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
@@ -364,7 +369,7 @@ async function main() {
     list.sort((a, b) => b.ms - a.ms);
     console.log(
       `slowest ${label}: ${list
-        .slice(0, 5)
+        .slice(0, Number(values.slowest))
         .map((s) => `${s.what} ${s.ms.toFixed(1)} ms`)
         .join("; ")}`,
     );
