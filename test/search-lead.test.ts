@@ -66,6 +66,8 @@ describe("the lead of a titled, filtered search", () => {
     () => "title=senior&employment_type=full_time,contract&remote=hybrid",
     () => "title=engineer&seniority=senior,lead&country=US&sort=date",
     () => "title=data&remote=remote&posted_within_days=30",
+    () => "title=engineer&country=US&salary_min=60000&sort=date",
+    () => "title=engin&country=DE&salary_max=90000&include_unsalaried=true&sort=salary_asc",
   ])(
     "gives the same pages and count walking the filter, the sort's index or the titles (%#)",
     async (make) => {

@@ -57,7 +57,7 @@ export function matchesSql(
   snapshotId: number,
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
-  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, input.sort.startsWith("salary"))}`;
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];

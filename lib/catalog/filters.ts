@@ -126,15 +126,8 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
   return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
 }
 
-/**
- * The conditions of every filter but title, as `AND …` on unqualified columns of jobs.
- * `salaryOrder`: the rows are sorted by salary, so salary bounds may bound that index's walk;
- * otherwise they are written so no index takes them as a range (`+ 0`) and they are checked on
- * the entries of the walk in the page's order. Without this, the planner (whose statistics mix
- * every currency) took "salary ≥ 62,000 in Germany" for a few thousand rows, read 224,000 salary
- * entries and sorted them, where a walk by date stops after 45,000.
- */
-export function filterSql(f: JobFilters, salaryOrder = false): Prisma.Sql {
+/** The conditions of every filter but title, as `AND …` on unqualified columns of jobs. */
+export function filterSql(f: JobFilters): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
   // The city's text is rechecked on the page's rows (cityRecheck), not here: a text condition
   // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
@@ -146,10 +139,9 @@ export function filterSql(f: JobFilters, salaryOrder = false): Prisma.Sql {
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
   if (f.salary) {
     const s = f.salary;
-    const plus = salaryOrder ? Prisma.empty : Prisma.sql` + 0`;
     const match = Prisma.sql`(salary_currency = ${s.currency}
-      ${s.min !== undefined ? Prisma.sql`AND salary_year_max${plus} >= ${s.min}` : Prisma.empty}
-      ${s.max !== undefined ? Prisma.sql`AND salary_year_min${plus} <= ${s.max}` : Prisma.empty})`;
+      ${s.min !== undefined ? Prisma.sql`AND salary_year_max >= ${s.min}` : Prisma.empty}
+      ${s.max !== undefined ? Prisma.sql`AND salary_year_min <= ${s.max}` : Prisma.empty})`;
     parts.push(
       s.includeUnsalaried
         ? Prisma.sql`AND (salary_year_min IS NULL OR ${match})`

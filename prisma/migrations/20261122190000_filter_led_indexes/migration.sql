@@ -5,7 +5,8 @@
 -- trailing keys; title + country gains city_key (a city always comes with its country).
 --
 -- Built beside the old indexes, which are dropped only at the end: while this runs (minutes on
--- a catalog of millions) searches go on; an import waits for it to finish.
+-- a catalog of millions) searches go on, but an import that reaches its swap meanwhile gives up
+-- after 30 s (lock_timeout) and must be run again: run migrations between imports.
 CREATE INDEX "jobs_title_country_idx_v2" ON "jobs"("snapshot_id", "title_id", "country_code", "posted_at" DESC, "id", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key", "city_key");
 CREATE INDEX "jobs_company_idx_v2" ON "jobs"("snapshot_id", "company_key", "posted_at" DESC, "id", "title_id", "country_code", "combo", "salary_currency", "salary_year_min", "salary_year_max", "city_key");
 CREATE INDEX "jobs_city_idx_v2" ON "jobs"("snapshot_id", "city_key", "posted_at" DESC, "id", "title_id", "country_code", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key");
