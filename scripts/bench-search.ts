@@ -13,7 +13,6 @@ import { facetsSql } from "../lib/catalog/facets";
 import { toFilters } from "../lib/catalog/filters";
 import { jobSql } from "../lib/catalog/jobs";
 import { leadOf, leadProbes } from "../lib/catalog/lead";
-import { JobSearchQuerySchema } from "../lib/catalog/schemas";
 import {
   COUNT_BUDGET_MS,
   countStatements,
@@ -26,40 +25,7 @@ import { titleToTsQuery } from "../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../lib/db";
 import { env } from "../lib/env";
 import type { Prisma } from "../lib/generated/prisma/client";
-
-const TITLES = [
-  "engineer",
-  "software engineer",
-  "senior software",
-  "engin",
-  "data",
-  "data scientist",
-  "nurse",
-  "barista",
-  "manager",
-  "product manager",
-  "accountant",
-  "dev",
-  "developer",
-  "backend",
-  "frontend developer",
-  "head of",
-  "lead engineer",
-  "sales",
-  "analyst",
-  "intern",
-  "welder",
-  "recruiter",
-  "machine learning",
-  "devops",
-  "support",
-  "senior",
-  "junior data analyst",
-  "architect",
-  "chef",
-  "teacher",
-];
-const COUNTRIES = ["US", "DE", "GB", "IN", "FR", "NL", "JP", "SG", "KE", "BR", "CH", "EU"];
+import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
 
 type Plan = { Plan: Record<string, unknown>; "Planning Time": number; "Execution Time": number };
 
@@ -92,102 +58,32 @@ const pct = (xs: number[], p: number) =>
 const fmt = (xs: number[]) =>
   `p50 ${pct(xs, 50).toFixed(2)} ms  p95 ${pct(xs, 95).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`;
 
-/** mulberry32, so every run explains the same queries. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 type Snapshot = { id: number; countryCounts: Record<string, number> };
 
-type Samples = { companies: string[]; cities: [string, string][]; medians: Map<string, number> };
-
 /**
- * Filtered searches: each filter alone, then realistic combinations of two to four filters
- * with and without a title, shallow and deep pages, every sort.
+ * What one search (or facets) request runs: the probes choosing its walk (timed every time,
+ * though the API keeps their answers per snapshot), then its page and count, or facets and count.
  */
-function filteredQueries(s: Samples, n: number): string[] {
-  const r = rng(14);
-  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
-  const some = (xs: readonly string[]) =>
-    [...new Set([pick(xs), ...(r() < 0.4 ? [pick(xs)] : [])])].join(",");
-  const salaryCountry = () => pick(["US", "DE", "GB", "IN", "FR", "NL", "JP", "CH"]);
-  const salaryFor = (c: string) =>
-    Math.round(((s.medians.get(c) ?? 50_000) * (0.6 + r() * 1.2)) / 1000) * 1000;
-  const parts: Record<string, () => string> = {
-    remote: () => `remote=${some(["remote", "hybrid", "on_site"])}`,
-    employment_type: () =>
-      `employment_type=${some(["full_time", "part_time", "contract", "temporary", "internship"])}`,
-    seniority: () =>
-      `seniority=${some(["intern", "junior", "mid", "senior", "lead", "principal", "executive"])}`,
-    company: () => `company=${encodeURIComponent(pick(s.companies))}`,
-    city: () => {
-      const [city, country] = pick(s.cities);
-      return `city=${encodeURIComponent(`${city}, ${country}`)}`;
-    },
-    salary: () => {
-      const c = salaryCountry();
-      return `country=${c}&salary_min=${salaryFor(c)}${r() < 0.3 ? "&include_unsalaried=true" : ""}`;
-    },
-    posted: () => (r() < 0.7 ? `posted_within_days=${pick([1, 3, 7, 30])}` : "posted_after=2026-11-01"),
-  };
-  const out: string[] = [];
-  for (const make of Object.values(parts)) for (let i = 0; i < 8; i++) out.push(make());
-  while (out.length < n) {
-    const names = Object.keys(parts)
-      .sort(() => r() - 0.5)
-      .slice(0, 2 + Math.floor(r() * 3));
-    const q = names.map((k) => parts[k]!());
-    const hasCountry = q.some((p) => p.includes("country=") || p.startsWith("city="));
-    if (r() < 0.6) q.push(`title=${encodeURIComponent(pick(TITLES))}`);
-    if (!hasCountry && r() < 0.5) q.push(`country=${pick(COUNTRIES)}`);
-    const single =
-      q.some((p) => /(^|&)(country=[A-Z]{2}($|&))|city=/.test(p)) && !q.some((p) => p.includes("country=EU"));
-    if (single && r() < 0.3) q.push(`sort=${pick(["salary_desc", "salary_asc"])}`);
-    else if (r() < 0.15) q.push("sort=date");
-    if (r() < 0.15) q.push(`page=${pick([5, 25, 100])}`);
-    out.push(q.join("&"));
-  }
-  return out;
-}
-
-/** A query string as the API would run it, or null when the API would refuse it. */
-function asInput(query: string, now: Date): SearchInput | null {
-  const parsed = JobSearchQuerySchema.safeParse(Object.fromEntries(new URLSearchParams(query)));
-  if (!parsed.success) return null;
-  const rules = toFilters(parsed.data, now);
-  if (!rules.ok) return null;
-  const q = parsed.data;
-  return {
-    title: q.title,
-    filter: rules.value.filters.country,
-    page: q.page,
-    perPage: q.per_page,
-    filters: rules.value.filters,
-    sort: rules.value.sort,
-  };
+async function requestStatements(live: Snapshot, input: SearchInput, facets: boolean) {
+  const filters = input.filters ?? { country: input.filter };
+  const tsquery = input.title ? titleToTsQuery(input.title) : null;
+  const lead = await leadOf(live, filters, tsquery, facets ? "relevance" : input.sort);
+  const probes = leadProbes(live.id, filters, tsquery).map((sql) => ({ sql }));
+  const statements: Statement[] = facets
+    ? [
+        { sql: facetsSql(tsquery, filters, live.id, lead) },
+        ...countStatements(input, live.id, filters, tsquery, lead),
+      ]
+    : searchStatements(input, live.id, lead);
+  return { lead, statements: [...probes, ...statements] };
 }
 
 /** The plans of one query string's statements, as EXPLAIN (ANALYZE, BUFFERS) text. */
 async function explainOne(client: pg.Client, live: Snapshot, query: string, facets: boolean) {
-  const snapshotId = live.id;
   const input = asInput(query, new Date());
-  if (!input?.filters) throw new Error(`the API would refuse ${query}`);
-  const tsquery = input.title ? titleToTsQuery(input.title) : null;
-  const lead = await leadOf(live, input.filters, tsquery, facets ? "relevance" : input.sort);
+  if (!input) throw new Error(`the API would refuse ${query}`);
+  const { lead, statements } = await requestStatements(live, input, facets);
   console.log(`lead: ${lead}`);
-  const statements = facets
-    ? [
-        { sql: facetsSql(tsquery, input.filters, snapshotId, lead) },
-        ...countStatements(input, snapshotId, input.filters, tsquery, lead),
-      ]
-    : searchStatements(input, snapshotId, lead);
   for (const { sql } of statements) {
     const { rows } = await client.query(`EXPLAIN (ANALYZE, BUFFERS) ${sql.text}`, sql.values as unknown[]);
     console.log(rows.map((r) => r["QUERY PLAN"]).join("\n"), "\n");
@@ -304,14 +200,8 @@ async function main() {
     }
     return ms;
   };
-  // The lead's probes are timed with every request, though the API keeps their answers per snapshot.
-  const statementsOf = async (input: SearchInput) => {
-    const filters = input.filters ?? {};
-    const tsquery = input.title ? titleToTsQuery(input.title) : null;
-    const lead = await leadOf(snapshot, filters, tsquery, input.sort);
-    const probes = leadProbes(snapshotId, filters, tsquery).map((sql) => ({ sql }));
-    return [...probes, ...searchStatements(input, snapshotId, lead)];
-  };
+  const statementsOf = async (input: SearchInput) =>
+    (await requestStatements(snapshot, input, false)).statements;
   for (const { input } of queries.slice(0, 100)) await timed(await statementsOf(input)); // warm
   const filtered: number[] = [];
   const slowFiltered: { ms: number; what: string }[] = [];
@@ -334,15 +224,8 @@ async function main() {
     const rules = toFilters({ ...parsed.data, page: 1, per_page: 1 }, now);
     if (!rules.ok) continue;
     const { filters } = rules.value;
-    const tsquery = parsed.data.title ? titleToTsQuery(parsed.data.title) : null;
-    const input = { title: parsed.data.title, filter: filters.country };
-    const lead = await leadOf(snapshot, filters, tsquery);
-    const probes = leadProbes(snapshotId, filters, tsquery).map((sql) => ({ sql }));
-    const ms = await timed([
-      ...probes,
-      { sql: facetsSql(tsquery, filters, snapshotId, lead) },
-      ...countStatements(input, snapshotId, filters, tsquery, lead),
-    ]);
+    const input = { title: parsed.data.title, filter: filters.country, page: 1, perPage: 1, filters };
+    const ms = await timed((await requestStatements(snapshot, input, true)).statements);
     facets.push(ms);
     slowFacets.push({ ms, what: q || "(everything)" });
   }

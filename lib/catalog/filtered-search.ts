@@ -31,13 +31,28 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
 
 /**
  * The titles a tsquery matches, with their rank: title search runs over distinct titles. With
- * `countsKey` (a country, a region or "*"), also how many jobs each has there, as `n`.
+ * `countsKey` (a country, a region or "*"), only titles with jobs there, and how many, as `n`.
  */
-function titlesCte(tsquery: string, snapshotId: number, countsKey?: string): Prisma.Sql {
+export function titlesCte(tsquery: string, snapshotId: number, countsKey?: string): Prisma.Sql {
   const n = countsKey === undefined ? Prisma.empty : Prisma.sql`, (t.counts ->> ${countsKey})::int AS n`;
+  const there =
+    countsKey === undefined ? Prisma.empty : Prisma.sql`AND (t.counts ->> ${countsKey}) IS NOT NULL`;
   return Prisma.sql`c AS MATERIALIZED (
       SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank ${n}
-      FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})
+      FROM job_titles t
+      WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}) ${there}
+    )`;
+}
+
+/**
+ * `cut`: the lowest rank a window of `window` matches reaches, from the titles' counts (`c.n`).
+ * Every job of a title ranks the same, so tiers below it need not be read.
+ */
+export function rankCutCte(window: number): Prisma.Sql {
+  return Prisma.sql`cut AS (
+      SELECT min(rank) AS rank FROM (
+        SELECT rank, sum(n) OVER (ORDER BY rank DESC) - n AS before FROM (SELECT rank, sum(n) AS n FROM c GROUP BY rank) r
+      ) x WHERE before < ${window}
     )`;
 }
 
@@ -99,13 +114,9 @@ export function matchesSql(
     // there: by relevance, only the rank tiers that reach into the window need reading (facets
     // of "engineer" read 10,000 matches, not up to 10,000 from each of hundreds of titles).
     const tiered = input.sort === "relevance" && !hasRowFilters(input.filters);
-    const tiers = tiered
-      ? Prisma.sql`, cut AS (SELECT coalesce(min(rank), 0) AS rank FROM (
-              SELECT rank, sum(n) OVER (ORDER BY rank DESC) - n AS before
-              FROM (SELECT rank, sum(n) AS n FROM c GROUP BY rank) r) x WHERE before < ${window})`
-      : Prisma.empty;
+    const tiers = tiered ? Prisma.sql`, ${rankCutCte(window)}` : Prisma.empty;
     const titles = tiered
-      ? Prisma.sql`(SELECT c.title_id, c.rank FROM c, cut WHERE c.rank >= cut.rank AND c.n > 0 ORDER BY c.rank DESC) c`
+      ? Prisma.sql`(SELECT c.title_id, c.rank FROM c, cut WHERE c.rank >= cut.rank ORDER BY c.rank DESC) c`
       : Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`;
     const key = tiered ? (input.filters.country?.code ?? "*") : undefined;
     // row_number() over the finished page only: numbering inside would read every title.

@@ -3,7 +3,7 @@ import { queryWithin } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
-import { filteredCountSql, filteredPageSql, TOTAL_COUNT_CAP } from "./filtered-search";
+import { filteredCountSql, filteredPageSql, rankCutCte, TOTAL_COUNT_CAP, titlesCte } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
@@ -195,16 +195,7 @@ export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & 
   // whose counts give the exact total. Only the rank tiers reaching into
   // [offset, offset + limit) are read, and from each of their titles only the newest
   // `window` rows, through the (title_id, country_code, posted_at) indexes.
-  const sql = Prisma.sql`WITH c AS MATERIALIZED (
-      SELECT t.id AS title_id, ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1) AS rank, (t.counts ->> ${key})::int AS n
-      FROM job_titles t
-      WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}) AND (t.counts ->> ${key}) IS NOT NULL
-    ),
-    cut AS (
-      SELECT min(rank) AS rank FROM (
-        SELECT rank, sum(n) OVER (ORDER BY rank DESC) - n AS before FROM (SELECT rank, sum(n) AS n FROM c GROUP BY rank) r
-      ) x WHERE before < ${window}
-    ),
+  const sql = Prisma.sql`WITH ${titlesCte(tsquery, snapshotId, key)}, ${rankCutCte(window)},
     picked AS (
       SELECT c.rank, j.id, j.posted_at FROM c CROSS JOIN cut CROSS JOIN LATERAL (
         SELECT id, posted_at FROM jobs

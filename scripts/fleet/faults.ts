@@ -5,30 +5,11 @@ import { readdirSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { type Outcome, send } from "../chaos/http";
 import { runLoad } from "../chaos/load";
-import { catalogReads, type Row, scrape } from "./scenarios";
+import { byStatus, catalogReads, type Row, scrape, settledCharge } from "./scenarios";
 import { type Fleet, SWEEP_AGE_MS, SWEEP_MS } from "./world";
 
 const ok = (os: Outcome[]) => os.filter((o) => o.status === 200).length;
 const lost = (os: Outcome[]) => os.filter((o) => o.status !== 200 && o.status !== 429).length;
-const statuses = (os: Outcome[]) => {
-  const m: Record<string, number> = {};
-  for (const o of os) {
-    const k = o.status ? String(o.status) : (o.error ?? "none");
-    m[k] = (m[k] ?? 0) + 1;
-  }
-  return JSON.stringify(m);
-};
-
-async function settledCharge(f: Fleet, keyId: string): Promise<number> {
-  let last = -1;
-  for (let i = 0; i < 20; i++) {
-    await sleep(300);
-    const n = await f.charged(keyId);
-    if (n === last) return n;
-    last = n;
-  }
-  return last;
-}
 
 /** SIGKILL one instance (its whole process group) a third of the way into 1,200 requests. */
 export async function appKilled(f: Fleet): Promise<Row> {
@@ -98,7 +79,7 @@ export async function appKilled(f: Fleet): Promise<Row> {
       key_usage: final,
       "exact after ms (from the kill)": sweptAfter,
       lost: failed,
-      statuses: statuses(load.outcomes),
+      statuses: byStatus(load.outcomes),
     },
     failures,
   };
@@ -158,7 +139,7 @@ export async function redisMasterKilled(f: Fleet): Promise<Row> {
   if (admitted !== 50) failures.push(`admitted ${admitted}, want 50`);
   if (charged !== 50) failures.push(`key_usage ${charged}, want 50`);
   const failed = lost(all);
-  if (failed) failures.push(`${failed} requests neither 200 nor 429: ${statuses(all)}`);
+  if (failed) failures.push(`${failed} requests neither 200 nor 429: ${byStatus(all)}`);
   return {
     name: "Redis master SIGKILLed under load",
     figures: {
@@ -169,7 +150,7 @@ export async function redisMasterKilled(f: Fleet): Promise<Row> {
       charged,
       redis: String(await f.redisDayCount(key)),
       lost: failed,
-      statuses: statuses(all),
+      statuses: byStatus(all),
     },
     failures,
   };
@@ -204,7 +185,7 @@ export async function replicaStopped(f: Fleet): Promise<Row> {
   const failed = load.outcomes.filter((o) => o.status !== 200).length;
   const retried = (await catalogReads(f, "primary_after_replica_error")) - primaryBefore;
   const replica = (await catalogReads(f, "replica")) - replicaBefore;
-  if (failed) failures.push(`${failed} requests were not 200: ${statuses(load.outcomes)}`);
+  if (failed) failures.push(`${failed} requests were not 200: ${byStatus(load.outcomes)}`);
   if (replica === 0) failures.push("no read went to the replica before it stopped");
   return {
     name: "replica stopped under load",
@@ -214,7 +195,7 @@ export async function replicaStopped(f: Fleet): Promise<Row> {
       lost: failed,
       "replica reads": replica,
       "retried on primary": retried,
-      statuses: statuses(load.outcomes),
+      statuses: byStatus(load.outcomes),
     },
     failures,
   };

@@ -8,7 +8,7 @@ import { DEMO_B, type Fleet } from "./world";
 export type Row = { name: string; figures: Record<string, string | number>; failures: string[] };
 
 const count = (os: Outcome[], pred: (o: Outcome) => boolean) => os.filter(pred).length;
-const byStatus = (os: Outcome[]) => {
+export const byStatus = (os: Outcome[]) => {
   const m: Record<string, number> = {};
   for (const o of os) {
     const k = o.status ? String(o.status) : (o.error ?? "none");
@@ -30,7 +30,7 @@ function expectEq(failures: string[], what: string, got: unknown, want: unknown)
 }
 
 /** Waits until the usage buffers have reached key_usage (flush every 200 ms). */
-async function settledCharge(f: Fleet, keyId: string): Promise<number> {
+export async function settledCharge(f: Fleet, keyId: string): Promise<number> {
   let last = -1;
   for (let i = 0; i < 20; i++) {
     await sleep(300);

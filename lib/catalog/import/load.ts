@@ -2,14 +2,13 @@
 // it in atomically. Any problem leaves the live snapshot untouched.
 import pg from "pg";
 import { comboCode, comboKey } from "../combos";
-import { regionsOf } from "../countries";
 import { invalidateLiveSnapshot } from "../live";
-import { titleTerms } from "../tsquery";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import type { CopyValue } from "./copy-text";
 import type { Numbered } from "./read";
 import { describeIssue, type JobRecord, JobRecordSchema, SalaryRecordSchema } from "./records";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
+import { TitleCounts } from "./titles";
 
 const IMPORT_LOCK = 72_707_370;
 const MAX_PROBLEMS = 20;
@@ -76,7 +75,6 @@ const JOB_COLUMNS = [
   "city_key",
   "combo",
 ] as const;
-const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
 const SALARY_COLUMNS = [
   "snapshot_id",
   "level",
@@ -123,7 +121,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   const problems: Problem[] = [];
   const countryCounts: Record<string, number> = {};
   const comboCounts: Record<string, number> = {};
-  const titles = new Map<string, TitleEntry>();
+  const titles = new TitleCounts();
   let count = 0;
   let expired = 0;
   let otherNodes = 0;
@@ -150,19 +148,14 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
           countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
           const combo = comboKey(r.country, r.remote, r.employment_type, r.seniority);
           comboCounts[combo] = (comboCounts[combo] ?? 0) + 1;
-          let title = titles.get(r.title);
-          if (!title) {
-            title = { id: titles.size + 1, counts: {} };
-            titles.set(r.title, title);
-          }
-          for (const key of countKeys(r.country)) title.counts[key] = (title.counts[key] ?? 0) + 1;
+          const titleId = titles.add(r.title, r.country);
           if (
             typeof item.record.apply_url === "string" &&
             item.record.apply_url.trim() !== "" &&
             r.apply_url === ""
           )
             cleanedLinks++;
-          const wait = sink.write(jobRow(snapshotId, r, title.id));
+          const wait = sink.write(jobRow(snapshotId, r, titleId));
           if (wait !== undefined) await wait;
           if (count % 50_000 === 0) opts.onProgress?.(count);
         }
@@ -172,7 +165,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     if (problems.length) throw new ImportError(problems);
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
     await sink.end();
-    await loadTitles(client, snapshotId, method, titles);
+    await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
   } catch (err) {
     sink?.abort(err as Error);
@@ -181,33 +174,6 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   }
   if (count % 50_000 !== 0) opts.onProgress?.(count);
   return { count, expired, otherNodes, cleanedLinks, countryCounts, comboCounts };
-}
-
-type TitleEntry = { id: number; counts: Record<string, number> };
-
-// The keys a job counts under in its title's counts: every country, its own, its regions.
-const keysByCountry = new Map<string, string[]>();
-function countKeys(country: string): string[] {
-  let keys = keysByCountry.get(country);
-  if (!keys) {
-    keys = ["*", country, ...regionsOf(country)];
-    keysByCountry.set(country, keys);
-  }
-  return keys;
-}
-
-async function loadTitles(
-  client: pg.PoolClient,
-  snapshotId: number,
-  method: LoadMethod,
-  titles: Map<string, TitleEntry>,
-) {
-  const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
-  for (const [title, { id, counts }] of titles) {
-    const wait = sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
-    if (wait !== undefined) await wait;
-  }
-  await sink.end();
 }
 
 async function loadSalaries(
