@@ -1,7 +1,7 @@
 // The request path's Lua scripts on the TCP backend: straight through ioredis with EVALSHA, and
 // EVAL when Redis has lost its script cache (a restart, SCRIPT FLUSH). On a private redis-server.
 import { Redis } from "ioredis";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeRedis, luaScript, redis } from "@/lib/redis/client";
 import { PrivateRedis } from "./support/redis-server";
 
@@ -45,5 +45,17 @@ describe("luaScript on the TCP backend", () => {
     const evals = await calls("eval");
     expect(await script.exec([], [])).toBe("again");
     expect(await calls("eval")).toBe(evals + 1);
+  });
+
+  it("goes straight through ioredis from a second copy of the module, as Next's bundle has", async () => {
+    const client = redis();
+    if (!client) throw new Error("no Redis client");
+    // server.ts and the route handlers each load their own copy of lib/; the client is shared.
+    vi.resetModules();
+    const copy = await import("@/lib/redis/client");
+    expect(copy.redis()).toBe(client);
+    // @upstash/redis would JSON-parse this reply into an object; Redis's own reply is a string.
+    const script = copy.luaScript(client, `return '{"a":1}'`);
+    expect(await script.exec([], [])).toBe('{"a":1}');
   });
 });

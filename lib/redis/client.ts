@@ -7,12 +7,22 @@ import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
 import { env } from "../env";
 import { bounded, ClusterScanRefused, clusterClient, coveringMasters, mastersOf } from "./cluster";
 
-const globalForRedis = globalThis as unknown as { redis?: Redis | null; ioredis?: IORedis | Cluster };
+const globalForRedis = globalThis as unknown as {
+  redis?: Redis | null;
+  ioredis?: IORedis | Cluster;
+  redisTcpClients?: WeakMap<Redis, IORedis | Cluster>;
+};
 
 type Command = [string, ...(string | number)[]];
 
-/** The ioredis connection (or cluster) under each TCP-backed client, for the request path's scripts. */
-const tcpClients = new WeakMap<Redis, IORedis | Cluster>();
+/**
+ * The ioredis connection (or cluster) under each TCP-backed client, for the request path's
+ * scripts. On globalThis like the client itself: when server.ts's copy of this module made the
+ * client (the usage sweeper starts first), the route handlers' copy (Next's bundle) must still
+ * find its connection, or every quota script goes the slow way through @upstash/redis.
+ */
+globalForRedis.redisTcpClients ??= new WeakMap();
+const tcpClients = globalForRedis.redisTcpClients;
 
 function singleNode(url: string): IORedis {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
