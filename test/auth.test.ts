@@ -1,11 +1,13 @@
 // Spec sections 3 and 5: who may call, with what, and what a key's states mean.
-import { describe, expect, it, vi } from "vitest";
+
+import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { activateKey, registerKey } from "@/lib/keys/lifecycle";
 import { ErrorBodySchema } from "./error-shape";
 import { catalogAndClient } from "./fixtures";
 import { getJson, request } from "./http";
 import { createTestKey } from "./keys";
+import { capturedLines } from "./support/output";
 
 const client = catalogAndClient();
 
@@ -151,23 +153,19 @@ describe("secrets", () => {
 
   it("keeps keys out of logs, even at debug level and when sent in the query string", async () => {
     const { key } = await createTestKey();
-    const lines: string[] = [];
-    const spies = [vi.spyOn(console, "log"), vi.spyOn(console, "error"), vi.spyOn(console, "warn")];
-    for (const s of spies) s.mockImplementation((...args: unknown[]) => void lines.push(args.join(" ")));
     const before = process.env.LOG_LEVEL;
-    try {
-      const { env } = await import("@/lib/env");
-      const e = env() as { LOG_LEVEL: string };
-      const level = e.LOG_LEVEL;
-      e.LOG_LEVEL = "debug";
+    const { env } = await import("@/lib/env");
+    const e = env() as { LOG_LEVEL: string };
+    const level = e.LOG_LEVEL;
+    e.LOG_LEVEL = "debug";
+    const lines = await capturedLines(async () => {
       await getJson(`/v1/jobs?api_key=${key}`, {}, key);
       await getJson("/v1/jobs/de-1", {}, key);
       await getJson("/v1/jobs", {}, `${key}x`);
+    }).finally(() => {
       e.LOG_LEVEL = level;
-    } finally {
-      for (const s of spies) s.mockRestore();
       process.env.LOG_LEVEL = before;
-    }
+    });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join("\n")).not.toContain(key.slice(4));
   });

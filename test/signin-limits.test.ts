@@ -13,6 +13,7 @@ import {
 } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
+import { capturedLines } from "./support/output";
 
 const from = (ip: string) =>
   refusedSignInFrom(
@@ -32,21 +33,6 @@ const askForLink = (email: string, ip: string) =>
     }),
     { params: Promise.resolve({ nextauth: ["signin", "email"] }) },
   );
-
-/** Every line written to the console while `run` runs. */
-async function consoleLines(run: () => Promise<unknown>): Promise<string[]> {
-  const lines: string[] = [];
-  const keep = (...args: unknown[]) => void lines.push(...args.map(String).join(" ").split("\n"));
-  const spies = (["log", "info", "warn", "error"] as const).map((m) =>
-    vi.spyOn(console, m).mockImplementation(keep),
-  );
-  try {
-    await run();
-  } finally {
-    for (const s of spies) s.mockRestore();
-  }
-  return lines;
-}
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -85,7 +71,7 @@ describe("the fourth sign-in e-mail for one address", () => {
     const email = `fourth-${Date.now()}@example.com`;
     for (let i = 0; i < 3; i++) await spendAddressBudget(email);
     let res: Response | undefined;
-    const lines = await consoleLines(async () => {
+    const lines = await capturedLines(async () => {
       res = await askForLink(email.toUpperCase(), "198.51.100.40");
     });
     expect(res?.status).toBe(429);
@@ -105,12 +91,12 @@ describe("the fourth sign-in e-mail for one address", () => {
 
   it("a refusal inside next-auth is one line too; an unexpected error keeps its stack", async () => {
     const logError = authOptions().logger!.error!;
-    const expected = await consoleLines(async () =>
+    const expected = await capturedLines(async () =>
       logError("SIGNIN_EMAIL_ERROR", { error: new AddressLimited("x"), providerId: "email" } as never),
     );
     expect(expected).toHaveLength(1);
     expect(expected[0]).not.toMatch(/\n|\s+at /);
-    const unexpected = await consoleLines(async () =>
+    const unexpected = await capturedLines(async () =>
       logError("SIGNIN_EMAIL_ERROR", { error: new Error("smtp exploded"), providerId: "email" } as never),
     );
     expect(unexpected).toHaveLength(1);

@@ -3,12 +3,13 @@
 process.env.SITE_RATE_LIMIT_PER_MIN = "10";
 process.env.LOG_LEVEL = "debug";
 
-import { describe, expect, it, vi } from "vitest";
+import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { redisGeneration } from "@/lib/redis/breaker";
 import { catalogAndClient } from "./fixtures";
 import { request } from "./http";
+import { capturedLines } from "./support/output";
 import { PrivateRedis } from "./support/redis-server";
 
 catalogAndClient();
@@ -41,14 +42,10 @@ describe("site limits while Redis is away", () => {
 
 describe("logs", () => {
   it("never write a key pasted into a path", async () => {
-    const lines: string[] = [];
-    const spy = vi.spyOn(console, "log").mockImplementation((line: string) => void lines.push(String(line)));
     const key = generateKey();
-    try {
+    const lines = await capturedLines(async () => {
       expect((await request(`/v1/jobs/${key}`, { key: null })).status).toBe(400);
-    } finally {
-      spy.mockRestore();
-    }
+    });
     expect(lines.some((l) => l.includes('"msg":"request"'))).toBe(true);
     expect(lines.join("\n")).not.toContain(key.slice(4, 20));
   });
