@@ -9,6 +9,7 @@ const LAYER: Record<string, number> = {
   env: 0,
   clock: 0,
   lru: 0,
+  freeze: 0,
   arrays: 0,
   result: 0,
   plans: 0,

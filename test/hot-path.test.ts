@@ -1,7 +1,9 @@
 // What the hot-path trims must not change: usage flushes, the live pointer, prepared reads,
 // the usage report's days. On the run's real Postgres.
 import { describe, expect, it } from "vitest";
+import { findJob } from "@/lib/catalog/jobs";
 import { invalidateLiveSnapshot, liveSnapshot } from "@/lib/catalog/live";
+import { searchCatalog } from "@/lib/catalog/queries";
 import { hotQuery } from "@/lib/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keyUsage, monthDays } from "@/lib/quota/pg-engine";
@@ -110,5 +112,27 @@ describe("the live snapshot pointer", () => {
       await admin.query("DELETE FROM catalog_snapshots WHERE id = $1", [next]);
       invalidateLiveSnapshot();
     }
+  });
+});
+
+describe("cached catalog answers", () => {
+  it("are frozen, so no request can change what the next is served", async () => {
+    const job = await findJob("de-1");
+    expect(job).not.toBeNull();
+    expect(Object.isFrozen(job)).toBe(true);
+    expect(await findJob("de-1")).toBe(job);
+    expect(() => {
+      (job as { title: string }).title = "changed";
+    }).toThrow(TypeError);
+  });
+
+  it("give a repeated search the same frozen page object (its JSON and ETag are made once)", async () => {
+    const params = new URLSearchParams({ title: "engineer", per_page: "2" });
+    const first = await searchCatalog(params);
+    const second = await searchCatalog(params);
+    if (!first.ok || !second.ok) throw new Error("search failed");
+    expect(second.value.page).toBe(first.value.page);
+    expect(Object.isFrozen(first.value.page.meta)).toBe(true);
+    expect(Object.isFrozen(first.value.page.items[0])).toBe(true);
   });
 });

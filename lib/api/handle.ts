@@ -42,8 +42,11 @@ function timeZoneOf(req: Request) {
 export type Controls = {
   /** Headers for the response, whether it succeeds or fails (rate-limit headers on a 429). */
   addHeaders: (h: Record<string, string>) => void;
-  /** Runs after the response is built, before it is sent; may return headers to replace. */
-  onSettled: (fn: (status: number) => Promise<Record<string, string> | undefined>) => void;
+  /**
+   * Runs after the response is built, before it is sent; may return headers to replace (a
+   * promise of them, or undefined at once when there is nothing to do, as for most requests).
+   */
+  onSettled: (fn: (status: number) => Promise<Record<string, string> | undefined> | undefined) => void;
 };
 
 // Past this, a request answers 503 whatever it is waiting for (a frozen database, say): the
@@ -88,12 +91,15 @@ export async function handle(
   let res: Response;
   const limit = deadline(REQUEST_DEADLINE_MS);
   try {
-    const raw = (await route?.params) ?? {};
+    const raw = route?.params === undefined ? {} : await route.params;
     const params = Object.fromEntries(
       Object.entries(raw).map(([k, v]) => [k, Array.isArray(v) ? v.join("/") : v]),
     );
     const base = { req, url, requestId, params, now: clock.now(), timeZone: timeZoneOf(req) };
-    res = render(req, await Promise.race([run(base, controls), limit.promise]));
+    const result = await Promise.race([run(base, controls), limit.promise]);
+    // The wrapper's headers go into the response as it is built, not set on it one by one.
+    extra["X-Request-Id"] = requestId;
+    res = render(req, result, extra);
   } catch (err) {
     const apiError = err instanceof DeadlineExceeded ? unavailable() : toApiError(err);
     if (apiError.status >= 500) {
@@ -103,13 +109,17 @@ export async function handle(
         error: String(err),
       });
     }
-    res = errorResponse(apiError, requestId);
+    extra["X-Request-Id"] = requestId;
+    res = errorResponse(apiError, requestId, extra);
   } finally {
     limit.clear();
   }
-  for (const fn of settled) Object.assign(extra, await fn(res.status).catch(() => undefined));
-  for (const [name, value] of Object.entries(extra)) res.headers.set(name, value);
-  res.headers.set("X-Request-Id", requestId);
+  for (const fn of settled) {
+    const replaced = fn(res.status);
+    if (!replaced) continue;
+    const headers = await replaced.catch(() => undefined);
+    for (const [name, value] of Object.entries(headers ?? {})) res.headers.set(name, value);
+  }
   // A refused body may still be arriving: close the connection rather than read it.
   if (res.status >= 400 && hasBody(req)) res.headers.set("Connection", "close");
   // The path only: query strings can carry secrets a caller pasted by mistake.

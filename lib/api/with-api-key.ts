@@ -39,11 +39,11 @@ async function admit(hash: string, base: BaseContext, controls: Controls, lookup
   let settled = false;
   let charge: Charge | undefined;
   let quota: QuotaState | undefined;
-  controls.onSettled(async (status) => {
+  controls.onSettled((status) => {
     settled = true;
     if (!charge || !quota || !refundable(status, base.req)) return undefined;
-    await refund(charge);
-    return rateLimitHeaders(withUnitReturned(quota), base.now);
+    const given = quota;
+    return refund(charge).then(() => rateLimitHeaders(withUnitReturned(given), base.now));
   });
   const admission = await consume(hash, base.now, { lookup });
   if (admission.ok) {

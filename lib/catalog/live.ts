@@ -8,6 +8,7 @@
 // so a lagging replica delays nothing and never mixes two snapshots.
 import { hotQuery } from "../db";
 import { type CatalogReader, catalogReader } from "../db-replicas";
+import { deepFreeze } from "../freeze";
 import { Prisma } from "../generated/prisma/client";
 import { Lru } from "../lru";
 import { isUnavailable } from "../unavailable";
@@ -89,7 +90,8 @@ export function invalidateLiveSnapshot(): void {
 
 /**
  * A cache of results of one snapshot: keys carry the snapshot id, so an entry can never be
- * stale; a new snapshot simply misses until its own entries are made.
+ * stale; a new snapshot simply misses until its own entries are made. Values are frozen as
+ * they go in: every request that hits shares them.
  */
 export function snapshotCache<V>(max: number): {
   get(snapshot: number, key: string): V | undefined;
@@ -98,6 +100,6 @@ export function snapshotCache<V>(max: number): {
   const lru = new Lru<V>(max);
   return {
     get: (snapshot, key) => lru.get(`${snapshot}\u0000${key}`),
-    set: (snapshot, key, v) => lru.set(`${snapshot}\u0000${key}`, v),
+    set: (snapshot, key, v) => lru.set(`${snapshot}\u0000${key}`, deepFreeze(v)),
   };
 }

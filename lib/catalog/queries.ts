@@ -1,5 +1,6 @@
 // The catalog's three questions, validated and answered the same way for /v1, the site's
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
+import { deepFreeze } from "../freeze";
 import { parseQueryParams } from "../query-params";
 import { fail, invalidParam, ok } from "../result";
 import { FacetsQuerySchema } from "./facet-schemas";
@@ -9,7 +10,7 @@ import { findJob } from "./jobs";
 import { pageBeyondCap, pageMeta } from "./paging";
 import { lookupSalary } from "./salary";
 import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
-import { searchJobs } from "./search";
+import { type SearchOutput, searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {
   const parsed = parseQueryParams(params, JobSearchQuerySchema);
@@ -20,7 +21,7 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
   const rules = toFilters(query, startOfMinute(now));
   if (!rules.ok) return rules;
   const { filters, sort } = rules.value;
-  const { total, totalExact, items } = await searchJobs({
+  const found = await searchJobs({
     title: query.title,
     filter: filters.country,
     page: query.page,
@@ -28,11 +29,26 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
     filters,
     sort,
   });
-  return ok({
-    query,
-    items,
-    meta: { ...pageMeta(total, query.page, query.per_page), total_exact: totalExact },
-  });
+  return ok({ query, page: pageOf(found, query.page, query.per_page) });
+}
+
+type Page = { items: SearchOutput["items"]; meta: ReturnType<typeof pageMeta> & { total_exact: boolean } };
+
+/**
+ * A cached search result gives the same page object to every request that hits it: frozen
+ * like the result, so its JSON text and ETag are made once (lib/api/respond.ts).
+ */
+const pages = new WeakMap<SearchOutput, Page>();
+
+function pageOf(found: SearchOutput, page: number, perPage: number): Page {
+  const known = pages.get(found);
+  if (known && known.meta.page === page && known.meta.per_page === perPage) return known;
+  const made: Page = {
+    items: found.items,
+    meta: { ...pageMeta(found.total, page, perPage), total_exact: found.totalExact },
+  };
+  if (Object.isFrozen(found)) pages.set(found, deepFreeze(made));
+  return made;
 }
 
 /** The same filters as a search, without paging or order. */

@@ -16,9 +16,9 @@ export async function homeExample(): Promise<Result<HomeExample, "service_unavai
     for (const path of EXAMPLES) {
       const found = await searchCatalog(new URL(path, "http://example.invalid").searchParams);
       if (!found.ok) continue;
-      const { items, meta } = found.value;
-      last = { path, body: { items, meta }, total: meta.total };
-      if (meta.total > 0) break;
+      const { page } = found.value;
+      last = { path, body: page, total: page.meta.total };
+      if (page.meta.total > 0) break;
     }
     return last ? ok(last) : fail("service_unavailable", "The live example is not available right now.");
   } catch (err) {

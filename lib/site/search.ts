@@ -77,7 +77,9 @@ export async function siteSearch(params: URLSearchParams) {
   const prepared = forCatalog(params, SEARCH_KEYS);
   if (!prepared.ok) return prepared;
   const found = await searchCatalog(prepared.value.query);
-  return found.ok ? ok({ ...found.value, country: prepared.value.country }) : found;
+  if (!found.ok) return found;
+  const { query, page } = found.value;
+  return ok({ query, items: page.items, meta: page.meta, country: prepared.value.country });
 }
 
 const FACET_KEYS = SEARCH_KEYS.filter((k) => !["page", "per_page", "sort"].includes(k));
@@ -130,7 +132,7 @@ async function totalFor(title?: string, country?: string): Promise<number> {
   if (title) q.set("title", title);
   if (country) q.set("country", country);
   const r = await searchCatalog(q);
-  return r.ok ? r.value.meta.total : 0;
+  return r.ok ? r.value.page.meta.total : 0;
 }
 
 /**

@@ -9,8 +9,8 @@ import { searchCatalog } from "@/lib/catalog/queries";
 export const dynamic = "force-dynamic";
 
 const get = withSite(async ({ url }) => {
-  const { items, meta } = orThrow(await searchCatalog(url.searchParams));
-  return { body: { items, meta }, headers: linkHeader(url, meta) };
+  const { page } = orThrow(await searchCatalog(url.searchParams));
+  return { body: page, headers: linkHeader(url, page.meta) };
 });
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ GET: get });

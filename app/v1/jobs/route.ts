@@ -9,11 +9,11 @@ import { resetLocal } from "@/lib/time";
 export const dynamic = "force-dynamic";
 
 const get = withV1(async ({ url, now, timeZone }) => {
-  const { query, items, meta } = orThrow(await searchCatalog(url.searchParams, now));
+  const { query, page } = orThrow(await searchCatalog(url.searchParams, now));
   const zone = timeZone(query.tz);
   return {
-    body: { items, meta: zone ? { ...meta, reset_local: resetLocal(now, zone) } : meta },
-    headers: linkHeader(url, meta),
+    body: zone ? { ...page, meta: { ...page.meta, reset_local: resetLocal(now, zone) } } : page,
+    headers: linkHeader(url, page.meta),
   };
 });
 
