@@ -1,3 +1,4 @@
+import { createHmac } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { containsKeyLikeText, generateKey, hashSecret, keyHint, looksLikeKey, sameHash } from "./format";
 
@@ -32,6 +33,15 @@ describe("API key format", () => {
     expect(h).not.toBe(hashSecret(key, "t".repeat(32)));
     expect(sameHash(h, hashSecret(key, "s".repeat(32)))).toBe(true);
     expect(sameHash(h, "00".repeat(32))).toBe(false);
+  });
+
+  it("hashes exactly as HMAC-SHA-256 does, for short, long and non-ASCII server secrets", () => {
+    const secrets = ["s".repeat(32), "k".repeat(64), "long".repeat(40), "ключ-🔑", ""];
+    for (const serverSecret of secrets)
+      for (const secret of [generateKey(), "", "x".repeat(200), "jsk_ä"]) {
+        const expected = createHmac("sha256", serverSecret).update(secret).digest("hex");
+        expect(hashSecret(secret, serverSecret)).toBe(expected);
+      }
   });
 
   it("shows only a hint", () => {

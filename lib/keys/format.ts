@@ -1,7 +1,7 @@
 // API key format: "jsk_" + 30 base62 characters (178 bits from the CSPRNG) + a 6-character
 // base62 CRC32 of everything before it, as GitHub's tokens do. The checksum lets a mistyped
 // or truncated key be refused before any database or Redis call; it is not a secret.
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
+import { hash, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
 import { crc32 } from "node:zlib";
 
 export const KEY_PREFIX = "jsk_";
@@ -47,9 +47,33 @@ export function containsKeyLikeText(value: string): boolean {
   return /jsk_[0-9A-Za-z]{20,}/.test(value);
 }
 
-/** HMAC-SHA-256 (hex) of a secret under the server's key: what the database stores. */
+const BLOCK = 64; // SHA-256's block size in bytes
+let pads: { serverSecret: string; inner: Buffer; outer: Buffer } | undefined;
+
+/** K ⊕ ipad and K ⊕ opad (RFC 2104), made once per server secret. */
+function padsFor(serverSecret: string) {
+  if (pads?.serverSecret === serverSecret) return pads;
+  let key = Buffer.from(serverSecret, "utf8");
+  if (key.length > BLOCK) key = hash("sha256", key, "buffer");
+  const inner = Buffer.alloc(BLOCK, 0x36);
+  const outer = Buffer.alloc(BLOCK, 0x5c);
+  for (let i = 0; i < key.length; i++) {
+    inner[i] = (inner[i] ?? 0) ^ (key[i] ?? 0);
+    outer[i] = (outer[i] ?? 0) ^ (key[i] ?? 0);
+  }
+  pads = { serverSecret, inner, outer };
+  return pads;
+}
+
+/**
+ * HMAC-SHA-256 (hex) of a secret under the server's key: what the database stores. Computed
+ * as RFC 2104 defines it, H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m)), from two one-shot hashes: setting
+ * up Node's Hmac object cost ~15 µs of every keyed request in the profile, the hashes ~2.
+ */
 export function hashSecret(secret: string, serverSecret: string): string {
-  return createHmac("sha256", serverSecret).update(secret).digest("hex");
+  const { inner, outer } = padsFor(serverSecret);
+  const innerHash = hash("sha256", Buffer.concat([inner, Buffer.from(secret, "utf8")]), "buffer");
+  return hash("sha256", Buffer.concat([outer, innerHash]), "hex");
 }
 
 export function sameHash(a: string, b: string): boolean {
