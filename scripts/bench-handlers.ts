@@ -27,6 +27,8 @@ const routes = {
   search: await route("../app/v1/jobs/route"),
   salary: await route("../app/v1/salary/route"),
   usage: await route("../app/api/keys/usage/route"),
+  filtered: await route("../app/v1/jobs/route"),
+  facets: await route("../app/v1/jobs/facets/route"),
 };
 
 async function proKey(): Promise<string> {
@@ -56,7 +58,17 @@ const cases: Case[] = [
   },
   { name: "salary", request: (i) => [`/v1/salary?country=${countries[i % 4]}`, {}] },
   { name: "usage", request: () => ["/api/keys/usage", {}] },
+  {
+    name: "filtered",
+    request: (i) => [
+      `/v1/jobs?title=${titles[i % 5]}&country=${countries[Math.floor(i / 5) % 4]}&remote=remote,hybrid&employment_type=full_time&sort=date`,
+      {},
+    ],
+  },
+  { name: "facets", request: (i) => [`/v1/jobs/facets?title=${titles[i % 5]}&country=${countries[i % 4]}`, {}] },
 ];
+// BENCH_ONLY=detail,filtered: those cases alone (for a CPU profile of one route).
+const only = process.env.BENCH_ONLY?.split(",");
 
 async function cpuPerRequest(c: Case, key: string, n: number): Promise<number> {
   let next = 0;
@@ -78,6 +90,7 @@ async function cpuPerRequest(c: Case, key: string, n: number): Promise<number> {
 
 const rows: string[] = [];
 for (const k of cases) {
+  if (only && !only.includes(k.name)) continue;
   const key = await proKey();
   await cpuPerRequest(k, key, 3000); // warm-up: JIT, caches, the key's Redis record
   const runs = [];
