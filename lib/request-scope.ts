@@ -4,7 +4,7 @@
 // On globalThis: the page runs in Next's bundle, the server in another copy of lib/.
 import { AsyncLocalStorage } from "node:async_hooks";
 
-export type RequestScope = { unavailable: boolean /** For the request's log line. */; keyId?: string };
+export type RequestScope = { unavailable: boolean };
 const g = globalThis as unknown as { requestScope?: AsyncLocalStorage<RequestScope> };
 g.requestScope ??= new AsyncLocalStorage<RequestScope>();
 const storage = g.requestScope;
@@ -17,14 +17,4 @@ export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
 export function markUnavailable(): void {
   const scope = storage.getStore();
   if (scope) scope.unavailable = true;
-}
-
-/** Names the API key a request was admitted or refused under, for its log line (never the key). */
-export function noteKeyId(keyId: string): void {
-  const scope = storage.getStore();
-  if (scope) scope.keyId = keyId;
-}
-
-export function scopedKeyId(): string | undefined {
-  return storage.getStore()?.keyId;
 }

@@ -152,7 +152,7 @@ describe("secrets", () => {
   });
 
   it("keeps keys out of logs, even at debug level and when sent in the query string", async () => {
-    const { key } = await createTestKey();
+    const { key, id } = await createTestKey();
     const before = process.env.LOG_LEVEL;
     const { env } = await import("@/lib/env");
     const e = env() as { LOG_LEVEL: string };
@@ -168,5 +168,10 @@ describe("secrets", () => {
     });
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.join("\n")).not.toContain(key.slice(4));
+    // The admitted request's line names its key by id.
+    const detail = lines
+      .map((l) => JSON.parse(l))
+      .find((l) => l.msg === "request" && l.path === "/v1/jobs/de-1");
+    expect(detail?.key_id).toBe(id);
   });
 });

@@ -7,7 +7,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { log } from "../log";
 import { PEER_HEADER, peerHeaderValue } from "../net/client-ip";
 import { type RequestScope, runInRequestScope } from "../request-scope";
-import { type Answer, jsonAnswer, preflight, protocolErrorAnswer } from "./preflight";
+import { type Answer, isApiPath, jsonAnswer, preflight, protocolErrorAnswer } from "./preflight";
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -57,15 +57,17 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     if (early) return send(res, early);
     live.add(res);
     res.on("close", () => live.delete(res));
-    const scope: RequestScope = { unavailable: false };
-    answerUnavailableAs503(res, scope);
-    void runInRequestScope(scope, () =>
+    const run = () =>
       handle(req, res).catch((err: unknown) => {
         log.error("request handler failed", { error: String(err) });
         if (!res.headersSent) send(res, jsonAnswer("internal_error", "Something went wrong on our side."));
         else res.destroy();
-      }),
-    );
+      });
+    // API routes choose their own status; only pages need a scope to ask for a 503 in.
+    if (isApiPath((req.url ?? "/").split("?", 1)[0] ?? "/")) return void run();
+    const scope: RequestScope = { unavailable: false };
+    answerUnavailableAs503(res, scope);
+    void runInRequestScope(scope, run);
   });
   server.keepAliveTimeout = 65_000;
 

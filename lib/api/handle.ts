@@ -4,7 +4,6 @@ import { clock } from "../clock";
 import { containsKeyLikeText } from "../keys/format";
 import { log } from "../log";
 import { recordRequest } from "../metrics/registry";
-import { scopedKeyId } from "../request-scope";
 import { isValidTimeZone } from "../time";
 import { decodedPath } from "./api-key";
 import { invalidParameter, toApiError, unavailable } from "./errors";
@@ -42,6 +41,8 @@ function timeZoneOf(req: Request) {
 export type Controls = {
   /** Headers for the response, whether it succeeds or fails (rate-limit headers on a 429). */
   addHeaders: (h: Record<string, string>) => void;
+  /** Names the API key the request was admitted or refused under, for its log line (never the key). */
+  noteKey: (keyId: string) => void;
   /**
    * Runs after the response is built, before it is sent; may return headers to replace (a
    * promise of them, or undefined at once when there is nothing to do, as for most requests).
@@ -84,8 +85,12 @@ export async function handle(
   const url = new URL(req.url);
   const extra: Record<string, string> = {};
   const settled: Parameters<Controls["onSettled"]>[0][] = [];
+  let keyId: string | undefined;
   const controls: Controls = {
     addHeaders: (h) => Object.assign(extra, h),
+    noteKey: (id) => {
+      keyId = id;
+    },
     onSettled: (fn) => settled.push(fn),
   };
   let res: Response;
@@ -131,7 +136,7 @@ export async function handle(
     path: loggablePath(url.pathname),
     status: res.status,
     ms: +ms.toFixed(2),
-    key_id: scopedKeyId(),
+    key_id: keyId,
   });
   return res;
 }

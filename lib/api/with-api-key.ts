@@ -75,6 +75,7 @@ export function withApiKey<Consumes extends boolean>(
         if (budget && !budget.ok) throw keylessRefusal(budget);
         const verified = await verifyWithoutConsuming(parsed.hash);
         if (!verified.ok) throw await keylessAnswer(req, keyError(verified.code), controls);
+        controls.noteKey(verified.key.id);
         const ctx: KeyContext = { ...base, key: { id: verified.key.id, hash: parsed.hash } };
         return handler(ctx as KeyedContext<Consumes>);
       }
@@ -86,6 +87,7 @@ export function withApiKey<Consumes extends boolean>(
       if (!admission.ok && admission.code !== "quota_exceeded") {
         throw await keylessAnswer(req, keyError(admission.code), controls);
       }
+      controls.noteKey(admission.keyId);
       controls.addHeaders(rateLimitHeaders(admission.quota, base.now));
       if (!admission.ok) throw quotaError(admission.window, admission.quota, base.now);
       const ctx: KeyedContext<true> = {

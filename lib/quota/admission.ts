@@ -7,7 +7,6 @@ import { log } from "../log";
 import { recordQuotaDecision } from "../metrics/registry";
 import { TIERS } from "../plans";
 import { redisGeneration, redisUsable, tripRedisBreaker } from "../redis/breaker";
-import { noteKeyId } from "../request-scope";
 import { consumeInPostgres, countsInPostgres } from "./pg-engine";
 import { type RedisQuota, redisQuota } from "./redis-engine";
 import { type Counts, type QuotaState, quotaState } from "./state";
@@ -87,7 +86,6 @@ type Verdict = { keyId: string; daily: number; monthly: number; dayUsed: number;
 function decide(admitted: boolean, v: Verdict, now: Date, charge: Omit<Charge, "keyId" | "at">): Admission {
   const quota = quotaState(v, now);
   recordQuotaDecision(admitted, charge.backend);
-  noteKeyId(v.keyId);
   if (admitted) return { ok: true, keyId: v.keyId, quota, charge: { ...charge, keyId: v.keyId, at: now } };
   // When both ran out, the month is what the caller must wait for.
   const window = v.monthUsed >= v.monthly ? "monthly" : "daily";
