@@ -5,6 +5,7 @@ import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import type { CopyValue } from "./copy-text";
 import {
+  addTotals,
   type BatchItem,
   type BatchTotals,
   type EncodedBatch,
@@ -12,6 +13,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
+import { defaultWorkerCount, EncoderPool } from "./job-workers";
 import type { Numbered } from "./read";
 import { describeIssue, SalaryRecordSchema } from "./records";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
@@ -43,6 +45,11 @@ export type ImportOptions = {
    * reported by id alone.
    */
   reread?: () => AsyncIterable<Numbered>;
+  /**
+   * Worker threads that validate and encode jobs for COPY (0: all in this thread). Omitted:
+   * defaultWorkerCount() (none on 2 cores), started once a file proves larger than a few batches.
+   */
+  workers?: number;
 };
 
 export type ImportResult = {
@@ -71,6 +78,10 @@ const SALARY_COLUMNS = [
 ] as const;
 
 const BATCH = 1_000;
+/** Batches encoded here before workers are started, when the caller does not say how many. */
+const WORKERS_AFTER = 10;
+/** Batches each worker may hold at a time: enough to keep it busy, few enough to bound memory. */
+const PER_WORKER = 2;
 const PROGRESS_EVERY = 50_000;
 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
@@ -78,6 +89,10 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   const problems: Problem[] = [];
   const titles = new TitleCounts();
   const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
+  const workers = method === "copy" ? (opts.workers ?? defaultWorkerCount()) : 0;
+  let pool: EncoderPool | undefined;
+  let batches = 0;
+  const inFlight: Promise<EncodedBatch>[] = [];
   let count = 0;
   let expired = 0;
   let otherNodes = 0;
@@ -97,6 +112,17 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     }
     if (Math.floor(count / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) opts.onProgress?.(count);
   };
+  // Batches are settled in the order they were read, wherever they were encoded.
+  const submit = async (items: BatchItem[], to: RowSink) => {
+    if (!pool && workers > 0 && batches++ >= (opts.workers === undefined ? WORKERS_AFTER : 0))
+      pool = new EncoderPool(workers, snapshotId);
+    if (!pool) return settle(encoder.encode(items), to);
+    const encoded = pool.encode(items);
+    encoded.catch(() => {}); // awaited in its turn below; until then a failure must not go unhandled
+    inFlight.push(encoded);
+    while (inFlight.length > workers * PER_WORKER)
+      await settle(await (inFlight.shift() as typeof encoded), to);
+  };
   try {
     await client.query("BEGIN");
     await client.query(
@@ -114,14 +140,16 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       if ("problem" in item) batch.push({ line: item.line, message: item.problem });
       else batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
       if (batch.length < BATCH) continue;
-      await settle(encoder.encode(batch), sink);
+      await submit(batch, sink);
       batch = [];
       if (problems.length >= MAX_PROBLEMS) break;
     }
-    if (batch.length) await settle(encoder.encode(batch), sink);
+    if (batch.length) await submit(batch, sink);
+    for (const encoded of inFlight.splice(0)) await settle(await encoded, sink);
     if (problems.length) throw new ImportError(problems.slice(0, MAX_PROBLEMS));
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
     totals = encoder.totals();
+    for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
@@ -129,6 +157,8 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     sink?.abort(err as Error);
     await client.query("ROLLBACK").catch(() => {});
     throw err;
+  } finally {
+    await pool?.close();
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
   return { count, expired, otherNodes, ...totals };
