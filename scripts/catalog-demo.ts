@@ -1,4 +1,4 @@
-// npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]
+// npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--workers N] [--out DIR [--format jsonl|csv]]
 // Without --out the demo snapshot is imported (and swapped in) directly.
 
 import { once } from "node:events";
@@ -14,7 +14,7 @@ import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
 const USAGE =
-  "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--out DIR [--format jsonl|csv]]";
+  "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--workers N] [--out DIR [--format jsonl|csv]]";
 
 const csvField = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
@@ -47,6 +47,7 @@ async function main() {
       jobs: { type: "string" },
       seed: { type: "string" },
       "as-of": { type: "string" },
+      workers: { type: "string" },
       out: { type: "string" },
       format: { type: "string", default: "jsonl" },
     },
@@ -54,18 +55,20 @@ async function main() {
   const jobs = Number(values.jobs);
   const seed = values.seed === undefined ? 42 : Number(values.seed);
   const asOf = values["as-of"] ? new Date(`${values["as-of"]}T00:00:00Z`) : undefined;
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
   if (
     !Number.isInteger(jobs) ||
     jobs < 1 ||
     !Number.isInteger(seed) ||
     (asOf && Number.isNaN(asOf.getTime())) ||
+    (workers !== undefined && !(Number.isInteger(workers) && workers >= 0)) ||
     !["jsonl", "csv"].includes(values.format ?? "")
   )
     throw new Error(USAGE);
   const opts: DemoOptions = { jobs, seed, asOf };
   if (!values.out) {
     const result = await withDatabase(() =>
-      importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded")),
+      importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded"), workers),
     );
     endProgress();
     console.log(

@@ -1,4 +1,4 @@
-// npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <file>] [--label <text>]
+// npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <file>] [--label <text>] [--workers N]
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ImportError, importSnapshot } from "../lib/catalog/import/load";
@@ -9,15 +9,21 @@ import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
 const USAGE =
-  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <salaries.jsonl|.csv>] [--label <text>]";
+  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <salaries.jsonl|.csv>] [--label <text>] [--workers N]";
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { salaries: { type: "string" }, label: { type: "string" } },
+    options: { salaries: { type: "string" }, label: { type: "string" }, workers: { type: "string" } },
     allowPositionals: true,
   });
   const [file] = positionals;
-  if (!file || positionals.length > 1) throw new Error(USAGE);
+  const workers = values.workers === undefined ? undefined : Number(values.workers);
+  if (
+    !file ||
+    positionals.length > 1 ||
+    (workers !== undefined && !(Number.isInteger(workers) && workers >= 0))
+  )
+    throw new Error(USAGE);
   const started = Date.now();
   const result = await withDatabase(() =>
     importSnapshot(env().DATABASE_URL, {
@@ -26,6 +32,7 @@ async function main() {
       reread: () => readFile(file, JOB_COLUMNS),
       salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
       onProgress: progressPrinter("jobs loaded"),
+      workers,
     }),
   );
   endProgress();

@@ -81,6 +81,22 @@ const slug = (s: string) =>
     .replace(/[^a-z0-9]+/g, "");
 const COMPANIES = 6_000;
 
+// A company's mail and web domain, from the first word of its name (a few thousand of them).
+const domains = new Map<string, string>();
+function domainOf(company: string): string {
+  const word = company.split(" ", 1)[0] ?? company;
+  let domain = domains.get(word);
+  if (domain === undefined) {
+    domain = `${slug(word)}.example.com`;
+    domains.set(word, domain);
+  }
+  return domain;
+}
+
+const DACH = new Set(["DE", "AT", "CH"]);
+const HOURLY_COUNTRIES = new Set(["US", "GB", "CA", "AU", "NZ", "IE"]);
+const SPECIALTY_FORMS = [(s: string) => `, ${s}`, (s: string) => ` - ${s}`, (s: string) => ` (${s})`];
+
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
   const r = rng(opts.seed ?? 42);
   // The newer fields draw from their own stream, so every older field keeps its value.
@@ -94,18 +110,18 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
     const seniority = pickSeniority(r.next());
     const specialty = r.next() < 0.45 ? r.pick(SPECIALTIES[occupation.field]) : null;
     const title =
-      [seniority.label, occupation.title].filter(Boolean).join(" ") +
-      (specialty ? r.pick([`, ${specialty}`, ` - ${specialty}`, ` (${specialty})`]) : "") +
-      (["DE", "AT", "CH"].includes(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
+      (seniority.label ? `${seniority.label} ${occupation.title}` : occupation.title) +
+      (specialty ? r.pick(SPECIALTY_FORMS)(specialty) : "") +
+      (DACH.has(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
     const company = companyName(r.int(COMPANIES), country);
     const id = `job-${String(i + 1).padStart(7, "0")}`;
     const type = seniority.label === "Intern" ? "internship" : pickType(r.next()).t;
     const annual =
       country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
-    const hourly = occupation.hourly && ["US", "GB", "CA", "AU", "NZ", "IE"].includes(country.code);
+    const hourly = occupation.hourly && HOURLY_COUNTRIES.has(country.code);
     const advertised = r.next() < 0.4;
     const linkRoll = r.next();
-    const domain = `${slug(company.split(" ", 1)[0] ?? company)}.example.com`;
+    const domain = domainOf(company);
     const applyUrl =
       linkRoll < 0.7
         ? `https://careers.${domain}/jobs/${id}`
@@ -131,15 +147,8 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
             ? "hybrid"
             : "on_site";
     const level = seniority.level === "mid" && r2.next() < 0.3 ? null : seniority.level;
-    const description = [
-      `${company} is hiring a ${title} in ${city}.`,
-      `In this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.`,
-      `We are looking for someone with ${r.pick(REQUIREMENTS)} and ${r.pick(REQUIREMENTS)}.`,
-      r.pick(BENEFITS),
-      `This is a ${type.replace("_", "-")} position.`,
-      ...(remote === "remote" ? ["You can work from anywhere in the country."] : []),
-      ...(remote === "hybrid" ? ["We meet in the office two days a week."] : []),
-    ].join("\n\n");
+    // The paragraphs, separated by blank lines, in one template.
+    const description = `${company} is hiring a ${title} in ${city}.\n\nIn this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.\n\nWe are looking for someone with ${r.pick(REQUIREMENTS)} and ${r.pick(REQUIREMENTS)}.\n\n${r.pick(BENEFITS)}\n\nThis is a ${type.replace("_", "-")} position.${remote === "remote" ? "\n\nYou can work from anywhere in the country." : remote === "hybrid" ? "\n\nWe meet in the office two days a week." : ""}`;
     yield {
       id,
       title,

@@ -12,11 +12,13 @@ export function importDemo(
   databaseUrl: string,
   opts: DemoOptions,
   onProgress?: (n: number) => void,
+  workers?: number,
 ): Promise<ImportResult> {
   return importSnapshot(databaseUrl, {
     label: `demo: ${opts.jobs} jobs, seed ${opts.seed ?? 42}`,
     jobs: numbered(demoJobs(opts)),
     salaries: numbered(demoSalaries(opts)),
     onProgress,
+    workers,
   });
 }

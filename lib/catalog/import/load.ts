@@ -1,19 +1,28 @@
 // Loads a snapshot: validate every record, COPY jobs into a new partition, index it, and swap
 // it in atomically. Any problem leaves the live snapshot untouched.
 import pg from "pg";
-import { comboCode, comboKey } from "../combos";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import type { CopyValue } from "./copy-text";
+import {
+  addTotals,
+  type BatchItem,
+  type BatchTotals,
+  type EncodedBatch,
+  JobBatchEncoder,
+  type Problem,
+} from "./job-batch";
+import { JOB_TABLE_COLUMNS } from "./job-rows";
+import { defaultWorkerCount, EncoderPool } from "./job-workers";
 import type { Numbered } from "./read";
-import { describeIssue, type JobRecord, JobRecordSchema, SalaryRecordSchema } from "./records";
+import { describeIssue, SalaryRecordSchema } from "./records";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
 
 const IMPORT_LOCK = 72_707_370;
 const MAX_PROBLEMS = 20;
 
-export type Problem = { line: number; message: string };
+export type { Problem };
 
 export class ImportError extends Error {
   constructor(readonly problems: Problem[]) {
@@ -36,6 +45,11 @@ export type ImportOptions = {
    * reported by id alone.
    */
   reread?: () => AsyncIterable<Numbered>;
+  /**
+   * Worker threads that validate and encode jobs for COPY (0: all in this thread). Omitted:
+   * defaultWorkerCount() (none on 2 cores), started once a file proves larger than a few batches.
+   */
+  workers?: number;
 };
 
 export type ImportResult = {
@@ -50,31 +64,6 @@ export type ImportResult = {
   retireError?: string;
 };
 
-const JOB_COLUMNS = [
-  "snapshot_id",
-  "id",
-  "title",
-  "title_id",
-  "company",
-  "apply_url",
-  "location",
-  "city",
-  "country_code",
-  "employment_type",
-  "salary_min",
-  "salary_max",
-  "salary_currency",
-  "salary_period",
-  "posted_at",
-  "description",
-  "remote",
-  "seniority",
-  "salary_year_min",
-  "salary_year_max",
-  "company_key",
-  "city_key",
-  "combo",
-] as const;
 const SALARY_COLUMNS = [
   "snapshot_id",
   "level",
@@ -88,82 +77,79 @@ const SALARY_COLUMNS = [
   "as_of",
 ] as const;
 
-function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
-  return [
-    snapshotId,
-    r.id,
-    r.title,
-    titleId,
-    r.company,
-    r.apply_url,
-    r.location,
-    r.city,
-    r.country,
-    r.employment_type,
-    r.salary_min,
-    r.salary_max,
-    r.salary_currency,
-    r.salary_period,
-    r.posted_at,
-    r.description,
-    r.remote,
-    r.seniority,
-    r.salary_year_min,
-    r.salary_year_max,
-    r.company_key,
-    r.city_key,
-    comboCode(r.remote, r.employment_type, r.seniority),
-  ];
-}
+const BATCH = 1_000;
+/** Batches encoded here before workers are started, when the caller does not say how many. */
+const WORKERS_AFTER = 10;
+/** Batches each worker may hold at a time: enough to keep it busy, few enough to bound memory. */
+const PER_WORKER = 2;
+const PROGRESS_EVERY = 50_000;
 
 /** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
 async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
-  const countryCounts: Record<string, number> = {};
-  const comboCounts: Record<string, number> = {};
   const titles = new TitleCounts();
+  const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
+  const workers = method === "copy" ? (opts.workers ?? defaultWorkerCount()) : 0;
+  let pool: EncoderPool | undefined;
+  let batches = 0;
+  const inFlight: Promise<EncodedBatch>[] = [];
   let count = 0;
   let expired = 0;
   let otherNodes = 0;
-  let cleanedLinks = 0;
   const t = partitionName(snapshotId);
   let sink: RowSink | undefined;
+  let totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: 0 };
+  // Valid jobs go to the partition until the first problem; then only problems are collected.
+  const settle = async (batch: EncodedBatch, to: RowSink) => {
+    problems.push(...batch.problems);
+    if (problems.length) return;
+    const before = count;
+    count += batch.jobs;
+    if (batch.bytes) await to.writeText(batch.bytes);
+    for (const row of batch.rows ?? []) {
+      const wait = to.write(row);
+      if (wait !== undefined) await wait;
+    }
+    if (Math.floor(count / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) opts.onProgress?.(count);
+  };
+  // Batches are settled in the order they were read, wherever they were encoded.
+  const submit = async (items: BatchItem[], to: RowSink) => {
+    if (!pool && workers > 0 && batches++ >= (opts.workers === undefined ? WORKERS_AFTER : 0))
+      pool = new EncoderPool(workers, snapshotId);
+    if (!pool) return settle(encoder.encode(items), to);
+    const encoded = pool.encode(items);
+    encoded.catch(() => {}); // awaited in its turn below; until then a failure must not go unhandled
+    inFlight.push(encoded);
+    while (inFlight.length > workers * PER_WORKER)
+      await settle(await (inFlight.shift() as typeof encoded), to);
+  };
   try {
     await client.query("BEGIN");
     await client.query(
       `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`,
     );
-    sink = openSink(client, method, t, JOB_COLUMNS, { freeze: true });
+    sink = openSink(client, method, t, JOB_TABLE_COLUMNS, { freeze: true });
+    let batch: BatchItem[] = [];
     for await (const item of opts.jobs) {
       if ("skipped" in item) {
         if (item.skipped === "expired") expired++;
         else otherNodes++;
-      } else if ("problem" in item) problems.push({ line: item.line, message: item.problem });
-      else {
-        const parsed = JobRecordSchema.safeParse(item.record);
-        if (!parsed.success) problems.push({ line: item.line, message: describeIssue(parsed.error) });
-        else if (problems.length === 0) {
-          const r = parsed.data;
-          count++;
-          countryCounts[r.country] = (countryCounts[r.country] ?? 0) + 1;
-          const combo = comboKey(r.country, r.remote, r.employment_type, r.seniority);
-          comboCounts[combo] = (comboCounts[combo] ?? 0) + 1;
-          const titleId = titles.add(r.title, r.country);
-          if (
-            typeof item.record.apply_url === "string" &&
-            item.record.apply_url.trim() !== "" &&
-            r.apply_url === ""
-          )
-            cleanedLinks++;
-          const wait = sink.write(jobRow(snapshotId, r, titleId));
-          if (wait !== undefined) await wait;
-          if (count % 50_000 === 0) opts.onProgress?.(count);
-        }
+        continue;
       }
+      // Title ids are given here, in the order the jobs come; the batch checks everything else.
+      if ("problem" in item) batch.push({ line: item.line, message: item.problem });
+      else batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
+      if (batch.length < BATCH) continue;
+      await submit(batch, sink);
+      batch = [];
       if (problems.length >= MAX_PROBLEMS) break;
     }
-    if (problems.length) throw new ImportError(problems);
+    if (batch.length) await submit(batch, sink);
+    for (const encoded of inFlight.splice(0)) await settle(await encoded, sink);
+    if (problems.length) throw new ImportError(problems.slice(0, MAX_PROBLEMS));
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
+    totals = encoder.totals();
+    for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
@@ -171,9 +157,11 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     sink?.abort(err as Error);
     await client.query("ROLLBACK").catch(() => {});
     throw err;
+  } finally {
+    await pool?.close();
   }
-  if (count % 50_000 !== 0) opts.onProgress?.(count);
-  return { count, expired, otherNodes, cleanedLinks, countryCounts, comboCounts };
+  if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
+  return { count, expired, otherNodes, ...totals };
 }
 
 async function loadSalaries(

@@ -18,7 +18,7 @@ const text = (max: number) =>
     .refine(noNul, "contains a NUL character");
 
 /** True for a real calendar date: 2026-02-30 and 2026-13-01 are not. */
-function realDate(v: string): boolean {
+export function realDate(v: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));

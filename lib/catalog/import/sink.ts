@@ -12,6 +12,8 @@ export type LoadMethod = "copy" | "insert";
 export interface RowSink {
   /** A promise only when the caller must wait (a full buffer): most rows cost no microtask. */
   write(row: CopyValue[]): Promise<void> | undefined;
+  /** Whole lines of COPY text (the "copy" method only), as text or UTF-8 bytes. */
+  writeText(chunk: string | Uint8Array): Promise<void> | undefined;
   end(): Promise<void>;
   /** Abandons the load after an error; the caller rolls back. */
   abort(err: Error): void;
@@ -35,15 +37,24 @@ function copySink(
   // The server can end a COPY early (a value it refuses); remember it instead of crashing.
   copy.on("error", (err) => (failure ??= err));
   let batch = "";
-  return {
-    write(row) {
-      if (failure) return Promise.reject(failure);
-      batch += copyLine(row);
-      if (batch.length < BATCH_BYTES) return undefined;
-      const full = batch;
+  const send = (chunk: string | Uint8Array) =>
+    copy.write(chunk) ? undefined : once(copy, "drain").then(() => {});
+  const writeText = (chunk: string | Uint8Array) => {
+    if (failure) return Promise.reject(failure);
+    if (typeof chunk !== "string") {
+      if (batch) copy.write(batch); // the bytes' write below answers for both
       batch = "";
-      return copy.write(full) ? undefined : once(copy, "drain").then(() => {});
-    },
+      return send(chunk);
+    }
+    batch += chunk;
+    if (batch.length < BATCH_BYTES) return undefined;
+    const full = batch;
+    batch = "";
+    return send(full);
+  };
+  return {
+    write: (row) => writeText(copyLine(row)),
+    writeText,
     async end() {
       if (failure) throw failure;
       copy.end(batch);
@@ -68,6 +79,9 @@ function insertSink(client: pg.PoolClient, table: string, columns: readonly stri
     await client.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES ${tuples.join(", ")}`, params);
   };
   return {
+    writeText() {
+      throw new Error("the INSERT path takes rows, not COPY text");
+    },
     write(row) {
       // Dates as COPY writes them: node-postgres would send local time with a whole-minute offset.
       const values = row.map((v) => (v instanceof Date ? v.toISOString() : (v ?? null)));

@@ -3,21 +3,23 @@
 import type pg from "pg";
 import { regionsOf } from "../countries";
 import { titleTerms } from "../tsquery";
+import { countryCode } from "./fast-record";
 import { type LoadMethod, openSink } from "./sink";
 
 const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
 
-type TitleEntry = { id: number; counts: Record<string, number> };
+// Counted per country as jobs come (one Map update each); "*" and the regions are sums of
+// those, added up once per title when the titles are written.
+type TitleEntry = { id: number; byCountry: Map<string, number> };
 
-// The keys a job counts under in its title's counts: every country, its own, its regions.
-const keysByCountry = new Map<string, string[]>();
-function countKeys(country: string): string[] {
-  let keys = keysByCountry.get(country);
-  if (!keys) {
-    keys = ["*", country, ...regionsOf(country)];
-    keysByCountry.set(country, keys);
+function countsOf(byCountry: Map<string, number>): Record<string, number> {
+  const counts: Record<string, number> = { "*": 0 };
+  for (const [country, n] of byCountry) {
+    counts["*"] = (counts["*"] ?? 0) + n;
+    counts[country] = n;
+    for (const region of regionsOf(country)) counts[region] = (counts[region] ?? 0) + n;
   }
-  return keys;
+  return counts;
 }
 
 export class TitleCounts {
@@ -27,18 +29,29 @@ export class TitleCounts {
   add(title: string, country: string): number {
     let entry = this.titles.get(title);
     if (!entry) {
-      entry = { id: this.titles.size + 1, counts: {} };
+      entry = { id: this.titles.size + 1, byCountry: new Map() };
       this.titles.set(title, entry);
     }
-    for (const key of countKeys(country)) entry.counts[key] = (entry.counts[key] ?? 0) + 1;
+    entry.byCountry.set(country, (entry.byCountry.get(country) ?? 0) + 1);
     return entry.id;
+  }
+
+  /**
+   * Counts a job by its record's title and country as the schema will make them (trimmed; ISO
+   * alpha-2), before it is validated: 0 when either is unusable, and then the record fails.
+   */
+  addRecord(record: Record<string, unknown>): number {
+    const { title, country } = record;
+    const code = typeof country === "string" ? countryCode(country) : null;
+    return typeof title === "string" && code ? this.add(title.trim(), code) : 0;
   }
 
   /** Writes the titles into job_titles, in the import's transaction. */
   async load(client: pg.PoolClient, snapshotId: number, method: LoadMethod): Promise<void> {
     const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
-    for (const [title, { id, counts }] of this.titles) {
-      const wait = sink.write([snapshotId, id, title, JSON.stringify(counts), titleTerms(title).join(" ")]);
+    for (const [title, { id, byCountry }] of this.titles) {
+      const counts = JSON.stringify(countsOf(byCountry));
+      const wait = sink.write([snapshotId, id, title, counts, titleTerms(title).join(" ")]);
       if (wait !== undefined) await wait;
     }
     await sink.end();

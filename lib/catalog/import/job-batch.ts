@@ -1,0 +1,115 @@
+// Validates and encodes jobs a batch at a time, the same way in the loader's thread and in a
+// worker (job-worker.ts): the rows or COPY text of the valid ones, the problems of the others in
+// line order, and the per-country and per-combination counts, which do not depend on order.
+import { comboCode, comboKey, decodeCombo } from "../combos";
+import type { CopyValue } from "./copy-text";
+import { checkJob } from "./fast-record";
+import { jobLine, jobRow } from "./job-rows";
+
+export type Problem = { line: number; message: string };
+
+/** A record with the title id the loader gave it, or a problem the reader found on that line. */
+export type BatchItem = { line: number; record: Record<string, unknown>; titleId: number } | Problem;
+
+export type EncodedBatch = {
+  /** The valid jobs as COPY text in UTF-8 (the "copy" method) or as rows (the "insert" method). */
+  bytes?: Uint8Array;
+  rows?: CopyValue[][];
+  jobs: number;
+  problems: Problem[];
+};
+
+export type BatchTotals = {
+  countryCounts: Record<string, number>;
+  comboCounts: Record<string, number>;
+  cleanedLinks: number;
+};
+
+const COMBOS = 192; // comboCode's range
+const FIRST_BYTES = 1 << 20;
+
+/**
+ * COPY text, written line by line into one buffer: encoding each line as it comes costs a third
+ * of what concatenating a batch's lines and encoding the result does (the string is a rope). The
+ * buffer is the batch's own, so a worker can hand it over.
+ */
+class LineBuffer {
+  private buf = Buffer.allocUnsafeSlow(FIRST_BYTES);
+  private used = 0;
+
+  add(line: string) {
+    const room = line.length * 3; // UTF-8 bytes a UTF-16 unit can take
+    if (this.used + room > this.buf.length) {
+      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buf.length, this.used + room));
+      this.buf.copy(bigger, 0, 0, this.used);
+      this.buf = bigger;
+    }
+    this.used += this.buf.write(line, this.used);
+  }
+
+  bytes(): Uint8Array {
+    return this.buf.subarray(0, this.used);
+  }
+}
+
+export class JobBatchEncoder {
+  /** Per country, its jobs by combo code: comboKey strings only once, in totals(). */
+  private readonly combos = new Map<string, Int32Array>();
+  private cleanedLinks = 0;
+
+  constructor(
+    private readonly snapshotId: number,
+    private readonly output: "text" | "rows",
+  ) {}
+
+  encode(items: BatchItem[]): EncodedBatch {
+    const problems: Problem[] = [];
+    const rows: CopyValue[][] = [];
+    const text = this.output === "text" ? new LineBuffer() : undefined;
+    let jobs = 0;
+    for (const item of items) {
+      if ("message" in item) {
+        problems.push(item);
+        continue;
+      }
+      const r = checkJob(item.record);
+      if ("problem" in r) {
+        problems.push({ line: item.line, message: r.problem });
+        continue;
+      }
+      jobs++;
+      let byCode = this.combos.get(r.country);
+      if (!byCode) {
+        byCode = new Int32Array(COMBOS);
+        this.combos.set(r.country, byCode);
+      }
+      const code = comboCode(r.remote, r.employment_type, r.seniority);
+      byCode[code] = (byCode[code] ?? 0) + 1;
+      const link = item.record.apply_url;
+      if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
+      if (text) text.add(jobLine(this.snapshotId, r, item.titleId));
+      else rows.push(jobRow(this.snapshotId, r, item.titleId));
+    }
+    return text ? { bytes: text.bytes(), jobs, problems } : { rows, jobs, problems };
+  }
+
+  totals(): BatchTotals {
+    const totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: this.cleanedLinks };
+    for (const [country, byCode] of this.combos)
+      for (const [code, n] of byCode.entries()) {
+        if (!n) continue;
+        const { remote, employmentType, seniority } = decodeCombo(code);
+        totals.countryCounts[country] = (totals.countryCounts[country] ?? 0) + n;
+        totals.comboCounts[comboKey(country, remote, employmentType, seniority)] = n;
+      }
+    return totals;
+  }
+}
+
+/** Adds one encoder's totals into another's. */
+export function addTotals(into: BatchTotals, from: BatchTotals): void {
+  for (const [k, n] of Object.entries(from.countryCounts))
+    into.countryCounts[k] = (into.countryCounts[k] ?? 0) + n;
+  for (const [k, n] of Object.entries(from.comboCounts)) into.comboCounts[k] = (into.comboCounts[k] ?? 0) + n;
+  into.cleanedLinks += from.cleanedLinks;
+}

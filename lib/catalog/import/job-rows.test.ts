@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { demoJobs } from "../demo/generate";
+import { copyLine } from "./copy-text";
+import { jobLine, jobRow } from "./job-rows";
+import { JobRecordSchema } from "./records";
+
+describe("jobLine", () => {
+  it("is copyLine of jobRow", () => {
+    const records = [
+      ...demoJobs({ jobs: 500, asOf: new Date("2026-11-21T00:00:00Z") }),
+      {
+        id: "x",
+        title: "Tab\there",
+        company: "Back\\slash",
+        city: "Line\nbreak",
+        location: "CR\r",
+        country: "DE",
+        posted_at: "2026-11-01",
+        description: "a\tb\\c\r\nd",
+        salary_min: 0,
+        salary_currency: "EUR",
+        salary_period: "hour",
+      },
+    ];
+    for (const [i, raw] of records.entries()) {
+      const r = JobRecordSchema.parse(raw);
+      expect(jobLine(7, r, i + 1)).toBe(copyLine(jobRow(7, r, i + 1)));
+    }
+  });
+});

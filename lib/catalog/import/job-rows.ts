@@ -1,0 +1,69 @@
+// A validated job as a row of the snapshot's partition: values for the INSERT path, one line of
+// COPY text for COPY (built directly: the costliest part of a generic copyLine is its checks).
+import { comboCode } from "../combos";
+import { type CopyValue, copyText } from "./copy-text";
+import type { JobRecord } from "./records";
+
+export const JOB_TABLE_COLUMNS = [
+  "snapshot_id",
+  "id",
+  "title",
+  "title_id",
+  "company",
+  "apply_url",
+  "location",
+  "city",
+  "country_code",
+  "employment_type",
+  "salary_min",
+  "salary_max",
+  "salary_currency",
+  "salary_period",
+  "posted_at",
+  "description",
+  "remote",
+  "seniority",
+  "salary_year_min",
+  "salary_year_max",
+  "company_key",
+  "city_key",
+  "combo",
+] as const;
+
+export function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
+  return [
+    snapshotId,
+    r.id,
+    r.title,
+    titleId,
+    r.company,
+    r.apply_url,
+    r.location,
+    r.city,
+    r.country,
+    r.employment_type,
+    r.salary_min,
+    r.salary_max,
+    r.salary_currency,
+    r.salary_period,
+    r.posted_at,
+    r.description,
+    r.remote,
+    r.seniority,
+    r.salary_year_min,
+    r.salary_year_max,
+    r.company_key,
+    r.city_key,
+    comboCode(r.remote, r.employment_type, r.seniority),
+  ];
+}
+
+const N = "\\N";
+const text = (v: string | null) => (v === null ? N : copyText(v));
+const num = (v: number | null) => (v === null ? N : String(v));
+
+/** jobRow's values as one line of COPY text: copyLine(jobRow(…)), without the row. */
+export function jobLine(snapshotId: number, r: JobRecord, titleId: number): string {
+  // Enum values and the ISO country and currency codes never need escaping.
+  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority)}\n`;
+}

@@ -1,0 +1,20 @@
+// One worker thread of an import (job-workers.ts starts them): validates and encodes the batches
+// it is sent, and hands the COPY text back in a buffer it gives up (moved, not copied).
+import { parentPort, workerData } from "node:worker_threads";
+import { type BatchItem, JobBatchEncoder } from "./job-batch";
+
+const port = parentPort;
+if (!port) throw new Error("job-worker.ts runs as a worker thread");
+const encoder = new JobBatchEncoder((workerData as { snapshotId: number }).snapshotId, "text");
+
+port.on("message", (msg: { id: number; items?: BatchItem[]; totals?: true }) => {
+  try {
+    if (msg.totals) port.postMessage({ id: msg.id, totals: encoder.totals() });
+    else {
+      const { bytes = new Uint8Array(), jobs, problems } = encoder.encode(msg.items ?? []);
+      port.postMessage({ id: msg.id, jobs, problems, bytes }, [bytes.buffer as ArrayBuffer]);
+    }
+  } catch (err) {
+    port.postMessage({ id: msg.id, error: (err as Error).message });
+  }
+});
