@@ -65,7 +65,10 @@ const cases: Case[] = [
       {},
     ],
   },
-  { name: "facets", request: (i) => [`/v1/jobs/facets?title=${titles[i % 5]}&country=${countries[i % 4]}`, {}] },
+  {
+    name: "facets",
+    request: (i) => [`/v1/jobs/facets?title=${titles[i % 5]}&country=${countries[i % 4]}`, {}],
+  },
 ];
 // BENCH_ONLY=detail,filtered: those cases alone (for a CPU profile of one route).
 const only = process.env.BENCH_ONLY?.split(",");
