@@ -1,6 +1,7 @@
+import { execFileSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { env } from "./env";
-import { flushLog, log } from "./log";
+import { log } from "./log";
 
 afterEach(() => vi.restoreAllMocks());
 
@@ -38,34 +39,34 @@ describe("log", () => {
     }
   });
 
-  it("writes warnings at once, on stderr", () => {
+  it("writes warnings at once, on stderr, after the lines logged before them", () => {
     const e = env() as { LOG_LEVEL: string };
     const level = e.LOG_LEVEL;
     e.LOG_LEVEL = "info";
-    const errors: string[] = [];
-    vi.spyOn(console, "error").mockImplementation((line: string) => void errors.push(line));
-    const writes = captureStdout();
+    const order: string[] = [];
+    vi.spyOn(console, "error").mockImplementation(
+      (line: string) => void order.push(`stderr ${JSON.parse(line).msg}`),
+    );
+    vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
+      order.push(`stdout ${JSON.parse(String(chunk)).msg}`);
+      return true;
+    });
     try {
+      log.info("before");
       log.warn("careful", { n: 3 });
-      expect(JSON.parse(errors[0] ?? "{}")).toMatchObject({ level: "warn", msg: "careful", n: 3 });
-      flushLog();
-      expect(writes).toEqual([]);
+      expect(order).toEqual(["stdout before", "stderr careful"]);
     } finally {
       e.LOG_LEVEL = level;
     }
   });
 
-  it("writes what is buffered when asked to, and on exit", () => {
-    const e = env() as { LOG_LEVEL: string };
-    const level = e.LOG_LEVEL;
-    e.LOG_LEVEL = "info";
-    const writes = captureStdout();
-    try {
-      log.info("pending");
-      process.emit("exit", 0);
-      expect(writes.join("")).toContain('"msg":"pending"');
-    } finally {
-      e.LOG_LEVEL = level;
-    }
+  it("writes what is buffered when the process exits", () => {
+    const script = `import { log } from "./lib/log.ts"; log.info("last words"); process.exit(0);`;
+    const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      cwd: process.cwd(),
+      env: { ...process.env, LOG_LEVEL: "info" },
+      encoding: "utf8",
+    });
+    expect(out).toContain('"msg":"last words"');
   });
 });

@@ -5,40 +5,34 @@ const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 } as const
 type Level = Exclude<keyof typeof LEVELS, "silent">;
 
 // Lines for stdout are gathered and written once per turn of the event loop: a write per
-// request line was a system call each, a few percent of a request's CPU under load. Warnings
-// and errors go out at once, on stderr.
-let pending: string[] = [];
-let pendingBytes = 0;
-let scheduled = false;
+// request line was a system call each, a few percent of a request's CPU under load. One buffer
+// per process, on globalThis: Next bundles its own copy of this module, and development reloads
+// it, but there is one stdout and one exit to flush it at.
+type Pending = { lines: string[]; bytes: number; scheduled: boolean };
+const g = globalThis as unknown as { logPending?: Pending };
+if (!g.logPending) {
+  g.logPending = { lines: [], bytes: 0, scheduled: false };
+  process.on("exit", () => flushLog());
+}
+const pending: Pending = g.logPending;
 const FLUSH_BYTES = 64 * 1024;
 
-/** Writes the buffered stdout lines now (also on exit, and in tests before reading output). */
+/** Writes the buffered stdout lines now (also on exit, before a warning, and in tests). */
 export function flushLog(): void {
-  scheduled = false;
-  if (pending.length === 0) return;
-  const out = pending.join("");
-  pending = [];
-  pendingBytes = 0;
+  pending.scheduled = false;
+  if (pending.lines.length === 0) return;
+  const out = pending.lines.join("");
+  pending.lines = [];
+  pending.bytes = 0;
   process.stdout.write(out);
 }
 
-// Each copy of this module (Next bundles one) keeps its own buffer; one exit handler flushes all.
-const g = globalThis as unknown as { logFlushers?: Set<() => void> };
-if (!g.logFlushers) {
-  const flushers = new Set<() => void>();
-  g.logFlushers = flushers;
-  process.on("exit", () => {
-    for (const flush of flushers) flush();
-  });
-}
-g.logFlushers.add(flushLog);
-
 function toStdout(line: string): void {
-  pending.push(`${line}\n`);
-  pendingBytes += line.length + 1;
-  if (pendingBytes >= FLUSH_BYTES) flushLog();
-  else if (!scheduled) {
-    scheduled = true;
+  pending.lines.push(`${line}\n`);
+  pending.bytes += line.length + 1;
+  if (pending.bytes >= FLUSH_BYTES) flushLog();
+  else if (!pending.scheduled) {
+    pending.scheduled = true;
     setImmediate(flushLog);
   }
 }
@@ -46,8 +40,11 @@ function toStdout(line: string): void {
 function write(level: Level, msg: string, fields: Record<string, unknown>): void {
   if (LEVELS[level] < LEVELS[env().LOG_LEVEL]) return;
   const line = JSON.stringify({ t: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error" || level === "warn") console.error(line);
-  else toStdout(line);
+  if (level === "error" || level === "warn") {
+    // At once, and after the lines logged before it, for whoever reads both streams together.
+    flushLog();
+    console.error(line);
+  } else toStdout(line);
 }
 
 export const log = {

@@ -320,6 +320,22 @@ describe("the import's worker threads", () => {
   });
 });
 
+describe("the import's batches", () => {
+  it("stay within a worker's heap when every job carries a long description", async () => {
+    const demo = { jobs: 1_000, seed: 12, asOf: new Date("2026-11-21T00:00:00Z") };
+    // 50 million characters outside Latin-1 (two bytes each in memory): one batch of a thousand
+    // such jobs ran a worker out of its 128 MB heap.
+    const jobs = ([...demoJobs(demo)] as Rec[]).map((j) => ({ ...j, description: "ж".repeat(49_999) }));
+    const result = await importSnapshot(process.env.DATABASE_URL!, {
+      label: "long descriptions",
+      jobs: numbered(jobs),
+      workers: 2,
+    });
+    expect(result.jobs).toBe(1_000);
+    await loadCatalog();
+  }, 60_000);
+});
+
 describe("an empty catalog", () => {
   it("answers searches with zero results and lookups with 404", async () => {
     const { live } = await state();

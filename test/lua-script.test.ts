@@ -47,15 +47,30 @@ describe("luaScript on the TCP backend", () => {
     expect(await calls("eval")).toBe(evals + 1);
   });
 
-  it("goes straight through ioredis from a second copy of the module, as Next's bundle has", async () => {
+  it("goes straight through ioredis from a second copy of the module and its own ioredis, as Next's bundle has", async () => {
     const client = redis();
     if (!client) throw new Error("no Redis client");
-    // server.ts and the route handlers each load their own copy of lib/; the client is shared.
+    // server.ts and the route handlers each load their own copy of lib/ and of ioredis, whose
+    // classes differ: the copy must not ask them about the other's connection or errors.
     vi.resetModules();
-    const copy = await import("@/lib/redis/client");
-    expect(copy.redis()).toBe(client);
-    // @upstash/redis would JSON-parse this reply into an object; Redis's own reply is a string.
-    const script = copy.luaScript(client, `return '{"a":1}'`);
-    expect(await script.exec([], [])).toBe('{"a":1}');
+    vi.doMock("ioredis", async () => {
+      const real = await vi.importActual<typeof import("ioredis")>("ioredis");
+      return { ...real, Redis: class extends real.Redis {}, ReplyError: class extends real.ReplyError {} };
+    });
+    try {
+      const copy = await import("@/lib/redis/client");
+      expect(copy.redis()).toBe(client);
+      // @upstash/redis would JSON-parse this reply into an object; Redis's own reply is a string.
+      const script = copy.luaScript(client, `return '{"a":1}'`);
+      expect(await script.exec([], [])).toBe('{"a":1}');
+      // A Redis that forgot its scripts answers NOSCRIPT: the copy still falls back to EVAL.
+      await probe.script("FLUSH");
+      const evals = await calls("eval");
+      expect(await script.exec([], [])).toBe('{"a":1}');
+      expect(await calls("eval")).toBe(evals + 1);
+    } finally {
+      vi.doUnmock("ioredis");
+      vi.resetModules();
+    }
   });
 });

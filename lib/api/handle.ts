@@ -120,7 +120,12 @@ export async function handle(
     limit.clear();
   }
   for (const fn of settled) {
-    const replaced = fn(res.status);
+    let replaced: ReturnType<typeof fn>;
+    try {
+      replaced = fn(res.status);
+    } catch {
+      continue; // as a hook's rejection is: the response goes out as built
+    }
     if (!replaced) continue;
     const headers = await replaced.catch(() => undefined);
     for (const [name, value] of Object.entries(headers ?? {})) res.headers.set(name, value);

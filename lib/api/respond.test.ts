@@ -28,10 +28,20 @@ describe("render", () => {
     expect(second.headers.get("etag")).not.toBe(first.headers.get("etag"));
   });
 
-  it("sets the wrapper's headers over the handler's", () => {
+  it("keeps a long frozen body's ETag but not its text", async () => {
+    const body = Object.freeze({ description: "x".repeat(40_000) });
+    const stringify = vi.spyOn(JSON, "stringify");
+    const first = render(get(), { body });
+    const second = render(get(), { body });
+    expect(stringify.mock.calls.filter(([v]) => v === body)).toHaveLength(2);
+    expect(second.headers.get("etag")).toBe(first.headers.get("etag"));
+    expect(await second.text()).toBe(await first.text());
+  });
+
+  it("sets the wrapper's headers over the handler's, whatever their case", () => {
     const res = render(
       get(),
-      { body: { a: 1 }, headers: { "Retry-After": "1", Link: "<x>" } },
+      { body: { a: 1 }, headers: { "retry-after": "1", Link: "<x>" } },
       { "Retry-After": "9" },
     );
     expect(res.headers.get("retry-after")).toBe("9");

@@ -6,27 +6,38 @@ const JSON_TYPE = "application/json; charset=utf-8";
 
 export type ApiResult = { body: unknown; status?: number; headers?: Record<string, string> };
 
+/** Header names compare without case: later ones replace earlier ones whatever their case. */
+function mergeHeaders(into: Record<string, string>, from?: Record<string, string>): Record<string, string> {
+  for (const name in from) into[name.toLowerCase()] = from[name] as string;
+  return into;
+}
+
 export function jsonResponse(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": JSON_TYPE, ...headers } });
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: mergeHeaders({ "content-type": JSON_TYPE }, headers),
+  });
 }
 
 type Serialised = { text: string; etag?: string };
 
 /**
- * A frozen body cannot change (the per-snapshot caches freeze what they keep): its text and
- * ETag are computed once, for every request that is answered with it.
+ * A frozen body cannot change (the per-snapshot caches freeze what they keep): its ETag is
+ * computed once, and its text too unless it is long, for every request answered with it. A
+ * long text is made again each time rather than doubling what the caches hold in memory.
  */
-const serialised = new WeakMap<object, Serialised>();
+const serialised = new WeakMap<object, { text?: string; etag: string }>();
+const KEPT_TEXT = 32 * 1024;
 
 function serialise(body: unknown): Serialised {
   if (typeof body !== "object" || body === null || !Object.isFrozen(body))
     return { text: JSON.stringify(body) };
-  let s = serialised.get(body);
-  if (!s) {
-    s = { text: JSON.stringify(body) };
-    serialised.set(body, s);
-  }
-  return s;
+  const known = serialised.get(body);
+  if (known) return { text: known.text ?? JSON.stringify(body), etag: known.etag };
+  const text = JSON.stringify(body);
+  const etag = weakETag(text);
+  serialised.set(body, { text: text.length <= KEPT_TEXT ? text : undefined, etag });
+  return { text, etag };
 }
 
 /**
@@ -35,23 +46,27 @@ function serialise(body: unknown): Serialised {
  */
 export function render(req: Request, result: ApiResult, extra?: Record<string, string>): Response {
   const status = result.status ?? 200;
-  if (result.body === undefined)
-    return new Response(null, { status, headers: { ...result.headers, ...extra } });
+  const headers = mergeHeaders({}, result.headers);
+  if (result.body === undefined) return new Response(null, { status, headers: mergeHeaders(headers, extra) });
   const body = serialise(result.body);
-  const headers: Record<string, string> = { "Content-Type": JSON_TYPE, ...result.headers };
+  headers["content-type"] = JSON_TYPE;
   if (status === 200 && (req.method === "GET" || req.method === "HEAD")) {
     body.etag ??= weakETag(body.text);
     // Bodies depend on the caller's key (quota fields): shared caches must not keep them.
-    headers.ETag = body.etag;
-    headers["Cache-Control"] = "private, no-cache";
+    headers.etag = body.etag;
+    headers["cache-control"] = "private, no-cache";
     if (ifNoneMatchHits(req.headers.get("if-none-match"), body.etag)) {
-      delete headers["Content-Type"];
-      return new Response(null, { status: 304, headers: Object.assign(headers, extra) });
+      delete headers["content-type"];
+      return new Response(null, { status: 304, headers: mergeHeaders(headers, extra) });
     }
   }
-  return new Response(body.text, { status, headers: Object.assign(headers, extra) });
+  return new Response(body.text, { status, headers: mergeHeaders(headers, extra) });
 }
 
 export function errorResponse(err: ApiError, requestId: string, extra?: Record<string, string>): Response {
-  return jsonResponse(err.body(requestId), err.status, { ...err.options.headers, ...extra });
+  return jsonResponse(
+    err.body(requestId),
+    err.status,
+    mergeHeaders(mergeHeaders({}, err.options.headers), extra),
+  );
 }

@@ -3,15 +3,25 @@
 // null when neither is configured: quotas then run on Postgres alone.
 import { createHash } from "node:crypto";
 import { Redis, type Requester } from "@upstash/redis";
-import { type Cluster, Redis as IORedis, ReplyError } from "ioredis";
+import { type Cluster, Redis as IORedis } from "ioredis";
 import { env } from "../env";
 import { bounded, ClusterScanRefused, clusterClient, coveringMasters, mastersOf } from "./cluster";
 
 const globalForRedis = globalThis as unknown as {
   redis?: Redis | null;
   ioredis?: IORedis | Cluster;
-  redisTcpClients?: WeakMap<Redis, IORedis | Cluster>;
+  redisTcpClients?: WeakMap<Redis, Tcp>;
 };
+
+/**
+ * A TCP connection and what it is, decided by the copy of this module that made it. Next's
+ * bundle carries its own copy of ioredis, so `instanceof` against the other copy's classes is
+ * always false there: nothing below asks ioredis's classes about a connection or an error.
+ */
+type Tcp = { io: IORedis | Cluster; cluster: boolean };
+
+/** A Redis error reply (NOSCRIPT, WRONGTYPE, …), from whichever copy of ioredis made it. */
+const isReplyError = (err: unknown): err is Error => err instanceof Error && err.name === "ReplyError";
 
 type Command = [string, ...(string | number)[]];
 
@@ -23,6 +33,9 @@ type Command = [string, ...(string | number)[]];
  */
 globalForRedis.redisTcpClients ??= new WeakMap();
 const tcpClients = globalForRedis.redisTcpClients;
+
+// Asked only of connections this copy made, with this copy's class.
+const isSingleNode = (io: IORedis | Cluster) => io instanceof IORedis;
 
 function singleNode(url: string): IORedis {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
@@ -41,14 +54,14 @@ function singleNode(url: string): IORedis {
 
 function tcpRequester(io: IORedis | Cluster): Requester {
   globalForRedis.ioredis = io;
-  const cluster = !(io instanceof IORedis);
+  const cluster = !isSingleNode(io);
   const run = ([name, ...args]: Command) =>
     cluster ? bounded(io.call(name, ...args)) : io.call(name, ...args);
   const settle = async (cmd: Command) => {
     try {
       return { result: await run(cmd) };
     } catch (err) {
-      if (err instanceof ReplyError) return { error: (err as Error).message };
+      if (isReplyError(err)) return { error: err.message };
       throw err;
     }
   };
@@ -67,7 +80,7 @@ function tcpRequester(io: IORedis | Cluster): Requester {
 /** An @upstash/redis client over ioredis, remembered so luaScript can go to ioredis directly. */
 function overTcp(io: IORedis | Cluster): Redis {
   const client = new Redis(tcpRequester(io));
-  tcpClients.set(client, io);
+  tcpClients.set(client, { io, cluster: !isSingleNode(io) });
   return client;
 }
 
@@ -112,20 +125,21 @@ export type LuaScript = { exec(keys: string[], args: string[]): Promise<unknown>
  * support. Either way the reply is Redis's: strings and integers, which callers convert.
  */
 export function luaScript(client: Redis, lua: string): LuaScript {
-  const io = tcpClients.get(client);
-  if (!io) {
+  const tcp = tcpClients.get(client);
+  if (!tcp) {
     const script = client.createScript(lua);
     return { exec: (keys, args) => script.exec(keys, args) };
   }
   const sha = createHash("sha1").update(lua).digest("hex");
+  const { io, cluster } = tcp;
   // A cluster command is bounded as a whole (lib/redis/cluster.ts), as on the requester.
-  const limit = <T>(work: Promise<T>) => (io instanceof IORedis ? work : bounded(work));
+  const limit = <T>(work: Promise<T>) => (cluster ? bounded(work) : work);
   return {
     exec: async (keys, args) => {
       try {
         return await limit(io.evalsha(sha, keys.length, ...keys, ...args));
       } catch (err) {
-        if (!(err instanceof ReplyError && String((err as Error).message).startsWith("NOSCRIPT"))) throw err;
+        if (!(isReplyError(err) && err.message.startsWith("NOSCRIPT"))) throw err;
         return limit(io.eval(lua, keys.length, ...keys, ...args));
       }
     },
@@ -134,9 +148,9 @@ export function luaScript(client: Redis, lua: string): LuaScript {
 
 /** Every key matching `match` (SCAN; a glob pattern), from every master of a cluster. */
 export async function scanKeys(client: Redis, match: string): Promise<string[]> {
-  const io = tcpClients.get(client);
+  const tcp = tcpClients.get(client);
   const out: string[] = [];
-  if (!io) {
+  if (!tcp) {
     // Upstash: one logical database behind its REST endpoint, whose SCAN walks all of it.
     let cursor = "0";
     do {
@@ -146,7 +160,8 @@ export async function scanKeys(client: Redis, match: string): Promise<string[]> 
     } while (cursor !== "0");
     return out;
   }
-  const nodes = io instanceof IORedis ? [io] : coveringMasters(io);
+  const { io, cluster } = tcp;
+  const nodes = cluster ? coveringMasters(io as Cluster) : [io as IORedis];
   for (const node of nodes) {
     let cursor = "0";
     do {
@@ -156,7 +171,7 @@ export async function scanKeys(client: Redis, match: string): Promise<string[]> 
     } while (cursor !== "0");
   }
   // A master that joined or left meanwhile may hold keys this scan did not walk.
-  if (!(io instanceof IORedis) && mastersOf(io) !== mastersOf(io, nodes)) {
+  if (cluster && mastersOf(io as Cluster) !== mastersOf(io as Cluster, nodes)) {
     throw new ClusterScanRefused("the cluster's masters changed during the scan");
   }
   return out;
@@ -167,12 +182,12 @@ export async function readHashes(client: Redis, keys: string[]): Promise<Record<
   const out: Record<string, unknown>[] = [];
   // ioredis turns HGETALL's reply into an object itself, which @upstash/redis's parsing of the
   // REST reply (a flat array) does not expect: on TCP, ask ioredis.
-  const io = tcpClients.get(client);
+  const tcp = tcpClients.get(client);
   for (let i = 0; i < keys.length; i += 1000) {
     const chunk = keys.slice(i, i + 1000);
-    if (io) {
-      const read = Promise.all(chunk.map((key) => io.hgetall(key)));
-      out.push(...(await (io instanceof IORedis ? read : bounded(read))));
+    if (tcp) {
+      const read = Promise.all(chunk.map((key) => tcp.io.hgetall(key)));
+      out.push(...(await (tcp.cluster ? bounded(read) : read)));
     } else {
       const p = client.pipeline();
       for (const key of chunk) p.hgetall(key);

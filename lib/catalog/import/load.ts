@@ -78,6 +78,13 @@ const SALARY_COLUMNS = [
 ] as const;
 
 const BATCH = 1_000;
+/**
+ * A batch also ends past this many characters of text: a thousand jobs with 50,000-character
+ * descriptions would not fit a worker's heap (WORKER_HEAP_MB), nor sit well in the loader's.
+ */
+const BATCH_CHARS = 4_000_000;
+const textLength = (r: Record<string, unknown>) =>
+  (typeof r.description === "string" ? r.description.length : 0) + 500;
 /** Batches encoded here before workers are started, when the caller does not say how many. */
 const WORKERS_AFTER = 10;
 /** Batches each worker may hold at a time: enough to keep it busy, few enough to bound memory. */
@@ -130,6 +137,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     );
     sink = openSink(client, method, t, JOB_TABLE_COLUMNS, { freeze: true });
     let batch: BatchItem[] = [];
+    let batchChars = 0;
     for await (const item of opts.jobs) {
       if ("skipped" in item) {
         if (item.skipped === "expired") expired++;
@@ -138,10 +146,14 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       }
       // Title ids are given here, in the order the jobs come; the batch checks everything else.
       if ("problem" in item) batch.push({ line: item.line, message: item.problem });
-      else batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
-      if (batch.length < BATCH) continue;
+      else {
+        batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
+        batchChars += textLength(item.record);
+      }
+      if (batch.length < BATCH && batchChars < BATCH_CHARS) continue;
       await submit(batch, sink);
       batch = [];
+      batchChars = 0;
       if (problems.length >= MAX_PROBLEMS) break;
     }
     if (batch.length) await submit(batch, sink);
