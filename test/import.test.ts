@@ -7,14 +7,14 @@ import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resolveCountryFilter } from "@/lib/catalog/countries";
-import { demoJobs } from "@/lib/catalog/demo/generate";
-import { ImportError, importSnapshot } from "@/lib/catalog/import/load";
+import { importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
 import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { searchJobs } from "@/lib/catalog/search";
-import { FIXTURE_JOBS, job, loadCatalog, numbered, type Rec } from "./fixtures";
+import { FIXTURE_JOBS, job, loadCatalog, type Rec } from "./fixtures";
 import { getJson, request } from "./http";
+import { rejection, snapshotState } from "./support/import-checks";
 
 let dir: string;
 let client: pg.Client;
@@ -27,20 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => client.end());
 
-async function state() {
-  const live = await client.query("SELECT snapshot_id FROM catalog_live");
-  const parts = await client.query(
-    `SELECT c.relname FROM pg_class c WHERE c.relname ~ '^jobs_s[0-9]+$' ORDER BY 1`,
-  );
-  const count = await client.query(
-    "SELECT count(*)::int AS n FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live)",
-  );
-  return {
-    live: live.rows[0]?.snapshot_id as number,
-    tables: parts.rows.map((r) => r.relname as string),
-    jobs: count.rows[0].n as number,
-  };
-}
+const state = () => snapshotState(client);
 
 async function importFile(name: string, content: string, salaries?: { name: string; content: string }) {
   const file = path.join(dir, name);
@@ -61,16 +48,6 @@ async function importFile(name: string, content: string, salaries?: { name: stri
 const jsonl = (rows: Rec[]) => rows.map((r) => JSON.stringify(r)).join("\n");
 const CSV_HEADER =
   "id,title,company,apply_url,country,city,posted_at,salary_min,salary_max,salary_currency,salary_period,description";
-
-async function rejection(promise: Promise<unknown>): Promise<ImportError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof ImportError) return err;
-    throw err;
-  }
-  throw new Error("import was not rejected");
-}
 
 describe("catalog import", () => {
   it("loads JSON Lines and CSV files, with salaries, and swaps them in", async () => {
@@ -270,70 +247,6 @@ describe("catalog import", () => {
     expect(err?.stderr).toMatch(/line 2: title: is required/);
     expect(err?.stderr).toMatch(/live catalog is unchanged/);
   });
-});
-
-// Everything a snapshot holds but its id: equal digests mean equal rows, titles and counts.
-async function digest(snapshotId: number) {
-  const one = async (sql: string) => (await client.query(sql, [snapshotId])).rows[0].d as string;
-  return {
-    jobs: await one(
-      `SELECT md5(string_agg((to_jsonb(j) - 'snapshot_id')::text, '|' ORDER BY j.id)) AS d FROM jobs j WHERE snapshot_id = $1`,
-    ),
-    titles: await one(
-      `SELECT md5(string_agg(concat_ws('|', id, title, counts::text, terms), '#' ORDER BY id)) AS d FROM job_titles WHERE snapshot_id = $1`,
-    ),
-    counts: await one(
-      `SELECT md5(country_counts::text || combo_counts::text) AS d FROM catalog_snapshots WHERE id = $1`,
-    ),
-  };
-}
-
-describe("the import's worker threads", () => {
-  const demo = { jobs: 2_500, seed: 11, asOf: new Date("2026-11-21T00:00:00Z") };
-  const load = (workers: number, jobs = [...demoJobs(demo)] as Rec[]) =>
-    importSnapshot(process.env.DATABASE_URL!, { label: `${workers} workers`, jobs: numbered(jobs), workers });
-  afterAll(() => loadCatalog());
-
-  it("load exactly the snapshot the loader's own thread loads", async () => {
-    const inline = await load(0);
-    const threaded = await load(2);
-    expect(threaded).toMatchObject({ jobs: 2_500, cleanedLinks: inline.cleanedLinks });
-    expect(inline.cleanedLinks).toBeGreaterThan(0);
-    expect(await digest(threaded.snapshotId)).toEqual(await digest(inline.snapshotId));
-  });
-
-  it("report bad records with their lines and messages, in order, and change nothing", async () => {
-    const jobs = [...demoJobs(demo)] as Rec[];
-    jobs[1_700] = { ...jobs[1_700], salary_min: -5 };
-    jobs[2_100] = { ...jobs[2_100], country: "XX" };
-    jobs[400] = { ...jobs[400], title: " " };
-    const before = await state();
-    for (const workers of [0, 2]) {
-      const err = await rejection(load(workers, jobs));
-      expect(err.problems).toEqual([
-        { line: 401, message: "title: is required" },
-        { line: 1_701, message: "salary_min: must not be negative" },
-        { line: 2_101, message: 'country: "XX" is not an ISO 3166-1 country code' },
-      ]);
-      expect(await state()).toEqual(before);
-    }
-  });
-});
-
-describe("the import's batches", () => {
-  it("stay within a worker's heap when every job carries a long description", async () => {
-    const demo = { jobs: 1_000, seed: 12, asOf: new Date("2026-11-21T00:00:00Z") };
-    // 50 million characters outside Latin-1 (two bytes each in memory): one batch of a thousand
-    // such jobs ran a worker out of its 128 MB heap.
-    const jobs = ([...demoJobs(demo)] as Rec[]).map((j) => ({ ...j, description: "ж".repeat(49_999) }));
-    const result = await importSnapshot(process.env.DATABASE_URL!, {
-      label: "long descriptions",
-      jobs: numbered(jobs),
-      workers: 2,
-    });
-    expect(result.jobs).toBe(1_000);
-    await loadCatalog();
-  }, 60_000);
 });
 
 describe("an empty catalog", () => {

@@ -83,7 +83,8 @@ export async function handle(
   const started = performance.now();
   const requestId = newRequestId();
   const url = new URL(req.url);
-  const extra: Record<string, string> = {};
+  // The wrapper's headers, and the id: they go into the response as it is built.
+  const extra: Record<string, string> = { "X-Request-Id": requestId };
   const settled: Parameters<Controls["onSettled"]>[0][] = [];
   let keyId: string | undefined;
   const controls: Controls = {
@@ -102,8 +103,6 @@ export async function handle(
     );
     const base = { req, url, requestId, params, now: clock.now(), timeZone: timeZoneOf(req) };
     const result = await Promise.race([run(base, controls), limit.promise]);
-    // The wrapper's headers go into the response as it is built, not set on it one by one.
-    extra["X-Request-Id"] = requestId;
     res = render(req, result, extra);
   } catch (err) {
     const apiError = err instanceof DeadlineExceeded ? unavailable() : toApiError(err);
@@ -114,7 +113,6 @@ export async function handle(
         error: String(err),
       });
     }
-    extra["X-Request-Id"] = requestId;
     res = errorResponse(apiError, requestId, extra);
   } finally {
     limit.clear();

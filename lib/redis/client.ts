@@ -34,9 +34,6 @@ type Command = [string, ...(string | number)[]];
 globalForRedis.redisTcpClients ??= new WeakMap();
 const tcpClients = globalForRedis.redisTcpClients;
 
-// Asked only of connections this copy made, with this copy's class.
-const isSingleNode = (io: IORedis | Cluster) => io instanceof IORedis;
-
 function singleNode(url: string): IORedis {
   // Fail fast while Redis is away: the quota layer then answers from Postgres.
   const io = new IORedis(url, {
@@ -52,9 +49,8 @@ function singleNode(url: string): IORedis {
   return io;
 }
 
-function tcpRequester(io: IORedis | Cluster): Requester {
+function tcpRequester({ io, cluster }: Tcp): Requester {
   globalForRedis.ioredis = io;
-  const cluster = !isSingleNode(io);
   const run = ([name, ...args]: Command) =>
     cluster ? bounded(io.call(name, ...args)) : io.call(name, ...args);
   const settle = async (cmd: Command) => {
@@ -79,8 +75,10 @@ function tcpRequester(io: IORedis | Cluster): Requester {
 
 /** An @upstash/redis client over ioredis, remembered so luaScript can go to ioredis directly. */
 function overTcp(io: IORedis | Cluster): Redis {
-  const client = new Redis(tcpRequester(io));
-  tcpClients.set(client, { io, cluster: !isSingleNode(io) });
+  // Asked once, here, with this copy's class (see Tcp).
+  const tcp = { io, cluster: !(io instanceof IORedis) };
+  const client = new Redis(tcpRequester(tcp));
+  tcpClients.set(client, tcp);
   return client;
 }
 

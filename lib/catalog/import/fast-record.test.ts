@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { demoJobs } from "../demo/generate";
+import { EMPLOYMENT_TYPES, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
 import { fastJobRecord } from "./fast-record";
 import { JobRecordSchema } from "./records";
 
@@ -63,19 +64,7 @@ const EDGES: Record<string, unknown[]> = {
   location: [...textEdges(200), "Lyon, France"],
   city: [...textEdges(120), "Zürich", "São Paulo"],
   country: ["DE", "de", "deu", " DE ", "UK", "uk", "XX", "", null, undefined, 5, "GBR", "D", "DEUT", "EU"],
-  employment_type: [
-    "full_time",
-    "part_time",
-    "contract",
-    "temporary",
-    "internship",
-    "",
-    null,
-    undefined,
-    "Full_Time",
-    " contract",
-    1,
-  ],
+  employment_type: [...EMPLOYMENT_TYPES, "", null, undefined, "Full_Time", " contract", 1],
   salary_min: [
     null,
     undefined,
@@ -137,21 +126,8 @@ const EDGES: Record<string, unknown[]> = {
     5,
     "  padded  ",
   ],
-  remote: ["remote", "hybrid", "on_site", "", null, undefined, "Remote", 1],
-  seniority: [
-    "intern",
-    "junior",
-    "mid",
-    "senior",
-    "lead",
-    "principal",
-    "executive",
-    "",
-    null,
-    undefined,
-    "Senior",
-    1,
-  ],
+  remote: [...REMOTE_VALUES, "", null, undefined, "Remote", 1],
+  seniority: [...SENIORITY_VALUES, "", null, undefined, "Senior", 1],
 };
 
 const BASES: Raw[] = [

@@ -3,7 +3,7 @@
 import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
-import type { CopyValue } from "./copy-text";
+import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
   addTotals,
   type BatchItem,
@@ -15,21 +15,14 @@ import {
 import { JOB_TABLE_COLUMNS } from "./job-rows";
 import { defaultWorkerCount, EncoderPool } from "./job-workers";
 import type { Numbered } from "./read";
-import { describeIssue, SalaryRecordSchema } from "./records";
+import { loadSalaries } from "./salaries";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
 
 const IMPORT_LOCK = 72_707_370;
-const MAX_PROBLEMS = 20;
 
 export type { Problem };
-
-export class ImportError extends Error {
-  constructor(readonly problems: Problem[]) {
-    super(`The file was rejected:\n${problems.map((p) => `  line ${p.line}: ${p.message}`).join("\n")}`);
-    this.name = "ImportError";
-  }
-}
+export { ImportError };
 
 export type ImportOptions = {
   label: string;
@@ -63,19 +56,6 @@ export type ImportResult = {
   retired: number[];
   retireError?: string;
 };
-
-const SALARY_COLUMNS = [
-  "snapshot_id",
-  "level",
-  "country_code",
-  "name_key",
-  "name",
-  "median",
-  "currency",
-  "period",
-  "sample_size",
-  "as_of",
-] as const;
 
 const BATCH = 1_000;
 /**
@@ -174,66 +154,6 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
   return { count, expired, otherNodes, ...totals };
-}
-
-async function loadSalaries(
-  client: pg.PoolClient,
-  snapshotId: number,
-  method: LoadMethod,
-  source?: AsyncIterable<Numbered>,
-): Promise<number> {
-  if (!source) {
-    const res = await client.query(
-      `INSERT INTO salary_snapshots (snapshot_id, level, country_code, name_key, name, median, currency, period, sample_size, as_of)
-       SELECT $1, level, country_code, name_key, name, median, currency, period, sample_size, as_of FROM salary_snapshots
-       WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
-      [snapshotId],
-    );
-    return res.rowCount ?? 0;
-  }
-  const problems: Problem[] = [];
-  const keys = new Set<string>();
-  const rows: CopyValue[][] = [];
-  for await (const item of source) {
-    if ("skipped" in item) continue;
-    if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
-    else {
-      const parsed = SalaryRecordSchema.safeParse(item.record);
-      if (!parsed.success)
-        problems.push({ line: item.line, message: `salaries: ${describeIssue(parsed.error)}` });
-      else {
-        const r = parsed.data;
-        const key = `${r.level}|${r.country}|${r.name_key}`;
-        if (keys.has(key))
-          problems.push({
-            line: item.line,
-            message: `salaries: ${r.level} "${r.name}" (${r.country}) appears twice`,
-          });
-        keys.add(key);
-        rows.push([
-          snapshotId,
-          r.level,
-          r.country,
-          r.name_key,
-          r.name,
-          r.median,
-          r.currency,
-          r.period,
-          r.sample_size,
-          r.as_of,
-        ]);
-      }
-    }
-    if (problems.length >= MAX_PROBLEMS) break;
-  }
-  if (problems.length) throw new ImportError(problems);
-  const sink = openSink(client, method, "salary_snapshots", SALARY_COLUMNS);
-  for (const row of rows) {
-    const wait = sink.write(row);
-    if (wait !== undefined) await wait;
-  }
-  await sink.end();
-  return rows.length;
 }
 
 /** The unique index refused the partition: which ids repeat, and on which lines. */
