@@ -20,6 +20,7 @@ describe("cached key records", () => {
     const rq = new RedisQuota(redis()!, process.env.REDIS_PREFIX!);
     await rq.putRecord(hash, toRecord(stale!)); // ...written after it
     expect((await request("/v1/jobs/de-1", { key })).status).toBe(401);
-    expect(await rq.check(hash, new Date(), "check")).toEqual({ kind: "revoked" });
+    const verdict = await rq.admit(hash, new Date(), `${Date.now()}-probe`, Date.now() + 1_000);
+    expect(verdict).toEqual({ kind: "revoked" });
   });
 });

@@ -1,47 +1,67 @@
 // Admission for one request: verify the key and consume one unit of both windows, on Redis
 // when it answers and on Postgres alone when it does not. Returns a value, never throws for
 // a refused key or an exhausted quota.
+//
+// Both paths draw from one ledger in Postgres (reserve_quota): Redis admits only within units
+// leased to it, Postgres only from what is left. Whatever Redis answers late, loses or never
+// answers, the two together cannot pass a limit (docs/decisions/0001-exact-quotas.md).
+import { randomBytes } from "node:crypto";
 import { type KeyRecord, toRecord } from "../keys/cached-state";
 import { loadKeyByHash, type StoredKey } from "../keys/store";
-import { log } from "../log";
 import { recordQuotaDecision } from "../metrics/registry";
 import { TIERS } from "../plans";
 import { redisGeneration, redisUsable, tripRedisBreaker } from "../redis/breaker";
-import { consumeInPostgres, countsInPostgres } from "./pg-engine";
-import { type RedisQuota, redisQuota } from "./redis-engine";
-import { type Counts, type QuotaState, quotaState } from "./state";
-import { recordUse } from "./usage-buffer";
-import { dayOf } from "./windows";
+import { leaseOnce } from "./lease";
+import { admitInPostgres } from "./pg-engine";
+import { RESOLVE_MS, type RedisQuota, RedisUndecided, redisQuota, type Verdict } from "./redis-engine";
+import { releaseLater } from "./release";
+import { type QuotaState, quotaState } from "./state";
+
+export { refund } from "./release";
 
 export type KeyRefusal = "invalid_key" | "key_inactive";
 /** Admission could only go on by asking Postgres, which the caller did not allow. */
 export type LookupRefused = { ok: false; code: "lookup_refused" };
 /** Where a request's unit was taken, so that it can be given back. */
-export type Charge = { keyId: string; hash: string; at: Date; backend: "redis" | "postgres" };
+export type Charge = {
+  keyId: string;
+  hash: string;
+  at: Date;
+  backend: "redis" | "postgres";
+  /** The id the Postgres path admitted it under (it gives the unit back by that id). */
+  requestId: string;
+};
 export type Admission =
   | { ok: true; keyId: string; quota: QuotaState; charge: Charge }
   | { ok: false; code: KeyRefusal }
   | { ok: false; code: "quota_exceeded"; keyId: string; quota: QuotaState; window: "daily" | "monthly" };
 
-/**
- * Keys whose Redis record and counters this process has refreshed from Postgres since Redis was
- * last seen failing. Built per breaker generation: after an outage every key is refreshed again.
- */
-const seeded = { generation: -1, hashes: new Set<string>() };
-
-function isSeeded(hash: string): boolean {
-  if (seeded.generation !== redisGeneration()) {
-    seeded.generation = redisGeneration();
-    seeded.hashes = new Set();
+/** Thrown when neither path could decide in time; isUnavailable() maps it to a 503, uncharged. */
+export class QuotaUndecided extends Error {
+  constructor() {
+    super("quota undecided: Redis kept asking for a lease until the request's deadline");
   }
-  return seeded.hashes.has(hash);
+}
+
+/**
+ * Keys whose Redis record this process has refreshed from Postgres since Redis was last seen
+ * failing: a revocation or plan change published during an outage may not have reached Redis.
+ */
+const refreshed = { generation: -1, hashes: new Set<string>() };
+
+function isRefreshed(hash: string): boolean {
+  if (refreshed.generation !== redisGeneration()) {
+    refreshed.generation = redisGeneration();
+    refreshed.hashes = new Set();
+  }
+  return refreshed.hashes.has(hash);
 }
 
 // A Redis call still in flight when the breaker tripped must not mark a key for the new period.
-function markSeeded(hash: string, generation: number): void {
-  if (generation !== seeded.generation) return;
-  if (seeded.hashes.size > 100_000) seeded.hashes.clear();
-  seeded.hashes.add(hash);
+function markRefreshed(hash: string, generation: number): void {
+  if (generation !== refreshed.generation) return;
+  if (refreshed.hashes.size > 100_000) refreshed.hashes.clear();
+  refreshed.hashes.add(hash);
 }
 
 /** Keys this process has seen active: a hint that lets them skip the keyless budget check. */
@@ -54,42 +74,36 @@ function markActive(hash: string): void {
 
 export const isKnownActive = (hash: string) => active.has(hash);
 
-/**
- * Redis admissions under way in this process, on globalThis like the breaker (Next bundles its
- * own copy of this module). When the breaker opens, some may still come back admitted: the
- * Postgres path waits for them (each is bounded by the Redis client's command timeout), so
- * their units are in the usage buffer, and so in Postgres's count, before it admits anyone.
- */
-const g = globalThis as unknown as { redisAdmissions?: Set<Promise<unknown>> };
-g.redisAdmissions ??= new Set();
-const redisAdmissions = g.redisAdmissions;
-
-function tracked<T>(admission: Promise<T>): Promise<T> {
-  redisAdmissions.add(admission);
-  const done = () => redisAdmissions.delete(admission);
-  admission.then(done, done);
-  return admission;
-}
-
 class RedisUnavailable extends Error {}
 
 async function viaRedis<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (err) {
+    if (err instanceof RedisUndecided) throw err;
     throw new RedisUnavailable(String(err));
   }
 }
 
-type Verdict = { keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
+type Tally = { keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
 
-function decide(admitted: boolean, v: Verdict, now: Date, charge: Omit<Charge, "keyId" | "at">): Admission {
-  const quota = quotaState(v, now);
+function decide(
+  admitted: boolean,
+  v: Tally,
+  now: Date,
+  charge: Omit<Charge, "keyId" | "at">,
+  window?: "daily" | "monthly",
+): Admission {
+  const used = { ...v, dayUsed: Math.min(v.daily, v.dayUsed), monthUsed: Math.min(v.monthly, v.monthUsed) };
+  // A refusal means no unit is left in the window that ran out, whatever the running counts say
+  // (a unit leased to Redis and lost with it is spent).
+  if (!admitted && window === "daily") used.dayUsed = v.daily;
+  if (!admitted && window === "monthly") used.monthUsed = v.monthly;
+  const quota = quotaState(used, now);
   recordQuotaDecision(admitted, charge.backend);
   if (admitted) return { ok: true, keyId: v.keyId, quota, charge: { ...charge, keyId: v.keyId, at: now } };
-  // When both ran out, the month is what the caller must wait for.
-  const window = v.monthUsed >= v.monthly ? "monthly" : "daily";
-  return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window };
+  const ran = window ?? (v.monthUsed >= v.monthly ? "monthly" : "daily");
+  return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window: ran };
 }
 
 function refusal(k: StoredKey | null): KeyRefusal | null {
@@ -103,6 +117,8 @@ async function recordFromPostgres(hash: string): Promise<KeyRecord | null> {
   return k ? toRecord(k) : null;
 }
 
+const newRequestId = () => `${Date.now()}-${randomBytes(6).toString("hex")}`;
+
 async function consumeWithRedis(
   rq: RedisQuota,
   hash: string,
@@ -110,17 +126,16 @@ async function consumeWithRedis(
   lookup: boolean,
 ): Promise<Admission | LookupRefused> {
   const generation = redisGeneration();
+  const requestId = newRequestId();
+  const deadline = Date.now() + RESOLVE_MS;
   // First use of a key in this process (or since Redis came back): refresh its record from
-  // Postgres and raise its counters to Postgres's, whatever Redis kept meanwhile. Without
-  // lookups, what Redis holds is trusted (every change there is published at once).
-  let mode: "check" | "force" | "seed" = isSeeded(hash) || !lookup ? "check" : "force";
-  if (mode === "force") {
+  // Postgres. Without lookups, what Redis holds is trusted (every change there is published).
+  if (!isRefreshed(hash) && lookup) {
     const record = await recordFromPostgres(hash);
     await viaRedis(() => rq.putRecord(hash, record));
   }
-  let seed: Counts | undefined;
-  for (let attempt = 0; attempt < 4; attempt++) {
-    const v = await viaRedis(() => rq.check(hash, now, mode, seed));
+  while (Date.now() < deadline) {
+    const v: Verdict = await viaRedis(() => rq.admit(hash, now, requestId, deadline));
     switch (v.kind) {
       case "miss": {
         // Only keys Redis has never seen exist cost a lookup when lookups are refused.
@@ -133,28 +148,27 @@ async function consumeWithRedis(
       case "none":
       case "revoked":
         active.delete(hash);
-        markSeeded(hash, generation);
+        markRefreshed(hash, generation);
         return { ok: false, code: "invalid_key" };
       case "inactive":
-        markSeeded(hash, generation);
+        markRefreshed(hash, generation);
         return { ok: false, code: "key_inactive" };
-      case "seed":
-        seed = await countsInPostgres(v.keyId, now);
-        mode = "seed";
+      case "lease":
+        // Postgres errors go up as they are (a 503); a grant Redis never answered trips the breaker.
+        await leaseOnce(rq, hash, v, now, deadline);
         continue;
       case "ok":
       case "deny":
         // An "ok" is already counted in the usage buffer (and journaled) by the engine.
-        markSeeded(hash, generation);
+        markRefreshed(hash, generation);
         markActive(hash);
-        return decide(v.kind === "ok", v, now, { hash, backend: "redis" });
+        return decide(v.kind === "ok", v, now, { hash, backend: "redis", requestId }, v.window);
     }
   }
-  throw new RedisUnavailable("no verdict after retries");
+  throw new QuotaUndecided();
 }
 
 async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> {
-  if (redisAdmissions.size > 0) await Promise.allSettled([...redisAdmissions]);
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
   if (refused || !k) {
@@ -163,15 +177,24 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
   }
   markActive(hash);
   const plan = TIERS[k.tier];
-  const r = await consumeInPostgres(k.id, now, plan);
-  const verdict = {
+  const requestId = newRequestId();
+  let r: Awaited<ReturnType<typeof admitInPostgres>>;
+  try {
+    r = await admitInPostgres(k.id, now, plan, requestId);
+  } catch (err) {
+    // No reply: the statement may still commit. Cancel it by id until Postgres answers, so
+    // the request that is about to get a 503 is never charged.
+    releaseLater(requestId, k.id, now);
+    throw err;
+  }
+  const tally = {
     keyId: k.id,
     daily: plan.daily,
     monthly: plan.monthly,
-    dayUsed: r.dayUsed,
-    monthUsed: r.monthUsed,
+    dayUsed: r.dayTotal,
+    monthUsed: r.monthTotal,
   };
-  return decide(r.admitted, verdict, now, { hash, backend: "postgres" });
+  return decide(r.granted === 1, tally, now, { hash, backend: "postgres", requestId }, r.window ?? undefined);
 }
 
 /**
@@ -186,9 +209,9 @@ export async function consume(
   const rq = redisQuota();
   if (rq && redisUsable()) {
     try {
-      return await tracked(consumeWithRedis(rq, hash, now, opts.lookup));
+      return await consumeWithRedis(rq, hash, now, opts.lookup);
     } catch (err) {
-      if (!(err instanceof RedisUnavailable)) throw err;
+      if (!(err instanceof RedisUnavailable || err instanceof RedisUndecided)) throw err;
       tripRedisBreaker(err);
     }
   }
@@ -203,26 +226,4 @@ export async function verifyWithoutConsuming(
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
   return refused || !k ? { ok: false, code: refused ?? "invalid_key" } : { ok: true, key: k };
-}
-
-/**
- * Gives back the unit of an admitted request that the service failed (5xx) or that did no work
- * (304, 405), in Redis and in the Postgres ledger alike. A refund Redis cannot take leaves its
- * counter one high until the day ends (never low: callers are never given extra).
- */
-export async function refund(charge: Charge): Promise<void> {
-  // Through the usage buffer on both paths: it reaches the ledger as soon as Postgres answers,
-  // and the Postgres path flushes it before its next admission. On Redis the engine counts it
-  // (in the epoch whose journal the refund script writes), whatever Redis answers.
-  const rq = redisQuota();
-  if (charge.backend === "postgres" || !rq || !redisUsable()) {
-    recordUse(charge.keyId, dayOf(charge.at), -1);
-    return;
-  }
-  try {
-    await rq.refund(charge.hash, charge.keyId, charge.at);
-  } catch (err) {
-    tripRedisBreaker(err);
-    log.warn("quota refund not taken by Redis", { key_id: charge.keyId });
-  }
 }

@@ -11,7 +11,7 @@ export async function currentCounts(hash: string, keyId: string, now: Date): Pro
   if (!rq || !redisUsable()) return pg;
   try {
     const r = await rq.counters(hash, now);
-    return { day: Math.max(pg.day, r.day ?? 0), month: Math.max(pg.month, r.month ?? 0) };
+    return r ? { day: Math.max(pg.day, r.day), month: Math.max(pg.month, r.month) } : pg;
   } catch (err) {
     tripRedisBreaker(err);
     return pg;

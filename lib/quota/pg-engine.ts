@@ -1,6 +1,7 @@
-// The Postgres path: exact counts from key_usage, and admission through consume_quota()
-// (see the migrations) when Redis cannot be used. Counts are the user's: every key a user has
-// had adds to the same day and month, so a new key continues where the revoked one stopped.
+// The Postgres side of quotas: the reservation ledger both admission paths draw from
+// (reserve_quota() in the migrations), and exact counts from key_usage. Counts are the user's:
+// every key a user has had adds to the same day and month, so a new key continues where the
+// revoked one stopped.
 import { hotQuery } from "../db";
 import { Prisma } from "../generated/prisma/client";
 import type { Tier } from "../plans";
@@ -23,17 +24,67 @@ export async function countsInPostgres(keyId: string, now: Date): Promise<Counts
   return rows[0] ?? { day: 0, month: 0 };
 }
 
-export async function consumeInPostgres(
+export type Reservation = {
+  /** Units granted (a lease), or 1 / 0 (a request on the Postgres path). */
+  granted: number;
+  /** The user's day and month totals after it: reserved, never below what was charged. */
+  dayTotal: number;
+  monthTotal: number;
+  /** Set when fewer units were granted than asked: the window that ran out. */
+  window: "daily" | "monthly" | null;
+};
+
+type ReservationRow = { granted: number; day_total: number; month_total: number; full_window: string | null };
+
+async function reserve(
   keyId: string,
   now: Date,
   limits: { daily: number; monthly: number },
-) {
-  await flushUsage();
-  const rows = await hotQuery<{ admitted: boolean; day_used: number; month_used: number }>(Prisma.sql`
-    SELECT admitted, day_used, month_used FROM consume_quota(${keyId}, ${dayOf(now)}::date, ${limits.daily}::int, ${limits.monthly}::int)`);
-  const [r] = rows;
-  if (!r) throw new Error("consume_quota() returned no row");
-  return { admitted: r.admitted, dayUsed: r.day_used, monthUsed: r.month_used };
+  want: { cap: number; floor: number },
+  requestId: string | null,
+): Promise<Reservation> {
+  const [r] = await hotQuery<ReservationRow>(Prisma.sql`
+    SELECT granted, day_total, month_total, full_window FROM reserve_quota(${keyId}, ${dayOf(now)}::date,
+      ${limits.daily}::int, ${limits.monthly}::int, ${want.cap}::int, ${want.floor}::int, ${requestId}::text)`);
+  if (!r) throw new Error("reserve_quota() returned no row");
+  const window = r.full_window === "daily" || r.full_window === "monthly" ? r.full_window : null;
+  return { granted: r.granted, dayTotal: r.day_total, monthTotal: r.month_total, window };
+}
+
+/**
+ * The most units one lease may carry: about 1 % of the day, so that what a lost Redis strands
+ * is small, and at least one. Leases start at one unit and double through the day up to it.
+ */
+export const leaseCap = (daily: number) => Math.max(1, Math.min(500, Math.floor(daily / 100)));
+
+/** Leases units of the user's quota to the key's Redis allowance, at least `waiting` of them. */
+export const leaseFromPostgres = (
+  keyId: string,
+  now: Date,
+  limits: { daily: number; monthly: number },
+  waiting: number,
+) =>
+  reserve(keyId, now, limits, { cap: leaseCap(limits.daily), floor: Math.min(waiting, limits.daily) }, null);
+
+/**
+ * Admits request `requestId` on the Postgres path (Redis unusable), charging key_usage in the
+ * same transaction. Asking again with the same id gives the first answer.
+ */
+export const admitInPostgres = (
+  keyId: string,
+  now: Date,
+  limits: { daily: number; monthly: number },
+  requestId: string,
+) => reserve(keyId, now, limits, { cap: 1, floor: 1 }, requestId);
+
+/**
+ * Gives back a request admitted on the Postgres path, or, when its admission has not run yet
+ * (a lost reply), makes sure it never will. True when a unit was given back.
+ */
+export async function releaseInPostgres(requestId: string, keyId: string, day: string): Promise<boolean> {
+  const [r] = await hotQuery<{ released: boolean }>(Prisma.sql`
+    SELECT release_quota_request(${requestId}, ${keyId}, ${day}::date) AS released`);
+  return r?.released === true;
 }
 
 /**

@@ -1,144 +1,136 @@
-// The Redis fast path: one Lua script reads the key's cached record (status and limits),
-// checks both windows and increments both, atomically. Missing counters are never assumed
-// to be zero: the script asks for a seed from Postgres instead.
+// The Redis fast path: one Lua script per request reads the key's cached record and day state
+// and admits within the allowance leased from Postgres (scripts.ts). A reply that is late, lost
+// or ambiguous is resolved by asking again with the same request id until the request's
+// deadline: Redis answers what it decided the first time, or, past the deadline, that it never
+// admitted it and never will.
 import type { Redis } from "@upstash/redis";
 import { env } from "../env";
 import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
-import { type LuaScript, luaScript, redis } from "../redis/client";
+import { isReplyError, type LuaScript, luaScript, redis } from "../redis/client";
 import { JOURNAL_TTL_S } from "./journal";
-import type { Counts } from "./state";
+import { ADMIT_LUA, GRANT_LUA, REFUND_LUA } from "./scripts";
 import { journalDone, journalEpoch, journalKey } from "./usage-buffer";
-import { dayOf, monthOf } from "./windows";
-
-// KEYS: record, day counter, month counter, the key's "exists" marker, this process's journal
-// of the current epoch (usage-buffer.ts).
-// ARGV: mode ("check" | "seed"), day seed, month seed, day TTL, month TTL, day, journal TTL.
-// Seeding raises a counter to the seed, never lowers it: Postgres may lag Redis, not lead it.
-// An admission is journaled in the same step as it is counted, in the same slot: if the process
-// dies before writing it to Postgres, the sweeper finds it there (usage-sweeper.ts).
-const SCRIPT = `
-local rec = redis.call('GET', KEYS[1])
-if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
-if string.sub(rec, 1, 5) == 'none:' then return {'none'} end
-local status, daily, monthly, id = string.match(rec, '^(%a+):(%d+):(%d+):([^:]+):%d+$')
-if status ~= 'active' then return {status} end
-daily = tonumber(daily)
-monthly = tonumber(monthly)
-if ARGV[1] == 'seed' then
-  local seeds = {tonumber(ARGV[2]), tonumber(ARGV[3])}
-  local ttls = {ARGV[4], ARGV[5]}
-  for i = 1, 2 do
-    local cur = tonumber(redis.call('GET', KEYS[i + 1]) or '-1')
-    if seeds[i] > cur then redis.call('SET', KEYS[i + 1], seeds[i], 'EX', ttls[i]) end
-  end
-end
-local d = redis.call('GET', KEYS[2])
-local m = redis.call('GET', KEYS[3])
-if (not d) or (not m) or ARGV[1] == 'force' then return {'seed', id} end
-d = tonumber(d)
-m = tonumber(m)
-if d >= daily or m >= monthly then return {'deny', id, daily, monthly, d, m} end
-redis.call('INCR', KEYS[2])
-redis.call('INCR', KEYS[3])
-if redis.call('HINCRBY', KEYS[5], id .. '|' .. ARGV[6], 1) == 1 then redis.call('EXPIRE', KEYS[5], ARGV[7]) end
-return {'ok', id, daily, monthly, d + 1, m + 1}
-`;
-
-// Gives back one unit of both windows after a request that failed or did no work; never below
-// zero (a counter Redis lost meanwhile is reseeded from Postgres, which is refunded too). When
-// it gave back the day's unit, the journal of the current epoch says so (-1), so a sweeper
-// writing it for a dead process nets the refund out. Returns 1 when it did.
-// KEYS: day counter, month counter, journal. ARGV: journal field, journal TTL.
-const REFUND_SCRIPT = `
-local took = 0
-for i = 1, 2 do
-  local v = tonumber(redis.call('GET', KEYS[i]) or '0')
-  if v > 0 then
-    redis.call('DECR', KEYS[i])
-    if i == 1 then took = 1 end
-  end
-end
-if took == 1 then
-  redis.call('HINCRBY', KEYS[3], ARGV[1], -1)
-  redis.call('EXPIRE', KEYS[3], ARGV[2])
-end
-return took
-`;
+import { dayOf } from "./windows";
 
 const DAY_TTL = String(2 * 86_400);
-const MONTH_TTL = String(32 * 86_400);
 const JOURNAL_TTL = String(JOURNAL_TTL_S);
+/** Request ids are kept per 10 s bucket, long after any request could still be resolved. */
+const ID_BUCKET_MS = 10_000;
+const IDS_TTL = "900";
+/** How long a request may wait for Redis to say what it decided. Below the usage buffer's drain. */
+export const RESOLVE_MS = 2_000;
+const RETRY_MS = 50;
 
 export type Verdict =
   | { kind: "none" | "inactive" | "revoked" }
   /** `known`: the key existed when its record was last written (within a month). */
   | { kind: "miss"; known: boolean }
-  | { kind: "seed"; keyId: string }
   | {
-      kind: "ok" | "deny";
+      kind: "ok" | "deny" | "lease";
       keyId: string;
       daily: number;
       monthly: number;
       dayUsed: number;
       monthUsed: number;
+      /** deny: the window that ran out. */
+      window?: "daily" | "monthly";
     };
 
+/** Redis could not say in time what it decided; the request may or may not have been admitted. */
+export class RedisUndecided extends Error {}
+
+/** One call of a script; tests put faults here (a lost or late reply, a call sent twice). */
+export type Transport = (script: LuaScript, keys: string[], args: string[]) => Promise<unknown>;
+const direct: Transport = (script, keys, args) => script.exec(keys, args);
+
+/** Errors after which the command certainly never reached Redis. */
+const NOT_SENT = /max retries per request|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue/i;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Redis's clock minus ours, learnt from a "late" answer that came before our own deadline. */
+let clockOffsetMs = 0;
+
 export class RedisQuota {
-  private readonly script: LuaScript;
+  private readonly admitScript: LuaScript;
+  private readonly grantScript: LuaScript;
   private readonly refundScript: LuaScript;
 
   constructor(
     readonly client: Redis,
     private readonly prefix: string,
+    private readonly send: Transport = direct,
   ) {
-    this.script = luaScript(client, SCRIPT);
-    this.refundScript = luaScript(client, REFUND_SCRIPT);
+    this.admitScript = luaScript(client, ADMIT_LUA);
+    this.grantScript = luaScript(client, GRANT_LUA);
+    this.refundScript = luaScript(client, REFUND_LUA);
   }
 
-  // The record, both counters and the journals share one hash tag, so the scripts work on a
-  // Redis Cluster.
-  private keys(hash: string, now: Date): [string, string, string, string] {
-    const tag = slotTag(this.prefix, hash);
-    return [
-      recordKey(this.prefix, hash),
-      `${tag}:d:${dayOf(now)}`,
-      `${tag}:m:${monthOf(now)}`,
-      knownKey(this.prefix, hash),
-    ];
+  private dayState = (hash: string, now: Date) => `${slotTag(this.prefix, hash)}:q:${dayOf(now)}`;
+
+  /**
+   * Sends a script until Redis answers or `deadline` (our clock) passes. Reply errors (a bad
+   * script, WRONGTYPE) are answers too: they are thrown as they are. Throws RedisUndecided
+   * when no answer came in time, or when a later attempt certainly never reached Redis.
+   */
+  private async untilAnswered(
+    script: LuaScript,
+    keys: string[],
+    args: (deadline: number) => string[],
+    deadline: number,
+  ): Promise<unknown> {
+    for (;;) {
+      try {
+        return await this.send(script, keys, args(deadline + clockOffsetMs));
+      } catch (err) {
+        if (isReplyError(err)) throw err;
+        if (Date.now() + RETRY_MS > deadline || NOT_SENT.test(String(err)))
+          throw new RedisUndecided(String(err));
+        await sleep(RETRY_MS);
+      }
+    }
   }
 
   /**
-   * mode "force" asks for a seed even when counters exist (first use after start or an outage).
-   * An "ok" is counted in the usage buffer here, in the epoch whose journal the script wrote.
+   * Admits request `requestId` within the key's allowance, or says why not. An "ok" is counted
+   * in the usage buffer here, in the epoch whose journal the script wrote.
    */
-  async check(
-    hash: string,
-    now: Date,
-    mode: "check" | "force" | "seed",
-    seed: Counts = { day: 0, month: 0 },
-  ): Promise<Verdict> {
+  async admit(hash: string, now: Date, requestId: string, deadline: number): Promise<Verdict> {
     const tag = slotTag(this.prefix, hash);
     const day = dayOf(now);
     const epoch = journalEpoch();
     const journal = journalKey(tag, epoch);
-    let r: (string | number)[];
+    const keys = [
+      recordKey(this.prefix, hash),
+      this.dayState(hash, now),
+      `${tag}:x:${Math.floor(Number(requestId.slice(0, requestId.indexOf("-"))) / ID_BUCKET_MS)}`,
+      knownKey(this.prefix, hash),
+      journal,
+    ];
+    let r: (string | number)[] = [];
     try {
-      r = (await this.script.exec(
-        [
-          recordKey(this.prefix, hash),
-          `${tag}:d:${day}`,
-          `${tag}:m:${monthOf(now)}`,
-          knownKey(this.prefix, hash),
-          journal,
-        ],
-        [mode, String(seed.day), String(seed.month), DAY_TTL, MONTH_TTL, day, JOURNAL_TTL],
-      )) as (string | number)[];
+      for (let tries = 0; tries < 3; tries++) {
+        r = (await this.untilAnswered(
+          this.admitScript,
+          keys,
+          (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL],
+          deadline,
+        )) as (string | number)[];
+        if (r[0] !== "late") break;
+        // Redis's clock is ahead of ours: learn by how much, once, while we still have time.
+        if (Date.now() >= deadline) break;
+        clockOffsetMs = Math.max(0, Number(r[1]) - Date.now());
+      }
     } catch (err) {
-      journalDone(epoch, journal); // no answer: the script may have run
+      journalDone(epoch, journal); // undecided: the script may have run
       throw err;
     }
-    const kind = String(r[0]) as Verdict["kind"];
-    if (kind === "ok" || kind === "deny") {
+    const kind = String(r[0]);
+    if (kind === "late") {
+      journalDone(epoch, null);
+      throw new RedisUndecided("the request reached Redis after its deadline");
+    }
+    if (kind === "ok" || kind === "deny" || kind === "lease") {
       const keyId = String(r[1]);
       if (kind === "ok") journalDone(epoch, journal, keyId, day, 1);
       else journalDone(epoch, null);
@@ -149,17 +141,39 @@ export class RedisQuota {
         monthly: Number(r[3]),
         dayUsed: Number(r[4]),
         monthUsed: Number(r[5]),
-      };
+        ...(kind === "deny" ? { window: r[6] === "monthly" ? "monthly" : "daily" } : {}),
+      } as Verdict;
     }
     journalDone(epoch, null);
-    if (kind === "seed") return { kind, keyId: String(r[1]) };
     if (kind === "miss") return { kind, known: Number(r[1]) === 1 };
     return { kind } as Verdict;
   }
 
+  /** Adds a lease to the key's allowance (idempotent by lease id, so it is safely re-sent). */
+  async grant(
+    hash: string,
+    now: Date,
+    lease: { id: string; units: number; dayTotal: number; monthTotal: number; full: string },
+    deadline: number,
+  ): Promise<void> {
+    await this.untilAnswered(
+      this.grantScript,
+      [this.dayState(hash, now)],
+      () => [
+        lease.id,
+        String(lease.units),
+        String(lease.dayTotal),
+        String(lease.monthTotal),
+        lease.full,
+        DAY_TTL,
+      ],
+      deadline,
+    );
+  }
+
   /**
-   * Gives back one unit of the windows of `now` (the day the request was admitted), and counts
-   * the refund in the usage buffer whatever Redis answers.
+   * Gives back one unit of the day of `now` (the day the request was admitted), and counts the
+   * refund in the usage buffer whatever Redis answers.
    */
   async refund(hash: string, keyId: string, now: Date): Promise<void> {
     const tag = slotTag(this.prefix, hash);
@@ -170,8 +184,9 @@ export class RedisQuota {
     try {
       took =
         Number(
-          await this.refundScript.exec(
-            [`${tag}:d:${day}`, `${tag}:m:${monthOf(now)}`, journal],
+          await this.send(
+            this.refundScript,
+            [this.dayState(hash, now), journal],
             [`${keyId}|${day}`, JOURNAL_TTL],
           ),
         ) === 1;
@@ -185,14 +200,17 @@ export class RedisQuota {
     return putRecord(this.client, this.prefix, hash, record);
   }
 
-  /** Today's and this month's counters, or null for a counter Redis does not have. */
-  async counters(hash: string, now: Date): Promise<{ day: number | null; month: number | null }> {
-    const [, d, m] = this.keys(hash, now);
-    const [day, month] = await this.client.mget<(string | number | null)[]>(d, m);
-    return {
-      day: day === null || day === undefined ? null : Number(day),
-      month: month === null || month === undefined ? null : Number(month),
-    };
+  /** Today's and this month's use as Redis last knew it, or null when it has no state today. */
+  async counters(hash: string, now: Date): Promise<{ day: number; month: number } | null> {
+    const s = await this.client.hmget<Record<string, string | number | null>>(
+      this.dayState(hash, now),
+      "u",
+      "o",
+      "mo",
+    );
+    if (!s || s.u === null || s.u === undefined) return null;
+    const u = Number(s.u);
+    return { day: Number(s.o ?? 0) + u, month: Number(s.mo ?? 0) + u };
   }
 }
 

@@ -21,7 +21,7 @@ const globalForRedis = globalThis as unknown as {
 type Tcp = { io: IORedis | Cluster; cluster: boolean };
 
 /** A Redis error reply (NOSCRIPT, WRONGTYPE, …), from whichever copy of ioredis made it. */
-const isReplyError = (err: unknown): err is Error => err instanceof Error && err.name === "ReplyError";
+export const isReplyError = (err: unknown): err is Error => err instanceof Error && err.name === "ReplyError";
 
 type Command = [string, ...(string | number)[]];
 

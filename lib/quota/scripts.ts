@@ -1,0 +1,70 @@
+// The quota's Lua scripts. Each runs atomically on the slot of one API key (every key below
+// shares its hash tag), so they work on a Redis Cluster. docs/decisions/0001-exact-quotas.md
+// gives the argument for why no interleaving of replies admits past a limit.
+//
+// A key's day state is one hash, `<tag>:q:<day>`:
+//   u   requests admitted today on this key's allowance (net of refunds)
+//   a   units leased to it from Postgres today (reserve_quota); Redis admits only while u < a
+//   o   the user's other use today (other keys, the Postgres path, units Redis lost), and
+//   mo  the same for the month: only for the headers (used = o + u, mo + u)
+//   f   "daily:monthly:window" when Postgres had nothing left to lease at those limits
+//   l:* the leases already added, so that a grant sent twice adds once
+
+// KEYS: record, day state, request ids of the id's bucket, the key's "exists" marker, journal.
+// ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL.
+// A request id seen before gets the answer it got then, without counting again (its first reply
+// was lost, or the client sent it twice); a request reaching Redis after its deadline admits
+// nothing, so one its caller has given up on can never be admitted later.
+export const ADMIT_LUA = `
+local rec = redis.call('GET', KEYS[1])
+if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
+if string.sub(rec, 1, 5) == 'none:' then return {'none'} end
+local status, daily, monthly, id = string.match(rec, '^(%a+):(%d+):(%d+):([^:]+):%d+$')
+if status ~= 'active' then return {status} end
+local s = redis.call('HMGET', KEYS[2], 'u', 'a', 'o', 'mo', 'f')
+local u = tonumber(s[1] or '0')
+local a = tonumber(s[2] or '0')
+local o = tonumber(s[3] or '0')
+local mo = tonumber(s[4] or '0')
+if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return {'ok', id, daily, monthly, o + u, mo + u} end
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+if now > tonumber(ARGV[2]) then return {'late', now} end
+if u < a then
+  redis.call('HINCRBY', KEYS[2], 'u', 1)
+  redis.call('SADD', KEYS[3], ARGV[1])
+  redis.call('EXPIRE', KEYS[3], ARGV[5])
+  if redis.call('HINCRBY', KEYS[5], id .. '|' .. ARGV[3], 1) == 1 then redis.call('EXPIRE', KEYS[5], ARGV[4]) end
+  return {'ok', id, daily, monthly, o + u + 1, mo + u + 1}
+end
+local limits = daily .. ':' .. monthly .. ':'
+local f = s[5]
+if f and string.sub(f, 1, #limits) == limits then
+  return {'deny', id, daily, monthly, o + u, mo + u, string.sub(f, #limits + 1)}
+end
+return {'lease', id, daily, monthly, o + u, mo + u}
+`;
+
+// Adds a lease from Postgres to the allowance, once per lease id.
+// KEYS: day state. ARGV: lease id, units, the user's day and month totals after the lease,
+// the full marker ('' when Postgres granted all it was asked), TTL.
+export const GRANT_LUA = `
+if redis.call('HSETNX', KEYS[1], 'l:' .. ARGV[1], 1) == 0 then return 0 end
+local a = redis.call('HINCRBY', KEYS[1], 'a', ARGV[2])
+redis.call('HSET', KEYS[1], 'o', math.max(0, tonumber(ARGV[3]) - a), 'mo', math.max(0, tonumber(ARGV[4]) - a))
+if ARGV[5] == '' then redis.call('HDEL', KEYS[1], 'f') else redis.call('HSET', KEYS[1], 'f', ARGV[5]) end
+redis.call('EXPIRE', KEYS[1], ARGV[6])
+return 1
+`;
+
+// Gives back one admitted unit after a request that failed or did no work; never below zero.
+// The journal of the current epoch records the -1, so a sweeper writing it for a dead process
+// nets the refund out. KEYS: day state, journal. ARGV: journal field, journal TTL.
+export const REFUND_LUA = `
+local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
+if u <= 0 then return 0 end
+redis.call('HINCRBY', KEYS[1], 'u', -1)
+redis.call('HINCRBY', KEYS[2], ARGV[1], -1)
+redis.call('EXPIRE', KEYS[2], ARGV[2])
+return 1
+`;
