@@ -68,6 +68,10 @@ export class RedisQuota {
 
   private dayState = (hash: string, now: Date) => `${slotTag(this.prefix, hash)}:q:${dayOf(now)}`;
 
+  /** Request ids are `<ms>-<random>`, kept in the bucket of the time they were made. */
+  private requestIds = (hash: string, requestId: string) =>
+    `${slotTag(this.prefix, hash)}:x:${Math.floor(Number.parseInt(requestId, 10) / ID_BUCKET_MS)}`;
+
   /**
    * Sends a script until Redis answers or `deadline` (our clock) passes. Reply errors (a bad
    * script, WRONGTYPE) are answers too: they are thrown as they are. Throws RedisUndecided
@@ -103,7 +107,7 @@ export class RedisQuota {
     const keys = [
       recordKey(this.prefix, hash),
       this.dayState(hash, now),
-      `${tag}:x:${Math.floor(Number(requestId.slice(0, requestId.indexOf("-"))) / ID_BUCKET_MS)}`,
+      this.requestIds(hash, requestId),
       knownKey(this.prefix, hash),
       journal,
     ];
@@ -175,7 +179,7 @@ export class RedisQuota {
    * Gives back one unit of the day of `now` (the day the request was admitted), and counts the
    * refund in the usage buffer whatever Redis answers.
    */
-  async refund(hash: string, keyId: string, now: Date): Promise<void> {
+  async refund(hash: string, keyId: string, now: Date, requestId: string): Promise<void> {
     const tag = slotTag(this.prefix, hash);
     const day = dayOf(now);
     const epoch = journalEpoch();
@@ -214,12 +218,20 @@ export class RedisQuota {
   }
 }
 
-const g = globalThis as unknown as { redisQuota?: RedisQuota };
+const g = globalThis as unknown as { redisQuota?: RedisQuota; quotaTransport?: Transport };
 
 /** The engine over the process's Redis client; null when quotas run on Postgres alone. */
 export function redisQuota(): RedisQuota | null {
   const client = redis();
   if (!client) return null;
-  if (g.redisQuota?.client !== client) g.redisQuota = new RedisQuota(client, env().REDIS_PREFIX);
+  if (g.redisQuota?.client !== client) {
+    g.redisQuota = new RedisQuota(client, env().REDIS_PREFIX, g.quotaTransport ?? direct);
+  }
   return g.redisQuota;
+}
+
+/** Puts a transport with faults between the engine and Redis (model tests); null restores it. */
+export function setQuotaTransport(t: Transport | null): void {
+  g.quotaTransport = t ?? undefined;
+  g.redisQuota = undefined;
 }

@@ -66,7 +66,7 @@ export async function refund(charge: Charge): Promise<void> {
     return;
   }
   try {
-    await rq.refund(charge.hash, charge.keyId, charge.at);
+    await rq.refund(charge.hash, charge.keyId, charge.at, charge.requestId);
   } catch (err) {
     tripRedisBreaker(err);
     log.warn("quota refund not taken by Redis", { key_id: charge.keyId });

@@ -12,9 +12,9 @@
 
 // KEYS: record, day state, request ids of the id's bucket, the key's "exists" marker, journal.
 // ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL.
-// A request id seen before gets the answer it got then, without counting again (its first reply
-// was lost, or the client sent it twice); a request reaching Redis after its deadline admits
-// nothing, so one its caller has given up on can never be admitted later.
+// A request id admitted before gets the same answer without counting again (its first reply was
+// lost, or the client sent it twice); one refunded since, or reaching Redis after its deadline,
+// admits nothing, so a request its caller has given up on can never be admitted later.
 export const ADMIT_LUA = `
 local rec = redis.call('GET', KEYS[1])
 if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
@@ -26,13 +26,15 @@ local u = tonumber(s[1] or '0')
 local a = tonumber(s[2] or '0')
 local o = tonumber(s[3] or '0')
 local mo = tonumber(s[4] or '0')
-if redis.call('SISMEMBER', KEYS[3], ARGV[1]) == 1 then return {'ok', id, daily, monthly, o + u, mo + u} end
+local seen = redis.call('HGET', KEYS[3], ARGV[1])
+if seen == '1' then return {'ok', id, daily, monthly, o + u, mo + u} end
+if seen then return {'late', 0} end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if now > tonumber(ARGV[2]) then return {'late', now} end
 if u < a then
   redis.call('HINCRBY', KEYS[2], 'u', 1)
-  redis.call('SADD', KEYS[3], ARGV[1])
+  redis.call('HSET', KEYS[3], ARGV[1], '1')
   redis.call('EXPIRE', KEYS[3], ARGV[5])
   if redis.call('HINCRBY', KEYS[5], id .. '|' .. ARGV[3], 1) == 1 then redis.call('EXPIRE', KEYS[5], ARGV[4]) end
   return {'ok', id, daily, monthly, o + u + 1, mo + u + 1}
@@ -57,14 +59,17 @@ redis.call('EXPIRE', KEYS[1], ARGV[6])
 return 1
 `;
 
-// Gives back one admitted unit after a request that failed or did no work; never below zero.
-// The journal of the current epoch records the -1, so a sweeper writing it for a dead process
-// nets the refund out. KEYS: day state, journal. ARGV: journal field, journal TTL.
+// Gives back the unit of admitted request ARGV[1] after it failed or did no work, once however
+// often it is sent. The journal of the current epoch records the -1, so a sweeper writing it for
+// a dead process nets the refund out.
+// KEYS: day state, request ids of the id's bucket, journal. ARGV: request id, journal field, TTL.
 export const REFUND_LUA = `
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= '1' then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], '0')
 local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
 if u <= 0 then return 0 end
 redis.call('HINCRBY', KEYS[1], 'u', -1)
-redis.call('HINCRBY', KEYS[2], ARGV[1], -1)
-redis.call('EXPIRE', KEYS[2], ARGV[2])
+redis.call('HINCRBY', KEYS[3], ARGV[2], -1)
+redis.call('EXPIRE', KEYS[3], ARGV[3])
 return 1
 `;
