@@ -64,11 +64,11 @@ export class ChaosRedis {
     }
   }
 
-  /** GET on this private instance (to read the server's counters). */
-  async get(key: string): Promise<string | null> {
+  /** HGET on this private instance (to read the server's counters). */
+  async hget(key: string, field: string): Promise<string | null> {
     const client = this.client();
     try {
-      return await client.get(key);
+      return await client.hget(key, field);
     } finally {
       client.disconnect();
     }

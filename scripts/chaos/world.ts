@@ -81,8 +81,9 @@ export class World {
   }
 
   /**
-   * Today's Redis counter of a key (`<prefix>{<hash32>}:d:<YYYY-MM-DD>`), for the notes: Redis is
-   * the fast path, key_usage the ledger that is asserted. null when Redis has no counter.
+   * How many requests Redis admitted today on a key's allowance (field `u` of
+   * `<prefix>{<hash32>}:q:<YYYY-MM-DD>`), for the notes: Redis is the fast path, key_usage the
+   * ledger that is asserted. null when Redis has no state for it today.
    */
   async redisDayCount(keyId: string): Promise<number | null> {
     const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
@@ -99,7 +100,7 @@ export class World {
     }
     if (!hash) return null;
     const day = new Date().toISOString().slice(0, 10);
-    const value = await this.redis.get(`${this.env.REDIS_PREFIX}{${hash.slice(0, 32)}}:d:${day}`);
+    const value = await this.redis.hget(`${this.env.REDIS_PREFIX}{${hash.slice(0, 32)}}:q:${day}`, "u");
     return value === null ? null : Number(value);
   }
 

@@ -116,14 +116,14 @@ export class PrivateRedisCluster {
     throw new Error(`the Redis Cluster did not reach cluster_state:ok within ${ms} ms`);
   }
 
-  /** GET on the master that owns the key's slot now (retried while a failover settles). */
-  async get(key: string): Promise<string | null> {
+  /** HGET on the master that owns the key's slot now (retried while a failover settles). */
+  async hget(key: string, field: string): Promise<string | null> {
     let last: unknown;
     for (let attempt = 0; attempt < 20; attempt++) {
       try {
         const io = this.single(await this.masterOf(key));
         try {
-          return await io.get(key);
+          return await io.hget(key, field);
         } finally {
           io.disconnect();
         }

@@ -73,12 +73,12 @@ export class Fleet {
 
   /** Today's counter of a key on the Redis Cluster (the fast path's count). */
   async redisDayCount(key: Key): Promise<number | null> {
-    const v = await this.redis.get(this.dayCounterKey(key));
+    const v = await this.redis.hget(this.dayCounterKey(key), "u");
     return v === null ? null : Number(v);
   }
 
   dayCounterKey(key: Key): string {
-    return `${this.env.REDIS_PREFIX}{${key.hash.slice(0, 32)}}:d:${new Date().toISOString().slice(0, 10)}`;
+    return `${this.env.REDIS_PREFIX}{${key.hash.slice(0, 32)}}:q:${new Date().toISOString().slice(0, 10)}`;
   }
 
   headers(key: Key): Record<string, string> {

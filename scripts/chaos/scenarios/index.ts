@@ -9,6 +9,7 @@ import { postgresStopped } from "./postgres-stopped";
 import { redisFlushed } from "./redis-flushed";
 import { redisFrozen } from "./redis-frozen";
 import { redisKilled } from "./redis-killed";
+import { redisLateReplies } from "./redis-late-replies";
 import { sigtermUnderLoad } from "./sigterm-under-load";
 import { smtpDown } from "./smtp-down";
 
@@ -16,6 +17,7 @@ export const SCENARIOS: Scenario[] = [
   redisKilled,
   redisFlushed,
   redisFrozen,
+  redisLateReplies,
   postgresStopped,
   postgresFrozen,
   smtpDown,
