@@ -41,14 +41,18 @@ async function admit(hash: string, base: BaseContext, controls: Controls, lookup
   let quota: QuotaState | undefined;
   controls.onSettled((status) => {
     settled = true;
+    charge?.count(); // answered: from now on it may be charged
     if (!charge || !quota || !refundable(status, base.req)) return undefined;
     const given = quota;
     return refund(charge).then(() => rateLimitHeaders(withUnitReturned(given), base.now));
   });
-  const admission = await consume(hash, base.now, { lookup });
+  const admission = await consume(hash, base.now, { lookup, countWhenAnswered: true });
   if (admission.ok) {
     ({ charge, quota } = admission);
-    if (settled) await refund(charge);
+    if (settled) {
+      charge.count();
+      await refund(charge);
+    }
   }
   return admission;
 }

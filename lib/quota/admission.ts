@@ -28,8 +28,13 @@ export type Charge = {
   hash: string;
   at: Date;
   backend: "redis" | "postgres";
-  /** The id the Postgres path admitted it under (it gives the unit back by that id). */
+  /** The id it was admitted under (a refund gives the unit back by that id). */
   requestId: string;
+  /**
+   * Counts it in the usage buffer (Redis path), when the caller asked to do that itself once
+   * the request is answered (`countWhenAnswered`); idempotent, and a no-op otherwise.
+   */
+  count: () => void;
 };
 export type Admission =
   | { ok: true; keyId: string; quota: QuotaState; charge: Charge }
@@ -87,11 +92,13 @@ async function viaRedis<T>(fn: () => Promise<T>): Promise<T> {
 
 type Tally = { keyId: string; daily: number; monthly: number; dayUsed: number; monthUsed: number };
 
+const nothing = () => {};
+
 function decide(
   admitted: boolean,
   v: Tally,
   now: Date,
-  charge: Omit<Charge, "keyId" | "at">,
+  charge: Omit<Charge, "keyId" | "at" | "count"> & { count?: () => void },
   window?: "daily" | "monthly",
 ): Admission {
   const used = { ...v, dayUsed: Math.min(v.daily, v.dayUsed), monthUsed: Math.min(v.monthly, v.monthUsed) };
@@ -101,7 +108,14 @@ function decide(
   if (!admitted && window === "monthly") used.monthUsed = v.monthly;
   const quota = quotaState(used, now);
   recordQuotaDecision(admitted, charge.backend);
-  if (admitted) return { ok: true, keyId: v.keyId, quota, charge: { ...charge, keyId: v.keyId, at: now } };
+  if (admitted) {
+    return {
+      ok: true,
+      keyId: v.keyId,
+      quota,
+      charge: { count: nothing, ...charge, keyId: v.keyId, at: now },
+    };
+  }
   const ran = window ?? (v.monthUsed >= v.monthly ? "monthly" : "daily");
   return { ok: false, code: "quota_exceeded", keyId: v.keyId, quota, window: ran };
 }
@@ -119,11 +133,18 @@ async function recordFromPostgres(hash: string): Promise<KeyRecord | null> {
 
 const newRequestId = () => `${Date.now()}-${randomBytes(6).toString("hex")}`;
 
+type Options = {
+  /** false: a key Redis has never seen exist is refused rather than looked up in Postgres. */
+  lookup: boolean;
+  /** The caller calls `charge.count()` once the request is answered (the route wrappers). */
+  countWhenAnswered?: boolean;
+};
+
 async function consumeWithRedis(
   rq: RedisQuota,
   hash: string,
   now: Date,
-  lookup: boolean,
+  { lookup, countWhenAnswered }: Options,
 ): Promise<Admission | LookupRefused> {
   const generation = redisGeneration();
   const requestId = newRequestId();
@@ -162,7 +183,14 @@ async function consumeWithRedis(
         // An "ok" is already counted in the usage buffer (and journaled) by the engine.
         markRefreshed(hash, generation);
         markActive(hash);
-        return decide(v.kind === "ok", v, now, { hash, backend: "redis", requestId }, v.window);
+        if (v.count && !countWhenAnswered) v.count();
+        return decide(
+          v.kind === "ok",
+          v,
+          now,
+          { hash, backend: "redis", requestId, count: v.count },
+          v.window,
+        );
     }
   }
   throw new QuotaUndecided();
@@ -200,16 +228,17 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
 /**
  * `lookup: false` (the caller's address has spent its budget for unknown keys): a key Redis has
  * never seen exist is refused rather than looked up in Postgres; real keys go on as usual.
+ * On the Postgres path a request is charged as it is admitted, in the same transaction.
  */
 export async function consume(
   hash: string,
   now: Date,
-  opts: { lookup: boolean } = { lookup: true },
+  opts: Options = { lookup: true },
 ): Promise<Admission | LookupRefused> {
   const rq = redisQuota();
   if (rq && redisUsable()) {
     try {
-      return await consumeWithRedis(rq, hash, now, opts.lookup);
+      return await consumeWithRedis(rq, hash, now, opts);
     } catch (err) {
       if (!(err instanceof RedisUnavailable || err instanceof RedisUndecided)) throw err;
       tripRedisBreaker(err);

@@ -34,6 +34,13 @@ export type Verdict =
       monthUsed: number;
       /** deny: the window that ran out. */
       window?: "daily" | "monthly";
+      /**
+       * ok: counts the admission in the usage buffer, in the epoch whose journal the script
+       * wrote. Until it is called that epoch stays open (its batch waits for it), so a request
+       * is charged in key_usage only once it has been answered, or by the sweeper if this
+       * process dies first.
+       */
+      count?: () => void;
     };
 
 /** Redis could not say in time what it decided; the request may or may not have been admitted. */
@@ -47,6 +54,15 @@ const direct: Transport = (script, keys, args) => script.exec(keys, args);
 const NOT_SENT = /max retries per request|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue/i;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function once(fn: () => void): () => void {
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+}
 
 /** Redis's clock minus ours, learnt from a "late" answer that came before our own deadline. */
 let clockOffsetMs = 0;
@@ -95,10 +111,7 @@ export class RedisQuota {
     }
   }
 
-  /**
-   * Admits request `requestId` within the key's allowance, or says why not. An "ok" is counted
-   * in the usage buffer here, in the epoch whose journal the script wrote.
-   */
+  /** Admits request `requestId` within the key's allowance, or says why not. */
   async admit(hash: string, now: Date, requestId: string, deadline: number): Promise<Verdict> {
     const tag = slotTag(this.prefix, hash);
     const day = dayOf(now);
@@ -136,8 +149,7 @@ export class RedisQuota {
     }
     if (kind === "ok" || kind === "deny" || kind === "lease") {
       const keyId = String(r[1]);
-      if (kind === "ok") journalDone(epoch, journal, keyId, day, 1);
-      else journalDone(epoch, null);
+      if (kind !== "ok") journalDone(epoch, null);
       return {
         kind,
         keyId,
@@ -146,6 +158,7 @@ export class RedisQuota {
         dayUsed: Number(r[4]),
         monthUsed: Number(r[5]),
         ...(kind === "deny" ? { window: r[6] === "monthly" ? "monthly" : "daily" } : {}),
+        ...(kind === "ok" ? { count: once(() => journalDone(epoch, journal, keyId, day, 1)) } : {}),
       } as Verdict;
     }
     journalDone(epoch, null);
@@ -190,8 +203,8 @@ export class RedisQuota {
         Number(
           await this.send(
             this.refundScript,
-            [this.dayState(hash, now), journal],
-            [`${keyId}|${day}`, JOURNAL_TTL],
+            [this.dayState(hash, now), this.requestIds(hash, requestId), journal],
+            [requestId, `${keyId}|${day}`, JOURNAL_TTL],
           ),
         ) === 1;
     } finally {
