@@ -2,6 +2,7 @@
 // Postgres primary + streaming standby, a Redis Cluster (3 masters, 3 replicas), 3 production
 // instances behind HAProxy. FLEET_SKIP_BUILD=1 reuses .next from an earlier build.
 import { cleanupAll, installExitHandlers } from "../chaos/cleanup";
+import { busyRounds } from "./busy";
 import { appKilled, operatorView, redisMasterKilled, replicaStopped } from "./faults";
 import { catalogSwap, exactFifty, type Row } from "./scenarios";
 import { type Fleet, startFleet } from "./world";
@@ -13,14 +14,15 @@ const SCENARIOS: [string, (f: Fleet) => Promise<Row>][] = [
   ["redis-master-killed", redisMasterKilled],
   ["replica-stopped", replicaStopped],
   ["operator-view", operatorView],
+  ["busy", busyRounds],
 ];
 
 async function main(): Promise<number> {
   installExitHandlers();
   const watchdog = setTimeout(() => {
-    console.error("fleet run over 12 minutes: stopping");
+    console.error("fleet run over 30 minutes: stopping");
     void cleanupAll().finally(() => process.exit(2));
-  }, 12 * 60_000);
+  }, 30 * 60_000);
   watchdog.unref();
   const started = Date.now();
   const only = process.argv

@@ -55,10 +55,12 @@ export async function exactFifty(f: Fleet): Promise<Row> {
   });
   const ok = count(load.outcomes, (o) => o.status === 200);
   const denied = count(load.outcomes, (o) => o.status === 429);
+  // Where Redis could not say in time what it decided, the answer is a 503, uncharged.
+  const unavailable = count(load.outcomes, (o) => o.status === 503);
   const charged = await settledCharge(f, key.id);
   const served = spread(load.outcomes);
   expectEq(failures, "admitted (200)", ok, 50);
-  expectEq(failures, "refused (429)", denied, 250);
+  expectEq(failures, "refused (429) or undecided (503)", denied + unavailable, 250);
   expectEq(failures, "key_usage", charged, 50);
   if (Object.keys(served).length !== f.apps.length)
     failures.push(`spread over ${Object.keys(served).length} instances, want ${f.apps.length}`);

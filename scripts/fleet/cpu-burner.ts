@@ -1,0 +1,36 @@
+// Busy loops that keep every core of the machine occupied while a scenario runs, as other work
+// on a shared host would: quota exactness must not depend on a quiet machine. Started and
+// stopped by the harness, by pid, and registered for cleanup on every way out.
+import { type ChildProcess, spawn } from "node:child_process";
+import { availableParallelism } from "node:os";
+import { onCleanup } from "../chaos/cleanup";
+
+export class CpuBurner {
+  private procs: ChildProcess[] = [];
+
+  /** One busy loop per core (niceness 0: they compete with the fleet as equals). */
+  start(n = availableParallelism()): void {
+    for (let i = 0; i < n; i++) {
+      const proc = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+      this.procs.push(proc);
+      onCleanup(
+        `cpu burner ${proc.pid}`,
+        async () => this.stopOne(proc),
+        () => this.stopOne(proc),
+      );
+    }
+  }
+
+  get pids(): number[] {
+    return this.procs.flatMap((p) => (p.pid ? [p.pid] : []));
+  }
+
+  private stopOne(proc: ChildProcess): void {
+    if (proc.exitCode === null && proc.signalCode === null) proc.kill("SIGKILL");
+  }
+
+  stop(): void {
+    for (const p of this.procs) this.stopOne(p);
+    this.procs = [];
+  }
+}
