@@ -65,6 +65,22 @@ export class World {
   }
 
   /** The key's total in key_usage, the ledger Postgres keeps of admitted requests. */
+  /** The units of today's quota reserved for a key (leased to Redis or admitted on Postgres). */
+  async reserved(keyId: string): Promise<number> {
+    const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
+    client.on("error", () => {});
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ n: string }>(
+        "SELECT coalesce(sum(leased + admitted), 0)::text AS n FROM quota_reservations WHERE key_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date",
+        [keyId],
+      );
+      return Number(rows[0]?.n ?? 0);
+    } finally {
+      await client.end().catch(() => {});
+    }
+  }
+
   async charged(keyId: string): Promise<number> {
     const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
     client.on("error", () => {});
