@@ -4,6 +4,7 @@
 // that finds nothing.
 import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../catalog/countries";
 import { facetsCatalog, searchCatalog } from "../catalog/queries";
+import { unsafeParam } from "../query-params";
 import { invalidParam, ok } from "../result";
 
 export type CountryChoice = { code: string; label: string };
@@ -52,6 +53,9 @@ const SEARCH_KEYS = ["title", "country", "page", "per_page", ...FILTER_KEYS] as 
  * joined with commas, and a typed country resolved to its code.
  */
 function forCatalog(params: URLSearchParams, keys: readonly string[]) {
+  // Checked on the page's whole query, before a typed country is resolved or echoed.
+  const unsafe = unsafeParam(params);
+  if (unsafe) return unsafe;
   const out = new URLSearchParams();
   for (const k of keys) {
     const values = params
