@@ -6,6 +6,7 @@ import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../
 import { facetsCatalog, searchCatalog } from "../catalog/queries";
 import { unsafeParam } from "../query-params";
 import { invalidParam, ok } from "../result";
+import { typedText } from "./format";
 
 export type CountryChoice = { code: string; label: string };
 
@@ -69,7 +70,7 @@ function forCatalog(params: URLSearchParams, keys: readonly string[]) {
   if (typed && !country) {
     return invalidParam(
       "country",
-      `We do not know a country or region called “${typed.slice(0, 60)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
+      `We do not know a country or region called “${typedText(typed)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
     );
   }
   if (country) out.set("country", country.code);
