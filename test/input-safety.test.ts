@@ -1,6 +1,7 @@
 // Hostile query values on every catalog route: control characters, malformed escapes and dates
 // Postgres cannot hold are a 400 naming the parameter (a message on the pages), never a 500.
 import { describe, expect, it } from "vitest";
+import { peerHeaderValue } from "@/lib/net/client-ip";
 import { hasUnsafeCharacter } from "@/lib/query-params";
 import { siteSalary } from "@/lib/site/salary";
 import { siteFacets, siteSearch } from "@/lib/site/search";
@@ -10,8 +11,11 @@ import { getJson } from "./http";
 
 catalogAndClient();
 
+// /api/jobs* spend a per-address budget shared in Redis with the files running beside this one.
+const peer = { "x-jsa-peer": peerHeaderValue(`203.0.113.${1 + Math.floor(Math.random() * 250)}`) };
+
 async function refused(path: string, param: string) {
-  const { status, body, res } = await getJson(path);
+  const { status, body, res } = await getJson(path, peer);
   expect(status, path).toBe(400);
   expect(res.headers.get("content-type"), path).toMatch(/^application\/json/);
   expect(ErrorBodySchema.parse(body).error, path).toMatchObject({ code: "invalid_parameter", param });
