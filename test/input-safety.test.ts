@@ -12,7 +12,7 @@ import { getJson } from "./http";
 catalogAndClient();
 
 // /api/jobs* spend a per-address budget shared in Redis with the files running beside this one.
-const peer = { "x-jsa-peer": peerHeaderValue(`203.0.113.${1 + Math.floor(Math.random() * 250)}`) };
+const peer = { "x-jsa-peer": peerHeaderValue(`192.0.2.${1 + Math.floor(Math.random() * 250)}`) };
 
 async function refused(path: string, param: string) {
   const { status, body, res } = await getJson(path, peer);
