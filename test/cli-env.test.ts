@@ -62,6 +62,12 @@ describe("commands in production", () => {
     expect(without.stderr).not.toMatch(/SMTP_URL|APP_URL|SECRET/);
   }, 60_000);
 
+  it("catalog:demo runs with DATABASE_URL alone", async () => {
+    const r = await run("scripts/catalog-demo.ts", ["--jobs", "30", "--seed", "7"], { DATABASE_URL });
+    expect(r.stderr).not.toMatch(/Invalid environment/);
+    expect(r.code).toBe(0);
+  }, 60_000);
+
   it("keys runs with DATABASE_URL and KEY_HASH_SECRET; it names a missing or weak secret", async () => {
     const email = `cli-env-${Date.now()}@example.com`;
     const missing = await run("scripts/keys.ts", ["create", "--email", email], { DATABASE_URL });
