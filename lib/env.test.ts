@@ -138,6 +138,11 @@ describe("parseEnv", () => {
         /METRICS_TOKEN: the same value as KEY_HASH_SECRET/,
       );
       expect(message({ ...prod, METRICS_TOKEN: random() })).toBe("");
+      // Named together with what is missing.
+      const { SMTP_URL: _, ...noMail } = prod;
+      expect(message({ ...noMail, NEXTAUTH_SECRET: "n".repeat(40) })).toMatch(
+        /NEXTAUTH_SECRET: too predictable[^\n]*\n {2}SMTP_URL: required in production/,
+      );
     });
   });
 

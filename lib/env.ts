@@ -98,14 +98,14 @@ export function parseEnv(source: Record<string, string | undefined>, which: EnvC
   };
   // The server also checks METRICS_TOKEN, which only it serves.
   const checked = which === "server" ? [...needs, "METRICS_TOKEN"] : needs;
-  const problems = production ? secretProblems(parsed, checked) : [];
+  // Everything wrong at once, so an operator fixes the environment in one go.
+  const problems = [
+    ...(production ? secretProblems(parsed, checked) : []),
+    ...needs
+      .filter((name) => defaults[name] === undefined)
+      .map((name) => `  ${name}: required in production by ${label} (${PRODUCTION_SETTINGS[name]})`),
+  ];
   if (problems.length) throw invalid(problems);
-  const missing = needs.filter((name) => defaults[name] === undefined);
-  if (missing.length) {
-    throw invalid(
-      missing.map((name) => `  ${name}: required in production by ${label} (${PRODUCTION_SETTINGS[name]})`),
-    );
-  }
   // An epoch is written to for one flush interval plus its calls' timeouts (under a second):
   // the sweeper must not take one younger than that, or it could miss what comes after.
   if (parsed.USAGE_SWEEP_AGE_MS < 2 * parsed.USAGE_FLUSH_MS + 2000) {
