@@ -164,11 +164,6 @@ describe("query fuzzing", () => {
       [keyId],
     );
     expect(rows[0].n).toBe(expected);
-    const { rows: others } = await client.query(
-      "SELECT count(*)::int AS n FROM key_usage WHERE key_id <> $1",
-      [keyId],
-    );
-    expect(others[0].n).toBe(0); // the keyless routes charged no key
     expect(expected).toBeGreaterThan(0);
   }, 60_000);
 
