@@ -1,5 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { EnvError, parseEnv } from "./env";
+import { ENV_COMMANDS, EnvError, parseEnv } from "./env";
+
+const random = () => randomBytes(32).toString("hex");
 
 describe("parseEnv", () => {
   it("reads the fleet's variables: replicas, a Redis Cluster, a metrics token", () => {
@@ -52,10 +55,10 @@ describe("parseEnv", () => {
       DATABASE_URL: "postgresql://x@y/z",
       APP_URL: "https://api.example.com",
       SMTP_URL: "smtp://mail:25",
-      KEY_HASH_SECRET: "k".repeat(40),
-      NEXTAUTH_SECRET: "n".repeat(40),
+      KEY_HASH_SECRET: random(),
+      NEXTAUTH_SECRET: random(),
     };
-    expect(parseEnv(prod).KEY_HASH_SECRET).toBe("k".repeat(40));
+    expect(parseEnv(prod).KEY_HASH_SECRET).toBe(prod.KEY_HASH_SECRET);
     const devKey = "dev-only-key-hash-secret-not-for-production";
     const devAuth = "dev-only-nextauth-secret-not-for-production";
     expect(() => parseEnv({ ...prod, KEY_HASH_SECRET: devKey })).toThrow(/KEY_HASH_SECRET: the published/);
@@ -87,6 +90,112 @@ describe("parseEnv", () => {
     expect(parseEnv({ DB_POOL_MAX: "8", DATABASE_EMBEDDED: "0" })).toMatchObject({
       DB_POOL_MAX: 8,
       DATABASE_EMBEDDED: false,
+    });
+  });
+
+  describe("secrets in production", () => {
+    const prod = {
+      NODE_ENV: "production",
+      DATABASE_URL: "postgresql://x@y/z",
+      APP_URL: "https://api.example.com",
+      SMTP_URL: "smtp://mail:25",
+      KEY_HASH_SECRET: random(),
+      NEXTAUTH_SECRET: random(),
+    };
+    const message = (source: Record<string, string>, command?: keyof typeof ENV_COMMANDS) => {
+      try {
+        parseEnv(source, command);
+        return "";
+      } catch (err) {
+        expect(err).toBeInstanceOf(EnvError);
+        return (err as Error).message;
+      }
+    };
+
+    it("refuses predictable ones, naming the variable and never the value", () => {
+      for (const weak of [
+        "a".repeat(32),
+        "ab".repeat(20),
+        "0123456789".repeat(4),
+        "abcdefghijklmnopqrstuvwxyz012345",
+      ]) {
+        const m = message({ ...prod, KEY_HASH_SECRET: weak });
+        expect(m, weak).toMatch(/KEY_HASH_SECRET: too predictable/);
+        expect(m).not.toContain(weak);
+        expect(message({ ...prod, NEXTAUTH_SECRET: weak })).toMatch(/NEXTAUTH_SECRET: too predictable/);
+        expect(message({ ...prod, METRICS_TOKEN: weak })).toMatch(/METRICS_TOKEN: too predictable/);
+      }
+      // Outside production they are fine: tests and development use such values.
+      expect(parseEnv({ KEY_HASH_SECRET: "a".repeat(32) }).KEY_HASH_SECRET).toBe("a".repeat(32));
+    });
+
+    it("refuses one value for two secrets", () => {
+      const shared = random();
+      const m = message({ ...prod, KEY_HASH_SECRET: shared, NEXTAUTH_SECRET: shared });
+      expect(m).toMatch(/NEXTAUTH_SECRET: the same value as KEY_HASH_SECRET/);
+      expect(m).not.toContain(shared);
+      expect(message({ ...prod, METRICS_TOKEN: prod.KEY_HASH_SECRET })).toMatch(
+        /METRICS_TOKEN: the same value as KEY_HASH_SECRET/,
+      );
+      expect(message({ ...prod, METRICS_TOKEN: random() })).toBe("");
+      // Named together with what is missing.
+      const { SMTP_URL: _, ...noMail } = prod;
+      expect(message({ ...noMail, NEXTAUTH_SECRET: "n".repeat(40) })).toMatch(
+        /NEXTAUTH_SECRET: too predictable[^\n]*\n {2}SMTP_URL: required in production/,
+      );
+    });
+  });
+
+  describe("each command checks what it uses", () => {
+    const db = { NODE_ENV: "production", DATABASE_URL: "postgresql://x@y/z" };
+    const secret = { KEY_HASH_SECRET: random() };
+
+    it("db:migrate and catalog:* need only DATABASE_URL", () => {
+      for (const command of ["migrate", "catalog"] as const) {
+        expect(parseEnv(db, command).DATABASE_URL).toBe("postgresql://x@y/z");
+        expect(() => parseEnv({ NODE_ENV: "production" }, command)).toThrow(
+          new RegExp(
+            `DATABASE_URL: required in production by ${ENV_COMMANDS[command].label.replace(/[/()]/g, ".")}`,
+          ),
+        );
+      }
+    });
+
+    it("keys and the benches need DATABASE_URL and KEY_HASH_SECRET, not the mail or site settings", () => {
+      for (const command of ["keys", "bench"] as const) {
+        expect(parseEnv({ ...db, ...secret }, command).KEY_HASH_SECRET).toBe(secret.KEY_HASH_SECRET);
+        const m = (() => {
+          try {
+            parseEnv(db, command);
+          } catch (err) {
+            return (err as Error).message;
+          }
+        })();
+        expect(m).toMatch(/KEY_HASH_SECRET: required in production by/);
+        expect(m).not.toMatch(/SMTP_URL|APP_URL|NEXTAUTH_SECRET|DATABASE_URL/);
+        // A weak secret matters to the command that uses it only.
+        expect(() => parseEnv({ ...db, KEY_HASH_SECRET: "k".repeat(40) }, command)).toThrow(
+          /too predictable/,
+        );
+        expect(parseEnv({ ...db, KEY_HASH_SECRET: "k".repeat(40) }, "migrate").NODE_ENV).toBe("production");
+      }
+    });
+
+    it("the server still needs everything, and names only what is missing", () => {
+      expect(() =>
+        parseEnv({ ...db, ...secret, NEXTAUTH_SECRET: random(), APP_URL: "https://a.example" }),
+      ).toThrow(
+        /^Invalid environment variables:\n {2}SMTP_URL: required in production by the server \(npm start\)/,
+      );
+    });
+
+    it("a setting a command does not need is absent, and reading it says so", () => {
+      const e = parseEnv(db, "migrate");
+      expect(() => e.APP_URL).toThrow(/APP_URL: not set, and npm run db:migrate was not expected to need it/);
+      expect(() => e.KEY_HASH_SECRET).toThrow(EnvError);
+      expect(Object.keys(e)).not.toContain("SMTP_URL");
+      // Outside production every command gets the development defaults.
+      expect(parseEnv({}, "migrate").APP_URL).toBe("http://localhost:3000");
     });
   });
 });

@@ -1,170 +1,137 @@
 // The only reader of process.env. Validated once, on first use, so `next build`
 // can import modules without a database configured.
-import { z } from "zod";
+import type { z } from "zod";
+import { blank, type Env, EnvSchema } from "./env-schema";
+import { weakSecretReason } from "./secret-strength";
 
-const blank = (v: unknown) => (v === "" ? undefined : v);
+export type { Env };
 
 // Development and tests only: production refuses to start without its own secret.
 const DEV_KEY_HASH_SECRET = "dev-only-key-hash-secret-not-for-production";
 const DEV_NEXTAUTH_SECRET = "dev-only-nextauth-secret-not-for-production";
 
 export const DEV_DATABASE_URL = "postgresql://postgres@127.0.0.1:5432/jobs_salary_dev";
-const flag = z
-  .preprocess(blank, z.enum(["true", "false", "1", "0"]).optional())
-  .transform((v) => v === "true" || v === "1");
-
-const EnvSchema = z.object({
-  NODE_ENV: z.enum(["development", "test", "production"]).default("development"),
-  DATABASE_URL: z.preprocess(blank, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
-  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
-  /** Set by the launcher when DATABASE_URL points at the embedded PGlite (one connection at a time). */
-  DATABASE_EMBEDDED: flag,
-  /** Lets `npm start` run on the embedded database when DATABASE_URL is unset. */
-  ALLOW_EMBEDDED: flag,
-  /** Where the embedded database keeps its files. */
-  EMBEDDED_DATA_DIR: z.string().min(1).default(".data"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
-  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
-  /** Local TCP Redis (development, tests, self-hosting). */
-  REDIS_URL: z.preprocess(blank, z.url({ protocol: /^rediss?$/ }).optional()),
-  /** A Redis Cluster ("host:port,host:port", any reachable nodes); wins over REDIS_URL. */
-  REDIS_CLUSTER_NODES: z.preprocess(
-    blank,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9.-]+:\d{1,5}(,[A-Za-z0-9.-]+:\d{1,5})*$/, "must be host:port[,host:port...]")
-      .optional(),
-  ),
-  /** Read replicas for catalog reads ("postgresql://...,postgresql://..."). */
-  DATABASE_REPLICA_URLS: z.preprocess(
-    blank,
-    z
-      .string()
-      .transform((s) =>
-        s
-          .split(",")
-          .map((u) => u.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url({ protocol: /^postgres(ql)?$/ })))
-      .optional(),
-  ),
-  /** A replica whose replay is further behind than this is skipped (reads go elsewhere). */
-  DB_REPLICA_MAX_LAG_MS: z.coerce.number().int().min(0).max(600_000).default(5000),
-  /** Bearer token that GET /metrics requires (32+ characters); unset: /metrics answers 404. */
-  METRICS_TOKEN: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
-  /** Upstash REST endpoint and token (production); used when both are set. */
-  UPSTASH_REDIS_REST_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
-  UPSTASH_REDIS_REST_TOKEN: z.preprocess(blank, z.string().min(1).optional()),
-  /** Prefix of every Redis key, so several deployments or test runs can share one server. */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9:_-]{1,40}$/)
-    .default("jsa:"),
-  /** Server secret for HMAC-SHA-256 of API keys and confirmation tokens (32+ characters). */
-  KEY_HASH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
-  CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
-  /** How often batched usage counts are written to Postgres. */
-  USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
-  /** How often one process looks for usage journals that dead processes left in Redis. */
-  USAGE_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
-  /** A journal is swept once its epoch began this long ago (its owner has stopped writing it). */
-  USAGE_SWEEP_AGE_MS: z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
-  /** Public origin of the site: links in e-mails, and the origin POSTs must come from. */
-  APP_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
-  NEXTAUTH_SECRET: z.preprocess(blank, z.string().min(32, "must be at least 32 characters").optional()),
-  SMTP_URL: z.preprocess(blank, z.url({ protocol: /^smtps?$/ }).optional()),
-  MAIL_FROM: z.string().min(3).default("Jobs & Salary API <no-reply@jobs-api.localhost>"),
-  GITHUB_ID: z.preprocess(blank, z.string().optional()),
-  GITHUB_SECRET: z.preprocess(blank, z.string().optional()),
-  /** Set behind a reverse proxy: the client address is then read from X-Forwarded-For. */
-  TRUST_PROXY: flag,
-  /** /api/jobs* requests per client IP per minute. */
-  SITE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
-  /** Requests per client address per UTC day that carry no valid API key (401s, key in the URL). */
-  KEYLESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
-  /** Client-side limit on one database query; a frozen server cannot hold a request longer. */
-  DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
-  /** Port of the development/test mail sink's web UI (MailDev). */
-  MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
-});
-
-export type Env = Omit<
-  z.infer<typeof EnvSchema>,
-  "DATABASE_URL" | "KEY_HASH_SECRET" | "NEXTAUTH_SECRET" | "APP_URL" | "SMTP_URL"
-> & {
-  SMTP_URL: string;
-  DATABASE_URL: string;
-  KEY_HASH_SECRET: string;
-  NEXTAUTH_SECRET: string;
-  APP_URL: string;
-};
 
 let cached: Env | undefined;
 
 export class EnvError extends Error {}
 
-/** Parses process.env; throws an EnvError naming each bad variable. */
-export function parseEnv(source: Record<string, string | undefined>): Env {
-  const result = EnvSchema.safeParse(source);
-  if (!result.success) {
-    const lines = result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
-    throw new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+/** Settings with a development default that production must set itself. */
+const PRODUCTION_SETTINGS = {
+  DATABASE_URL:
+    "postgresql://user@host:5432/db; the embedded development database is used only with ALLOW_EMBEDDED=1",
+  KEY_HASH_SECRET: "32+ random characters",
+  NEXTAUTH_SECRET: "32+ random characters",
+  APP_URL: "https://api.example.com",
+  SMTP_URL: "smtp://user:pass@host:587",
+} as const;
+type ProductionSetting = keyof typeof PRODUCTION_SETTINGS;
+const SECRETS = ["KEY_HASH_SECRET", "NEXTAUTH_SECRET", "METRICS_TOKEN"] as const;
+
+/**
+ * The programs that read the environment, and what each needs in production. A command is
+ * refused only for what it uses: db:migrate needs no mail server, catalog:import no site URL.
+ */
+export const ENV_COMMANDS = {
+  server: {
+    label: "the server (npm start)",
+    needs: ["DATABASE_URL", "KEY_HASH_SECRET", "NEXTAUTH_SECRET", "APP_URL", "SMTP_URL"],
+  },
+  migrate: { label: "npm run db:migrate", needs: ["DATABASE_URL"] },
+  catalog: { label: "npm run catalog:import / catalog:demo", needs: ["DATABASE_URL"] },
+  // Keys are stored as HMACs: a key made with another secret would never match the server's.
+  keys: { label: "npm run keys", needs: ["DATABASE_URL", "KEY_HASH_SECRET"] },
+  bench: { label: "the bench scripts", needs: ["DATABASE_URL", "KEY_HASH_SECRET"] },
+} as const satisfies Record<string, { label: string; needs: readonly ProductionSetting[] }>;
+export type EnvCommand = keyof typeof ENV_COMMANDS;
+
+let command: EnvCommand = "server";
+
+/** Called first thing by a CLI entry point: env() then checks what that command uses. */
+export function setEnvCommand(which: EnvCommand): void {
+  command = which;
+  cached = undefined;
+}
+
+const invalid = (lines: string[]) => new EnvError(`Invalid environment variables:\n${lines.join("\n")}`);
+
+/** Production secrets: neither predictable nor shared (one leaked value must not give both). */
+function secretProblems(parsed: z.infer<typeof EnvSchema>, checked: readonly string[]): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const name of SECRETS) {
+    const value = parsed[name];
+    if (value === undefined || !checked.includes(name)) continue;
+    if (value === DEV_KEY_HASH_SECRET || value === DEV_NEXTAUTH_SECRET) {
+      problems.push(`  ${name}: the published development value; set a secret of your own`);
+      continue;
+    }
+    const weak = weakSecretReason(value);
+    if (weak) problems.push(`  ${name}: too predictable (${weak}); use e.g. \`openssl rand -hex 32\``);
+    const twin = seen.get(value);
+    if (twin) problems.push(`  ${name}: the same value as ${twin}; each secret must be its own`);
+    seen.set(value, name);
   }
+  return problems;
+}
+
+/**
+ * Parses process.env for a command (the server unless told); throws an EnvError naming each bad
+ * variable, never its value. In production a setting the command does not need may be absent:
+ * reading it then throws an EnvError naming it, rather than handing out undefined.
+ */
+export function parseEnv(source: Record<string, string | undefined>, which: EnvCommand = "server"): Env {
+  const result = EnvSchema.safeParse(source);
+  if (!result.success) throw invalid(result.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`));
   const parsed = result.data;
   const production = parsed.NODE_ENV === "production";
-  const databaseUrl = parsed.DATABASE_URL ?? (production ? undefined : DEV_DATABASE_URL);
-  const secret = parsed.KEY_HASH_SECRET ?? (production ? undefined : DEV_KEY_HASH_SECRET);
-  const authSecret = parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET);
-  const appUrl = parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`);
-  const smtpUrl = parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025");
-  // The development secrets are published in this repository: a production server refuses them.
-  const published = [
-    production && parsed.KEY_HASH_SECRET === DEV_KEY_HASH_SECRET
-      ? "  KEY_HASH_SECRET: the published development value; set a secret of your own"
-      : null,
-    production && parsed.NEXTAUTH_SECRET === DEV_NEXTAUTH_SECRET
-      ? "  NEXTAUTH_SECRET: the published development value; set a secret of your own"
-      : null,
-  ].filter(Boolean);
-  if (published.length) throw new EnvError(`Invalid environment variables:\n${published.join("\n")}`);
-  if (!databaseUrl || !secret || !authSecret || !appUrl || !smtpUrl) {
-    const missing = [
-      databaseUrl
-        ? null
-        : "  DATABASE_URL: required in production (postgresql://user@host:5432/db); the embedded development database is used only with ALLOW_EMBEDDED=1",
-      secret ? null : "  KEY_HASH_SECRET: required in production (32+ random characters)",
-      authSecret ? null : "  NEXTAUTH_SECRET: required in production (32+ random characters)",
-      appUrl ? null : "  APP_URL: required in production (https://api.example.com)",
-      smtpUrl ? null : "  SMTP_URL: required in production (smtp://user:pass@host:587)",
-    ].filter(Boolean);
-    throw new EnvError(`Invalid environment variables:\n${missing.join("\n")}`);
-  }
+  const { label, needs } = ENV_COMMANDS[which];
+  const defaults: Record<ProductionSetting, string | undefined> = {
+    DATABASE_URL: parsed.DATABASE_URL ?? (production ? undefined : DEV_DATABASE_URL),
+    KEY_HASH_SECRET: parsed.KEY_HASH_SECRET ?? (production ? undefined : DEV_KEY_HASH_SECRET),
+    NEXTAUTH_SECRET: parsed.NEXTAUTH_SECRET ?? (production ? undefined : DEV_NEXTAUTH_SECRET),
+    APP_URL: (parsed.APP_URL ?? (production ? undefined : `http://localhost:${parsed.PORT}`))?.replace(
+      /\/$/,
+      "",
+    ),
+    SMTP_URL: parsed.SMTP_URL ?? (production ? undefined : "smtp://127.0.0.1:1025"),
+  };
+  // The server also checks METRICS_TOKEN, which only it serves.
+  const checked = which === "server" ? [...needs, "METRICS_TOKEN"] : needs;
+  // Everything wrong at once, so an operator fixes the environment in one go.
+  const problems = [
+    ...(production ? secretProblems(parsed, checked) : []),
+    ...needs
+      .filter((name) => defaults[name] === undefined)
+      .map((name) => `  ${name}: required in production by ${label} (${PRODUCTION_SETTINGS[name]})`),
+  ];
+  if (problems.length) throw invalid(problems);
   // An epoch is written to for one flush interval plus its calls' timeouts (under a second):
   // the sweeper must not take one younger than that, or it could miss what comes after.
   if (parsed.USAGE_SWEEP_AGE_MS < 2 * parsed.USAGE_FLUSH_MS + 2000) {
-    throw new EnvError(
-      "Invalid environment variables:\n  USAGE_SWEEP_AGE_MS: must be at least 2 × USAGE_FLUSH_MS + 2000",
-    );
+    throw invalid(["  USAGE_SWEEP_AGE_MS: must be at least 2 × USAGE_FLUSH_MS + 2000"]);
   }
   // The embedded database serves one connection at a time; a pool of more would queue on itself.
   const poolMax = parsed.DATABASE_EMBEDDED ? 1 : parsed.DB_POOL_MAX;
-  return {
-    ...parsed,
-    DB_POOL_MAX: poolMax,
-    DATABASE_URL: databaseUrl,
-    KEY_HASH_SECRET: secret,
-    NEXTAUTH_SECRET: authSecret,
-    APP_URL: appUrl.replace(/\/$/, ""),
-    SMTP_URL: smtpUrl,
-  };
+  const out = { ...parsed, DB_POOL_MAX: poolMax, ...defaults } as Env;
+  for (const [name, value] of Object.entries(defaults)) {
+    if (value !== undefined) continue;
+    Object.defineProperty(out, name, {
+      enumerable: false,
+      get() {
+        throw invalid([`  ${name}: not set, and ${label} was not expected to need it; please report this`]);
+      },
+    });
+  }
+  return out;
 }
 
 export function env(): Env {
   if (!cached) {
-    cached = parseEnv(process.env);
+    cached = parseEnv(process.env, command);
     // next-auth reads its base URL from the environment itself.
-    process.env.NEXTAUTH_URL ??= cached.APP_URL;
+    const appUrl = Object.getOwnPropertyDescriptor(cached, "APP_URL")?.value;
+    if (appUrl) process.env.NEXTAUTH_URL ??= appUrl;
   }
   return cached;
 }
@@ -178,10 +145,11 @@ export function databaseSettings() {
   const given = blank(process.env.DATABASE_URL) as string | undefined;
   let parsed: Env;
   try {
-    parsed = parseEnv({ ...process.env, DATABASE_URL: given ?? DEV_DATABASE_URL });
+    parsed = parseEnv({ ...process.env, DATABASE_URL: given ?? DEV_DATABASE_URL }, command);
   } catch (err) {
     // Other variables are wrong too: name DATABASE_URL with them when it will be refused anyway.
-    if (!given && !EnvSchema.shape.ALLOW_EMBEDDED.parse(process.env.ALLOW_EMBEDDED)) parseEnv(process.env);
+    if (!given && !EnvSchema.shape.ALLOW_EMBEDDED.parse(process.env.ALLOW_EMBEDDED))
+      parseEnv(process.env, command);
     throw err;
   }
   return {

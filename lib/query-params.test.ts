@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseQueryParams } from "./query-params";
+import { hasUnsafeCharacter, parseQueryParams, unsafeParam } from "./query-params";
 
 const Schema = z.object({
   a: z.coerce.number().int().min(1, "must be at least 1").default(1),
@@ -28,5 +28,46 @@ describe("parseQueryParams", () => {
   it("refuses unknown and repeated parameters", () => {
     expect(parse("c=1")).toMatchObject({ ok: false, param: "c" });
     expect(parse("a=1&a=2")).toMatchObject({ ok: false, message: expect.stringMatching(/more than once/) });
+  });
+
+  it("refuses control characters and malformed escapes in any value, naming the parameter", () => {
+    for (const bad of [
+      "%00",
+      "a%00",
+      "%01",
+      "%1F",
+      "%7F",
+      "%C2%80",
+      "%FF",
+      "%ED%A0%80",
+      "%E2%82",
+      "x%0Ay",
+      "%09",
+    ]) {
+      const r = parse(`a=1&b=${bad}`);
+      expect(r, bad).toMatchObject({ ok: false, code: "invalid_parameter", param: "b" });
+      if (!r.ok) expect(r.message).toMatch(/^b: must not contain control characters/);
+    }
+  });
+
+  it("refuses them in names too, and never echoes the raw character", () => {
+    const r = parse("b%00=1");
+    expect(r).toMatchObject({ ok: false, param: "b\\u0000" });
+    if (!r.ok) expect(hasUnsafeCharacter(r.message + (r.param ?? ""))).toBe(false);
+  });
+
+  it("lets ordinary text through: accents, emoji, CJK, spaces", () => {
+    for (const good of ["Zürich", "São Paulo", "東京", "👩‍💻 dev", "a b", "O'Brien & Co"]) {
+      expect(parse(`b=${encodeURIComponent(good)}`), good).toMatchObject({ ok: true, value: { b: good } });
+    }
+  });
+});
+
+describe("hasUnsafeCharacter", () => {
+  it("finds lone surrogates but not whole pairs", () => {
+    expect(hasUnsafeCharacter("a\uD800")).toBe(true);
+    expect(hasUnsafeCharacter("\uDC00b")).toBe(true);
+    expect(hasUnsafeCharacter("\uD83D\uDE00")).toBe(false);
+    expect(unsafeParam(new URLSearchParams([["x", "ok"]]))).toBeNull();
   });
 });

@@ -2,12 +2,50 @@
 import type { z } from "zod";
 import { type Failure, invalidParam, ok, type Result } from "./result";
 
-const shown = (name: string) => (name.length > 40 ? `${name.slice(0, 40)}…` : name);
+// C0 and C1 control characters, DEL, and U+FFFD: the character a malformed percent-escape
+// (%FF, half of a UTF-8 sequence, an encoded surrogate) decodes to. None belongs in a search
+// value, and Postgres refuses NUL outright ("invalid byte sequence"), which must not become a 500.
+// Lone surrogates (half of a UTF-16 pair) match \p{Cs} only in unicode mode: a whole pair is
+// one code point there.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point.
+const UNSAFE_CHARACTER = /[\u0000-\u001f\u007f-\u009f\ufffd]|\p{Cs}/u;
+
+/** True when the text has a control character, a lone surrogate or a replacement character. */
+export function hasUnsafeCharacter(text: string): boolean {
+  return UNSAFE_CHARACTER.test(text);
+}
+
+/** A name safe to show and log: unsafe characters as \u escapes, long names cut. */
+const shown = (name: string) => {
+  const visible = name.replace(
+    new RegExp(UNSAFE_CHARACTER.source, "gu"),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+  return visible.length > 40 ? `${visible.slice(0, 40)}…` : visible;
+};
+
+const UNSAFE_MESSAGE =
+  "must not contain control characters (such as %00) or malformed percent-escapes (such as %FF)";
+
+/**
+ * The first parameter whose name or value holds an unsafe character, as a failure naming it.
+ * Every query string passes through here (parseQueryParams, and the pages before they read
+ * anything), so one rule covers every parameter of every route.
+ */
+export function unsafeParam(params: URLSearchParams): Failure<"invalid_parameter"> | null {
+  for (const [name, value] of params) {
+    if (hasUnsafeCharacter(name)) return invalidParam(shown(name), `A parameter name ${UNSAFE_MESSAGE}.`);
+    if (hasUnsafeCharacter(value)) return invalidParam(shown(name), `${shown(name)}: ${UNSAFE_MESSAGE}`);
+  }
+  return null;
+}
 
 export function parseQueryParams<S extends z.ZodObject>(
   params: URLSearchParams,
   schema: S,
 ): Result<z.output<S>, "invalid_parameter"> {
+  const unsafe = unsafeParam(params);
+  if (unsafe) return unsafe;
   const allowed = Object.keys(schema.shape);
   const raw: Record<string, string> = {};
   for (const [name, value] of params) {

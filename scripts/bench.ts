@@ -38,6 +38,8 @@ Object.assign(process.env, {
   REDIS_PREFIX: `bench:${process.pid}:`,
 });
 
+// Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+(await import("../lib/env")).setEnvCommand("bench");
 const { ensureDatabase, migrate } = await import("../lib/migrate");
 const { importDemo } = await import("../lib/catalog/demo/import-demo");
 const { insertKey, upsertUserByEmail } = await import("../lib/keys/store");
@@ -190,7 +192,8 @@ async function main() {
       NODE_ENV: "production",
       PORT: String(port),
       APP_URL: base,
-      NEXTAUTH_SECRET: SECRET,
+      // Its own secret: the server refuses one secret used for both.
+      NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
       SMTP_URL: "smtp://127.0.0.1:9",
       SITE_RATE_LIMIT_PER_MIN: "100000",
       // The production default: one JSON line per request, as `npm start` writes them.

@@ -4,9 +4,12 @@ import { parseArgs } from "node:util";
 import { ImportError, importSnapshot } from "../lib/catalog/import/load";
 import { readFile } from "../lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
-import { env } from "../lib/env";
+import { env, setEnvCommand } from "../lib/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
+
+// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+setEnvCommand("catalog");
 
 const USAGE =
   "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <salaries.jsonl|.csv>] [--label <text>] [--workers N]";

@@ -2,11 +2,15 @@
 // and tests. `create` prints the key once; nothing else ever prints one.
 import { parseArgs } from "node:util";
 import { db, disconnectDb } from "../lib/db";
+import { setEnvCommand } from "../lib/env";
 import { revokeKey, setUserTier } from "../lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "../lib/keys/store";
 import { TIER_NAMES, type Tier } from "../lib/plans";
 import { closeRedis } from "../lib/redis/client";
 import { withDatabase } from "./with-database";
+
+// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+setEnvCommand("keys");
 
 const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder|pro] [--inactive]
        npm run -s keys -- tier --email <e> --tier free|builder|pro

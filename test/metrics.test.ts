@@ -44,4 +44,14 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/jsa_catalog_import_duration_seconds\{what="duration"\} \d/);
     expect(text).toMatch(/jsa_catalog_reads_total\{target="primary"\} [1-9]/);
   });
+
+  it("counts /v1/jobs/facets under its own route, not as a job id", async () => {
+    const before = await scrape({ Authorization: `Bearer ${TOKEN}` }).then((r) => r.text());
+    const ids = (text: string) =>
+      Number(/jsa_http_requests_total\{route="\/v1\/jobs\/\{id\}",status="200"\} (\d+)/.exec(text)?.[1] ?? 0);
+    expect((await request("/v1/jobs/facets?country=DE")).status).toBe(200);
+    const text = await scrape({ Authorization: `Bearer ${TOKEN}` }).then((r) => r.text());
+    expect(text).toMatch(/jsa_http_requests_total\{route="\/v1\/jobs\/facets",status="200"\} [1-9]/);
+    expect(ids(text)).toBe(ids(before));
+  });
 });

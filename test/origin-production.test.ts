@@ -1,11 +1,13 @@
 // In production the site's POST routes accept only APP_URL's origin: a page served from
 // localhost cannot post to a site whose public address is 127.0.0.1, and the reverse.
 // NODE_ENV is typed read-only; the environment is plain data at run time.
+import { randomBytes } from "node:crypto";
+
 Object.assign(process.env, {
   NODE_ENV: "production",
   APP_URL: "http://127.0.0.1:3000",
-  KEY_HASH_SECRET: "k".repeat(40),
-  NEXTAUTH_SECRET: "n".repeat(40),
+  KEY_HASH_SECRET: randomBytes(32).toString("hex"),
+  NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
 });
 
 import { describe, expect, it } from "vitest";

@@ -1,5 +1,6 @@
 // npm start without DATABASE_URL: a clear refusal, not a silent embedded database.
 import { spawnSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,8 +13,8 @@ afterAll(() => rmSync(dataRoot, { recursive: true, force: true }));
 const production = {
   NODE_ENV: "production",
   DATABASE_URL: "",
-  KEY_HASH_SECRET: "k".repeat(40),
-  NEXTAUTH_SECRET: "n".repeat(40),
+  KEY_HASH_SECRET: randomBytes(32).toString("hex"),
+  NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
   APP_URL: "https://api.example.com",
   SMTP_URL: "smtp://127.0.0.1:9",
   EMBEDDED_DATA_DIR: path.join(dataRoot, "data"),

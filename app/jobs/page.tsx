@@ -2,7 +2,7 @@
 // as names; page numbers, and suggestions when nothing matches.
 import type { Metadata } from "next";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
-import { count, dateText, payText } from "@/lib/site/format";
+import { count, dateText, payText, typedText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
 import { loadForPage } from "@/lib/site/page-data";
 import { countryFromInput, FILTER_KEYS, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
@@ -18,9 +18,9 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const params = toSearchParams(await searchParams);
-  const title = params.get("title");
-  const country = countryFromInput(params.get("country") ?? "");
-  const what = title ? `“${title.slice(0, 60)}” jobs` : "Jobs";
+  const title = typedText(params.get("title") ?? "");
+  const country = countryFromInput(typedText(params.get("country") ?? ""));
+  const what = title ? `“${title}” jobs` : "Jobs";
   return { title: titled(country ? `${what} in ${country.label}` : what) };
 }
 

@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { countryName } from "@/lib/catalog/countries";
 import { env } from "@/lib/env";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
-import { count } from "@/lib/site/format";
+import { count, typedText } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
 import { siteSalary } from "@/lib/site/salary";
 import { CodeBlock } from "../components/code-block";
@@ -15,8 +15,8 @@ type Props = { searchParams: Promise<Record<string, string | string[] | undefine
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
   const params = toSearchParams(await searchParams);
-  const place = params.get("country") ?? params.get("title");
-  return { title: titled(place ? `Median pay in ${place.slice(0, 60)}` : "Salary medians") };
+  const place = typedText(params.get("country") ?? params.get("title") ?? "");
+  return { title: titled(place ? `Median pay in ${place}` : "Salary medians") };
 }
 
 export default async function SalaryPage({ searchParams }: Props) {

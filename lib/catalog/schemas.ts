@@ -1,6 +1,6 @@
 // Request and response schemas of the catalog endpoints: used for validation and the API reference.
 import { z } from "zod";
-import { TimeZoneSchema } from "../time";
+import { parseInstant, TimeZoneSchema } from "../time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
@@ -114,13 +114,20 @@ export const JobSearchQuerySchema = z.object({
     .describe("Jobs posted in the last N days (1–365)"),
   posted_after: z
     .string()
-    .refine(
-      (v) => /^\d{4}-\d{2}-\d{2}(T[0-9:.]+(Z|[+-]\d{2}:\d{2}))?$/.test(v) && !Number.isNaN(Date.parse(v)),
-      "must be a date (2026-11-01) or an ISO 8601 date-time",
-    )
-    .transform((v) => new Date(v))
+    .transform((v, ctx) => {
+      const instant = parseInstant(v);
+      if (instant) return instant;
+      ctx.addIssue({
+        code: "custom",
+        message:
+          "must be a real date (2026-11-01) or ISO 8601 date-time (2026-11-01T09:30:00+01:00) between 1970-01-01 and 9999-12-31 UTC",
+      });
+      return z.NEVER;
+    })
     .optional()
-    .describe("Jobs posted at or after this date or date-time (UTC for a plain date)"),
+    .describe(
+      "Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC",
+    ),
   sort: z
     .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
     .optional()

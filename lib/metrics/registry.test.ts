@@ -1,5 +1,17 @@
+import { readdirSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { metrics, recordQuotaDecision, recordRequest, routeOf } from "./registry";
+import { metrics, ROUTE_TEMPLATES, recordQuotaDecision, recordRequest, routeOf } from "./registry";
+
+/** Each route file's template: [id] is {id}, [...x] and [[...x]] are *. */
+function appRoutes(dir = "app", prefix = ""): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.isFile()) return e.name === "route.ts" ? [prefix || "/"] : [];
+    if (!e.isDirectory()) return [];
+    const segment = /^\[{1,2}\.\.\./.test(e.name) ? "*" : e.name.replace(/^\[(\w+)\]$/, "{$1}");
+    return appRoutes(path.join(dir, e.name), `${prefix}/${segment}`);
+  });
+}
 
 describe("route labels", () => {
   it("folds ids into templates, so a label never holds a job id", () => {
@@ -10,6 +22,23 @@ describe("route labels", () => {
     expect(routeOf("/v1/nope/deeper")).toBe("/v1/{unknown}");
     expect(routeOf("/api/auth/callback/github")).toBe("/api/auth/*");
     expect(routeOf("/whatever")).toBe("other");
+  });
+
+  it("has one template per route file, and gives each route its own", () => {
+    expect([...ROUTE_TEMPLATES].sort()).toEqual(appRoutes().sort());
+    for (const template of ROUTE_TEMPLATES) {
+      const sample = template.replace(/\{\w+\}/g, "x-1").replace("*", "some/thing");
+      const expected =
+        template === "/v1/*" ? "/v1/{unknown}" : template === "/api/*" ? "/api/{unknown}" : template;
+      expect(routeOf(sample), sample).toBe(expected);
+    }
+  });
+
+  it("never takes a fixed segment for an id", () => {
+    expect(routeOf("/v1/jobs/facets")).toBe("/v1/jobs/facets");
+    expect(routeOf("/v1/jobs/facets/x")).toBe("/v1/{unknown}");
+    expect(routeOf("/api/jobs/salary")).toBe("/api/jobs/salary");
+    expect(routeOf("/api/keys/confirm/check")).toBe("/api/keys/confirm/check");
   });
 });
 

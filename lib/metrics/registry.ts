@@ -56,21 +56,23 @@ export function metrics(): Metrics {
 }
 
 /**
- * Route templates, not raw paths: an id in a label would make a new series per job.
- * Anything not listed is reported by its path, which only known routes reach (handle() runs
- * inside route handlers), except the catch-all 404 routes, folded into one label.
+ * Route templates, not raw paths: an id in a label would make a new series per job. One entry
+ * per route file under app/ (lib/metrics/registry.test.ts holds the list to the files), written
+ * as the route's path with `{name}` for a dynamic segment and `*` for a catch-all. Like Next's
+ * router, a path is matched against every template with no dynamic segment before any that has
+ * one, so /v1/jobs/facets is never taken for /v1/jobs/{id}. Anything else under /v1 or /api
+ * (the catch-all 404 routes) folds into one label.
  */
-const TEMPLATES: [RegExp, string][] = [
-  [/^\/v1\/jobs\/[^/]+$/, "/v1/jobs/{id}"],
-  [/^\/api\/jobs\/(?!salary$)[^/]+$/, "/api/jobs/{id}"],
-  [/^\/api\/auth\/.*/, "/api/auth/*"],
-];
-const KNOWN = new Set([
+export const ROUTE_TEMPLATES = [
   "/v1/jobs",
+  "/v1/jobs/facets",
+  "/v1/jobs/{id}",
   "/v1/salary",
   "/v1/openapi.json",
+  "/v1/*",
   "/api/jobs",
   "/api/jobs/salary",
+  "/api/jobs/{id}",
   "/api/ready",
   "/api/health",
   "/api/keys/revoke",
@@ -79,13 +81,37 @@ const KNOWN = new Set([
   "/api/keys/register",
   "/api/keys/confirm",
   "/api/keys/confirm/check",
-]);
+  "/api/auth/*",
+  "/api/*",
+  "/openapi.json",
+  "/metrics",
+] as const;
+
+/** What a catch-all route is reported as: the auth routes are real, the others are 404s. */
+const CATCH_ALL_LABEL: Record<string, string> = { "/v1/*": "/v1/{unknown}", "/api/*": "/api/{unknown}" };
+
+const literal = new Map<string, string>();
+const patterns: { re: RegExp; label: string; rank: number }[] = [];
+for (const template of ROUTE_TEMPLATES) {
+  if (!/[{*]/.test(template)) {
+    literal.set(template, template);
+    continue;
+  }
+  const source = template
+    .split("/")
+    .map((part) => (part === "*" ? ".*" : /^\{\w+\}$/.test(part) ? "[^/]+" : part.replace(/\./g, "\\.")))
+    .join("/");
+  // Dynamic segments before catch-alls; among catch-alls, the longer prefix first.
+  const rank = template.endsWith("*") ? 1_000 - template.length : 0;
+  patterns.push({ re: new RegExp(`^${source}$`), label: CATCH_ALL_LABEL[template] ?? template, rank });
+}
+patterns.sort((a, b) => a.rank - b.rank);
 
 export function routeOf(path: string): string {
-  if (KNOWN.has(path)) return path;
-  for (const [re, template] of TEMPLATES) if (re.test(path)) return template;
-  if (path.startsWith("/v1/")) return "/v1/{unknown}";
-  return path.startsWith("/api/") ? "/api/{unknown}" : "other";
+  const known = literal.get(path);
+  if (known) return known;
+  for (const { re, label } of patterns) if (re.test(path)) return label;
+  return "other";
 }
 
 /** Counts the request and returns its route template (for the log line). */

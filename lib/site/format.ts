@@ -1,7 +1,15 @@
 // How the pages write numbers, pay and dates: one way everywhere (en-US digits, ISO dates).
 import type { JobSummary } from "../catalog/schemas";
+import { hasUnsafeCharacter } from "../query-params";
 
 export const count = (n: number) => n.toLocaleString("en-US");
+
+/**
+ * What a visitor typed, for a title or a message: cut at whole characters (never half of an
+ * emoji's surrogate pair), and nothing at all when it holds a control character.
+ */
+export const typedText = (text: string, max = 60) =>
+  hasUnsafeCharacter(text) ? "" : Array.from(text).slice(0, max).join("");
 
 /** "70,000–90,000 EUR a year"; null when the job advertises no pay. */
 export function payText(

@@ -1,10 +1,13 @@
 // The site's salary lookup: the API's salaryForLocation, with the country field also taking a
 // country's name ("Germany"); /v1/salary keeps its contract.
 import { salaryForLocation } from "../catalog/queries";
+import { unsafeParam } from "../query-params";
 import { invalidParam } from "../result";
 import { countryFromInput } from "./search";
 
 export async function siteSalary(params: URLSearchParams) {
+  const unsafe = unsafeParam(params);
+  if (unsafe) return unsafe;
   const forCatalog = new URLSearchParams();
   const typed = params.get("country")?.trim();
   const place = params.get("title")?.trim();

@@ -4,7 +4,9 @@
 // that finds nothing.
 import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../catalog/countries";
 import { facetsCatalog, searchCatalog } from "../catalog/queries";
+import { unsafeParam } from "../query-params";
 import { invalidParam, ok } from "../result";
+import { typedText } from "./format";
 
 export type CountryChoice = { code: string; label: string };
 
@@ -52,6 +54,9 @@ const SEARCH_KEYS = ["title", "country", "page", "per_page", ...FILTER_KEYS] as 
  * joined with commas, and a typed country resolved to its code.
  */
 function forCatalog(params: URLSearchParams, keys: readonly string[]) {
+  // Checked on the page's whole query, before a typed country is resolved or echoed.
+  const unsafe = unsafeParam(params);
+  if (unsafe) return unsafe;
   const out = new URLSearchParams();
   for (const k of keys) {
     const values = params
@@ -65,7 +70,7 @@ function forCatalog(params: URLSearchParams, keys: readonly string[]) {
   if (typed && !country) {
     return invalidParam(
       "country",
-      `We do not know a country or region called “${typed.slice(0, 60)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
+      `We do not know a country or region called “${typedText(typed)}”. Try a name (Germany), a code (DE or DEU) or a region (EU, DACH, NORDICS).`,
     );
   }
   if (country) out.set("country", country.code);
