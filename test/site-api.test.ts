@@ -30,6 +30,10 @@ describe("/api/jobs*", () => {
     const search = await request("/api/jobs?title=engineer&country=DE", from(ip));
     expect(search.status).toBe(200);
     expect((await search.json()).meta.total).toBe(4);
+    // The minute is the tighter window for a visitor; the headers name both.
+    expect(search.headers.get("x-ratelimit-window")).toBe("minute");
+    expect(search.headers.get("ratelimit-policy")).toBe('"minute";q=60;w=60, "daily";q=1000;w=86400');
+    expect(search.headers.get("ratelimit")).toMatch(/^"minute";r=59;t=\d+, "daily";r=999;t=\d+$/);
     expect((await (await request("/api/jobs/de-1", from(ip))).json()).title).toBe("Senior Software Engineer");
     expect((await (await request("/api/jobs/salary?country=DE", from(ip))).json()).median).toBe(60000);
     expect((await request("/api/jobs/nope", from(ip))).status).toBe(404);
