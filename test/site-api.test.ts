@@ -106,11 +106,11 @@ describe("/api/jobs* answer only the site's own pages", () => {
 
   it("serve what a browser sends from the site: Sec-Fetch-Site, or Origin/Referer of the site", async () => {
     for (const headers of [
-      SAME_ORIGIN,
+      { ...SAME_ORIGIN },
       { origin: "http://localhost:3000" },
       { referer: "http://localhost:3000/jobs?title=engineer" },
       { ...SAME_ORIGIN, referer: "http://localhost:3000/" },
-    ]) {
+    ] as Record<string, string>[]) {
       const res = await request("/api/jobs/de-1", bare("198.51.100.22", headers));
       expect(res.status, JSON.stringify(headers)).toBe(200);
     }
