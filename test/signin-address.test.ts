@@ -95,6 +95,27 @@ describe("sign-in addresses", () => {
     expect(linkIn(mail).searchParams.get("email")).toBe(address);
   });
 
+  it("sign in with the link: a session cookie, and a user whose e-mail is that mailbox", async () => {
+    const id = tag();
+    const address = `link-${id}@example.com`;
+    expect((await askForLink(`Link-${id}@example.com`)).status).toBe(200);
+    const link = linkIn(await waitForMailTo(address));
+    const res = await nextAuthRoute.GET(new Request(link), ctx("callback", "email"));
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("http://localhost:3000/studio");
+    const session = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("next-auth.session-token="))
+      ?.split(";")[0]
+      ?.split("=")[1];
+    expect(session).toBeTruthy();
+    const stored = await db().session.findUnique({
+      where: { sessionToken: session! },
+      include: { user: true },
+    });
+    expect(stored?.user.email).toBe(address);
+  });
+
   it.each([
     ["a header injection", (evil: string) => `a\r\nbcc: ${evil}`],
     ["a display name", (evil: string) => `name <${evil}>`],
