@@ -47,8 +47,11 @@ describe("/api/jobs*", () => {
     for (let i = 0; i < 60; i++) expect((await request("/api/jobs/de-1", from(ip))).status).toBe(200);
     const refused = await request("/api/jobs/de-1", from(ip));
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.code).toBe("rate_limited");
+    const { error } = await refused.json();
+    expect(error.code).toBe("rate_limited");
+    expect(error.message).toContain("free API key at http://localhost:3000/studio");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("x-ratelimit-window")).toBe("minute");
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
     expect((await request("/api/jobs/de-1", from("198.51.100.3"))).status).toBe(200);
   });
