@@ -6,6 +6,7 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import { db } from "@/lib/db";
+import { MailError, sendSignIn } from "@/lib/mail/send";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 import type { SinkMessage } from "../scripts/mail-sink";
 
@@ -194,5 +195,19 @@ describe("callbackUrl", () => {
       );
       expect(get.status, path).toBeLessThan(500);
     }
+  });
+});
+
+describe("the mailer", () => {
+  it("sends to one plain mailbox only, whatever string it is handed", async () => {
+    const id = tag();
+    for (const to of [
+      `name <x-${id}@evil.example>`,
+      `a-${id}@example.com\r\nbcc: x-${id}@evil.example`,
+      `a,x-${id}@evil.example`,
+    ]) {
+      await expect(sendSignIn(to, "http://localhost:3000/x", 10)).rejects.toBeInstanceOf(MailError);
+    }
+    expect(await mailsTo((a) => a.includes(id))).toEqual([]);
   });
 });
