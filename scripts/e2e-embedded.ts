@@ -52,7 +52,9 @@ export async function checkEmbeddedStart(
     // /api/jobs (another) must still spend one budget per address.
     const siteStatuses: number[] = [];
     while (!siteStatuses.includes(429) && siteStatuses.length < 200) {
-      siteStatuses.push((await fetch(`${appUrl}/api/jobs?per_page=1`)).status);
+      // What a browser on the site sends: /api/jobs answers only the site's own pages.
+      const headers = { "sec-fetch-site": "same-origin" };
+      siteStatuses.push((await fetch(`${appUrl}/api/jobs?per_page=1`, { headers })).status);
     }
     const pageAfter = await (await fetch(`${appUrl}/jobs?per_page=1`)).text();
     const exited = server.exitCode !== null ? Promise.resolve() : new Promise((r) => server.once("exit", r));

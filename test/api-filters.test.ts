@@ -4,7 +4,7 @@ import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
 import { ErrorBodySchema } from "./error-shape";
 import { FILTER_JOBS } from "./filter-fixtures";
 import { loadCatalog } from "./fixtures";
-import { getJson } from "./http";
+import { getJson, SAME_ORIGIN } from "./http";
 
 beforeAll(async () => {
   await loadCatalog(FILTER_JOBS, null);
@@ -139,7 +139,7 @@ describe("GET /v1/jobs filters", () => {
   });
 
   it("serves the same filters to the site's /api/jobs", async () => {
-    const { status, body } = await getJson("/api/jobs?remote=hybrid", {}, null);
+    const { status, body } = await getJson("/api/jobs?remote=hybrid", SAME_ORIGIN, null);
     expect(status).toBe(200);
     expect(body.items.map((i: { id: string }) => i.id).sort()).toEqual(["f-2", "f-8"]);
   });

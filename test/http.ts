@@ -67,6 +67,9 @@ export async function getJson(path: string, headers: Record<string, string> = {}
   return { res, status: res.status, body: text ? JSON.parse(text) : null };
 }
 
+/** What a browser sends with a fetch() from the site's own pages (Fetch Metadata). */
+export const SAME_ORIGIN = { "sec-fetch-site": "same-origin" } as const;
+
 /** A same-origin JSON POST from the site's own pages, as a browser sends it. */
 export function sitePost(
   path: string,

@@ -12,7 +12,7 @@ Object.assign(process.env, {
 
 import { describe, expect, it } from "vitest";
 import { catalogAndClient } from "./fixtures";
-import { sitePost } from "./http";
+import { request, SAME_ORIGIN, sitePost } from "./http";
 
 catalogAndClient();
 
@@ -31,5 +31,17 @@ describe("same-origin checks in production", () => {
     const res = await confirm("http://127.0.0.1:3000");
     expect(res.status).toBe(400); // past the origin check: the token is simply unknown
     expect((await res.json()).error.code).toBe("invalid_token");
+  });
+});
+
+describe("the site's /api/jobs* in production", () => {
+  const get = (headers: Record<string, string>) => request("/api/jobs/de-1", { key: null, headers });
+
+  it("take only APP_URL's origin from Origin or Referer, not the address the request was sent to", async () => {
+    expect((await get({ origin: "http://localhost:3000" })).status).toBe(403);
+    expect((await get({ referer: "http://localhost:3000/jobs" })).status).toBe(403);
+    expect((await get({ origin: "http://127.0.0.1:3000" })).status).toBe(200);
+    expect((await get({ referer: "http://127.0.0.1:3000/jobs" })).status).toBe(200);
+    expect((await get(SAME_ORIGIN)).status).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/nowhere";
 import { describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
-import { request } from "./http";
+import { request, SAME_ORIGIN } from "./http";
 
 const call = (mod: {
   GET: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;
@@ -21,7 +21,7 @@ describe("with Postgres unreachable", () => {
   });
 
   it("the site's search answers 503 service_unavailable with Retry-After", async () => {
-    const res = await request("/api/jobs?title=engineer", { key: null });
+    const res = await request("/api/jobs?title=engineer", { key: null, headers: SAME_ORIGIN });
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect((await res.json()).error.code).toBe("service_unavailable");

@@ -2,7 +2,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 import { loadCatalog } from "./fixtures";
-import { request } from "./http";
+import { request, SAME_ORIGIN } from "./http";
 import { createTestKey } from "./keys";
 
 beforeAll(async () => {
@@ -21,7 +21,7 @@ async function clearOfMinuteEdge(): Promise<void> {
 
 const from = (ip: string, extra: Record<string, string> = {}) => ({
   key: null,
-  headers: { [PEER_HEADER]: peerHeaderValue(ip), ...extra },
+  headers: { [PEER_HEADER]: peerHeaderValue(ip), ...SAME_ORIGIN, ...extra },
 });
 
 describe("/api/jobs*", () => {
@@ -30,6 +30,10 @@ describe("/api/jobs*", () => {
     const search = await request("/api/jobs?title=engineer&country=DE", from(ip));
     expect(search.status).toBe(200);
     expect((await search.json()).meta.total).toBe(4);
+    // The minute is the tighter window for a visitor; the headers name both.
+    expect(search.headers.get("x-ratelimit-window")).toBe("minute");
+    expect(search.headers.get("ratelimit-policy")).toBe('"minute";q=60;w=60, "daily";q=1000;w=86400');
+    expect(search.headers.get("ratelimit")).toMatch(/^"minute";r=59;t=\d+, "daily";r=999;t=\d+$/);
     expect((await (await request("/api/jobs/de-1", from(ip))).json()).title).toBe("Senior Software Engineer");
     expect((await (await request("/api/jobs/salary?country=DE", from(ip))).json()).median).toBe(60000);
     expect((await request("/api/jobs/nope", from(ip))).status).toBe(404);
@@ -43,8 +47,11 @@ describe("/api/jobs*", () => {
     for (let i = 0; i < 60; i++) expect((await request("/api/jobs/de-1", from(ip))).status).toBe(200);
     const refused = await request("/api/jobs/de-1", from(ip));
     expect(refused.status).toBe(429);
-    expect((await refused.json()).error.code).toBe("rate_limited");
+    const { error } = await refused.json();
+    expect(error.code).toBe("rate_limited");
+    expect(error.message).toContain("free API key at http://localhost:3000/studio");
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(refused.headers.get("x-ratelimit-window")).toBe("minute");
     expect(refused.headers.get("x-ratelimit-remaining")).toBe("0");
     expect((await request("/api/jobs/de-1", from("198.51.100.3"))).status).toBe(200);
   });
@@ -57,6 +64,68 @@ describe("/api/jobs*", () => {
     expect((await request("/api/jobs/de-1", from(ip, { "x-forwarded-for": "203.0.113.99" }))).status).toBe(
       429,
     );
+  });
+});
+
+describe("/api/jobs* answer only the site's own pages", () => {
+  const bare = (ip: string, headers: Record<string, string> = {}) => ({
+    key: null,
+    headers: { [PEER_HEADER]: peerHeaderValue(ip), ...headers },
+  });
+
+  it("refuse a request with no same-origin signal with 403 site_only that points at the keyed API", async () => {
+    for (const [path, v1] of [
+      ["/api/jobs?title=engineer", "/v1/jobs"],
+      ["/api/jobs/de-1", "/v1/jobs/de-1"],
+      ["/api/jobs/salary?country=DE", "/v1/salary"],
+    ] as const) {
+      const res = await request(path, bare("198.51.100.20"));
+      expect(res.status, path).toBe(403);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      const { error } = await res.json();
+      expect(error.code).toBe("site_only");
+      expect(error.message).toContain(`${v1} with an API key in the X-API-Key header`);
+      expect(error.message).toMatch(/free API key at http:\/\/localhost:3000\/studio/);
+    }
+  });
+
+  it.each([
+    ["another site's fetch", { "sec-fetch-site": "cross-site" }],
+    ["a sibling subdomain's fetch", { "sec-fetch-site": "same-site" }],
+    ["a URL typed into the address bar", { "sec-fetch-site": "none" }],
+    ["another Origin", { origin: "https://evil.example" }],
+    ["an opaque Origin", { origin: "null" }],
+    ["another site's Referer", { referer: "https://evil.example/jobs" }],
+    ["a Referer that is no URL", { referer: "not a url" }],
+    [
+      "Sec-Fetch-Site: same-origin beside a foreign Origin",
+      { ...SAME_ORIGIN, origin: "https://evil.example" },
+    ],
+  ])("refuse %s", async (_, headers) => {
+    const res = await request("/api/jobs/de-1", bare("198.51.100.21", headers));
+    expect(res.status).toBe(403);
+    expect((await res.json()).error.code).toBe("site_only");
+  });
+
+  it("serve what a browser sends from the site: Sec-Fetch-Site, or Origin/Referer of the site", async () => {
+    for (const headers of [
+      { ...SAME_ORIGIN },
+      { origin: "http://localhost:3000" },
+      { referer: "http://localhost:3000/jobs?title=engineer" },
+      { ...SAME_ORIGIN, referer: "http://localhost:3000/" },
+    ] as Record<string, string>[]) {
+      const res = await request("/api/jobs/de-1", bare("198.51.100.22", headers));
+      expect(res.status, JSON.stringify(headers)).toBe(200);
+    }
+  });
+
+  it("spend no budget on a refusal", async () => {
+    await clearOfMinuteEdge();
+    const ip = "198.51.100.23";
+    for (let i = 0; i < 70; i++) expect((await request("/api/jobs/de-1", bare(ip))).status).toBe(403);
+    const served = await request("/api/jobs/de-1", from(ip));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("x-ratelimit-remaining")).toBe("59");
   });
 });
 

@@ -8,7 +8,7 @@ import { generateKey } from "@/lib/keys/format";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { redisGeneration } from "@/lib/redis/breaker";
 import { catalogAndClient } from "./fixtures";
-import { request } from "./http";
+import { request, SAME_ORIGIN } from "./http";
 import { capturedLines } from "./support/output";
 import { PrivateRedis } from "./support/redis-server";
 
@@ -20,7 +20,7 @@ process.env.REDIS_URL = server.url; // read on first use, which comes after this
 describe("site limits while Redis is away", () => {
   it("admit exactly the limit per address, and trip the breaker once rather than per request", async () => {
     await server.start();
-    const headers = { "x-jsa-peer": peerHeaderValue("203.0.113.7") };
+    const headers = { "x-jsa-peer": peerHeaderValue("203.0.113.7"), ...SAME_ORIGIN };
     try {
       expect((await request("/api/jobs?title=engineer", { key: null, headers })).status).toBe(200);
       await server.stop();

@@ -12,6 +12,7 @@ export const ERROR_STATUS = {
   key_inactive: 401,
   not_signed_in: 401,
   forbidden: 403,
+  site_only: 403,
   not_found: 404,
   method_not_allowed: 405,
   request_timeout: 408,

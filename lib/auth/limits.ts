@@ -1,8 +1,10 @@
-// How often sign-in links may be requested: per client address and per target address (3 per
-// 15 minutes). The route checks both before next-auth runs, so a refusal says how long to wait;
-// the e-mail provider spends the address budget on the address next-auth normalised (with the
-// same normaliseEmail), so "a@x.com,1" and friends share a@x.com's budget.
+// How often sign-in links may be requested: per client address and per inbox (3 per 15
+// minutes). The route checks both before next-auth runs, so a refusal says how long to wait; the
+// e-mail provider spends the inbox's budget when it sends. Only plain mailboxes get this far
+// (lib/mail/mailbox.ts), and the budget is keyed on the inbox they deliver to: a+1@x.com,
+// A+2@X.COM and a@x.com spend one.
 
+import { inboxOf, type Mailbox, parseMailbox } from "../mail/mailbox";
 import { clientIp } from "../net/client-ip";
 import { createLimiter, type LimitResult } from "../ratelimit";
 import { type Failure, fail } from "../result";
@@ -20,19 +22,6 @@ function signInLimiters() {
     byEmail: createLimiter("signin-email", LINKS_PER_ADDRESS, { seconds: WINDOW_MINUTES * 60 }),
   };
   return limiters;
-}
-
-/**
- * The address next-auth signs in (its own default rules, kept here so the limit and the
- * provider agree): one "@", no quotes, lower case, anything after a comma in the domain dropped.
- * null when it is not an address.
- */
-export function normaliseEmail(raw: string): string | null {
-  const trimmed = raw.normalize("NFKC").trim();
-  if ((trimmed.match(/@/g) ?? []).length !== 1 || trimmed.includes('"')) return null;
-  const [local = "", domainPart = ""] = trimmed.toLowerCase().split("@");
-  const domain = domainPart.split(",")[0] ?? "";
-  return local && domain.includes(".") ? `${local}@${domain}` : null;
 }
 
 const secondsUntil = (r: LimitResult) => Math.max(1, Math.ceil((r.reset.getTime() - Date.now()) / 1000));
@@ -67,9 +56,10 @@ export async function signInRefusal(
       { retryAfterSeconds: wait },
     );
   }
-  const address = email ? normaliseEmail(email) : null;
-  if (!address) return fail("invalid_parameter", "That is not an e-mail address.", { param: "email" });
-  const byEmail = await signInLimiters().byEmail.peek(address);
+  if (email === null) return fail("invalid_parameter", "Enter your e-mail address.", { param: "email" });
+  const mailbox = parseMailbox(email);
+  if (!mailbox.ok) return mailbox;
+  const byEmail = await signInLimiters().byEmail.peek(inboxOf(mailbox.value));
   if (byEmail.ok) return null;
   const wait = secondsUntil(byEmail);
   return fail(
@@ -84,8 +74,8 @@ export class AddressLimited extends Error {
   override name = "AddressLimited";
 }
 
-/** Called by the e-mail provider with next-auth's normalised address; throws when over budget. */
-export async function spendAddressBudget(normalisedEmail: string): Promise<void> {
-  const r = await signInLimiters().byEmail(normalisedEmail.toLowerCase());
+/** Called by the e-mail provider with the mailbox it signs in; throws when over budget. */
+export async function spendAddressBudget(mailbox: Mailbox): Promise<void> {
+  const r = await signInLimiters().byEmail(inboxOf(mailbox));
   if (!r.ok) throw new AddressLimited("too many sign-in e-mails for this address");
 }

@@ -7,8 +7,9 @@ import GitHubProvider from "next-auth/providers/github";
 import { db } from "../db";
 import { env } from "../env";
 import { log } from "../log";
+import { parseMailbox } from "../mail/mailbox";
 import { sendSignIn } from "../mail/send";
-import { normaliseEmail, spendAddressBudget } from "./limits";
+import { spendAddressBudget } from "./limits";
 
 export const MAGIC_LINK_MINUTES = 10;
 
@@ -57,14 +58,18 @@ export function authOptions(): NextAuthOptions {
         server: e.SMTP_URL,
         from: e.MAIL_FROM,
         maxAge: MAGIC_LINK_MINUTES * 60,
+        // The identity is one plain mailbox (lib/mail/mailbox.ts): it is what the user row,
+        // the verification token and the e-mail's one recipient all name.
         normalizeIdentifier: (raw) => {
-          const address = normaliseEmail(raw);
-          if (!address) throw new InvalidAddress("not an e-mail address");
-          return address;
+          const mailbox = typeof raw === "string" ? parseMailbox(raw) : null;
+          if (!mailbox?.ok) throw new InvalidAddress("not one plain mailbox");
+          return mailbox.value;
         },
         sendVerificationRequest: async ({ identifier, url }) => {
-          await spendAddressBudget(identifier);
-          await sendSignIn(identifier, url, MAGIC_LINK_MINUTES);
+          const mailbox = parseMailbox(identifier);
+          if (!mailbox.ok) throw new InvalidAddress("not one plain mailbox");
+          await spendAddressBudget(mailbox.value);
+          await sendSignIn(mailbox.value, url, MAGIC_LINK_MINUTES);
         },
       }),
       ...(e.GITHUB_ID && e.GITHUB_SECRET

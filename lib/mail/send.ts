@@ -6,6 +6,7 @@ import KeyConfirmationEmail from "../../emails/key-confirmation";
 import KeyRevokedEmail from "../../emails/key-revoked";
 import SignInEmail from "../../emails/sign-in";
 import { env } from "../env";
+import { parseMailbox } from "./mailbox";
 
 const globalForMail = globalThis as unknown as { mailer?: Transporter };
 
@@ -27,9 +28,23 @@ export async function renderEmail(element: ReactElement): Promise<{ html: string
 }
 
 async function send(to: string, subject: string, element: ReactElement): Promise<void> {
+  // Only one plain mailbox is ever a recipient: nodemailer reads a string as an address list
+  // (names, lists, groups), so `to` goes as an address object it does not parse, and the SMTP
+  // envelope names that one mailbox whatever the headers say.
+  const mailbox = parseMailbox(to);
+  if (!mailbox.ok) throw new MailError("could not send e-mail: the recipient is not one plain mailbox");
+  const recipient = { name: "", address: mailbox.value };
   const { html, text } = await renderEmail(element);
   try {
-    await mailer().sendMail({ from: env().MAIL_FROM, to, subject, html, text });
+    await mailer().sendMail({
+      from: env().MAIL_FROM,
+      to: recipient,
+      // A plain mailbox reads back as itself (lib/mail/mailbox.test.ts holds that).
+      envelope: { from: env().MAIL_FROM, to: [mailbox.value] },
+      subject,
+      html,
+      text,
+    });
   } catch (err) {
     // The message names the SMTP failure only: never the e-mail's content (it may hold a key).
     throw new MailError(`could not send e-mail: ${(err as { code?: string }).code ?? "SMTP error"}`);

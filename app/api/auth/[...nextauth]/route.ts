@@ -1,8 +1,10 @@
-// /api/auth/* — next-auth; requests for magic links are limited per client address and per
-// target address here, before next-auth runs, so a refusal can say how long to wait
-// (lib/auth/limits.ts); the e-mail provider spends the address budget when it sends.
-import NextAuth from "next-auth";
+// /api/auth/* — next-auth, run from the Request itself (lib/api/next-auth.ts), with every
+// callbackUrl checked before next-auth parses it. Requests for magic links are checked here
+// first: one plain mailbox (lib/mail/mailbox.ts), and limits per client address and per inbox
+// (lib/auth/limits.ts), so a refusal can say what is wrong or how long to wait; the e-mail
+// provider spends the inbox's budget when it sends.
 import { withCappedBody } from "@/lib/api/capped-request";
+import { bodyFields, runNextAuth } from "@/lib/api/next-auth";
 import { signInRefusal } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
 import { env } from "@/lib/env";
@@ -10,17 +12,19 @@ import { log } from "@/lib/log";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 
-const nextAuth = (req: Request, ctx: Ctx) => NextAuth(authOptions())(req, ctx);
-
-export const GET = nextAuth;
+export async function GET(req: Request, ctx: Ctx) {
+  return runNextAuth(req, (await ctx.params).nextauth ?? [], authOptions());
+}
 
 export async function POST(original: Request, ctx: Ctx) {
   const req = await withCappedBody(original);
   if (req instanceof Response) return req;
-  if (!new URL(req.url).pathname.endsWith("/signin/email")) return nextAuth(req, ctx);
-  const email = new URLSearchParams(await req.clone().text()).get("email");
-  const refusal = await signInRefusal(req, email);
-  if (!refusal) return nextAuth(req, ctx);
+  const segments = (await ctx.params).nextauth ?? [];
+  const body = await bodyFields(req);
+  if (segments[0] !== "signin" || segments[1] !== "email")
+    return runNextAuth(req, segments, authOptions(), body);
+  const refusal = await signInRefusal(req, body.email ?? null);
+  if (!refusal) return runNextAuth(req, segments, authOptions(), body);
   // An expected refusal: one line, no stack trace, and never the address itself.
   log.info("sign-in e-mail refused", { code: refusal.code, retry_after: refusal.retryAfterSeconds });
   const limited = refusal.code === "rate_limited";
@@ -28,7 +32,12 @@ export async function POST(original: Request, ctx: Ctx) {
   return Response.json(
     {
       url: `${env().APP_URL}/signin?error=${limited ? "RateLimited" : "EmailSignin"}`,
-      error: { code: refusal.code, message: refusal.message, retry_after_seconds: refusal.retryAfterSeconds },
+      error: {
+        code: refusal.code,
+        message: refusal.message,
+        ...(refusal.param && { param: refusal.param }),
+        ...(refusal.retryAfterSeconds && { retry_after_seconds: refusal.retryAfterSeconds }),
+      },
     },
     {
       status: limited ? 429 : 400,

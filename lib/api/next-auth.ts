@@ -1,0 +1,119 @@
+// next-auth v4 run from a plain Request. Its App Router entry reads cookies and headers from
+// Next's request scope (next/headers), so we could neither check what it parses nor run it
+// outside Next. Its pages-style entry takes the request as values: we give it the query, the
+// form body and the cookies, after checking the URLs in them that it would parse.
+import NextAuth, { type NextAuthOptions } from "next-auth";
+import { safeCallbackUrl } from "../auth/callback-url";
+import { env } from "../env";
+
+export type Fields = Record<string, string>;
+
+/** A POST body's fields, as next-auth reads them (form or JSON); only string values. */
+export async function bodyFields(req: Request): Promise<Fields> {
+  if (req.method !== "POST") return {};
+  const type = req.headers.get("content-type") ?? "";
+  const text = await req.text();
+  if (type.includes("application/x-www-form-urlencoded"))
+    return Object.fromEntries(new URLSearchParams(text));
+  if (!type.includes("application/json")) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (!parsed || typeof parsed !== "object") return {};
+    return Object.fromEntries(
+      Object.entries(parsed).filter((e): e is [string, string] => typeof e[1] === "string"),
+    );
+  } catch {
+    return {};
+  }
+}
+
+function cookiesOf(header: string | null): Fields {
+  const out: Fields = {};
+  for (const part of (header ?? "").split(";")) {
+    const i = part.indexOf("=");
+    if (i <= 0) continue;
+    try {
+      out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+    } catch {
+      // A malformed cookie is left out, as Next leaves it out.
+    }
+  }
+  return out;
+}
+
+/** Drops (or makes absolute) each callbackUrl: in the body, the query, and next-auth's cookie. */
+function checkCallbackUrls(...sources: Fields[]): void {
+  const origin = new URL(env().APP_URL).origin;
+  for (const fields of sources) {
+    for (const name of Object.keys(fields)) {
+      if (name !== "callbackUrl" && !name.endsWith("next-auth.callback-url")) continue;
+      const safe = safeCallbackUrl(fields[name], origin);
+      if (safe === null) delete fields[name];
+      else fields[name] = safe;
+    }
+  }
+}
+
+/** What next-auth's pages-style handler writes, collected into a Response. */
+class CollectedResponse {
+  private code = 200;
+  private readonly headers = new Headers();
+  private cookies: string[] = [];
+  private body: string | null = null;
+
+  status(code: number) {
+    this.code = code;
+    return this;
+  }
+
+  getHeader(name: string) {
+    return name.toLowerCase() === "set-cookie" ? this.cookies : (this.headers.get(name) ?? undefined);
+  }
+
+  setHeader(name: string, value: string | string[]) {
+    if (name.toLowerCase() === "set-cookie") this.cookies = ([] as string[]).concat(value);
+    else this.headers.set(name, String(value));
+    return this;
+  }
+
+  end() {}
+
+  json(value: unknown) {
+    this.headers.set("content-type", "application/json");
+    this.body = JSON.stringify(value);
+  }
+
+  send(value: unknown) {
+    if (typeof value === "string") this.body = value;
+    else if (value !== undefined) this.json(value);
+  }
+
+  toResponse(): Response {
+    const headers = new Headers(this.headers);
+    for (const c of this.cookies) headers.append("set-cookie", c);
+    return new Response(this.body, { status: this.code, headers });
+  }
+}
+
+/** Runs next-auth for /api/auth/{segments}; `body` is the POST's fields (bodyFields). */
+export async function runNextAuth(
+  req: Request,
+  segments: string[],
+  options: NextAuthOptions,
+  body?: Fields,
+): Promise<Response> {
+  const query: Fields = Object.fromEntries(new URL(req.url).searchParams);
+  const fields = body ? { ...body } : undefined;
+  const cookies = cookiesOf(req.headers.get("cookie"));
+  checkCallbackUrls(query, cookies, ...(fields ? [fields] : []));
+  const res = new CollectedResponse();
+  const apiReq = {
+    method: req.method,
+    headers: Object.fromEntries(req.headers),
+    cookies,
+    body: fields,
+    query: { ...query, nextauth: segments },
+  };
+  await NextAuth(apiReq as never, res as never, options);
+  return res.toResponse();
+}
