@@ -76,6 +76,11 @@ export const EnvSchema = z.object({
   TRUST_PROXY: flag,
   /** /api/jobs* requests per client IP per minute. */
   SITE_RATE_LIMIT_PER_MIN: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * The site's requests per address per UTC day (pages and /api/jobs* together): a person reads
+   * a few dozen, a crawler is served this many, a tenth of the cheapest paid plan.
+   */
+  SITE_DAILY_LIMIT: z.coerce.number().int().min(1).max(100_000_000).default(1000),
   /** Requests per client address per UTC day that carry no valid API key (401s, key in the URL). */
   KEYLESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Client-side limit on one database query; a frozen server cannot hold a request longer. */

@@ -196,6 +196,7 @@ async function main() {
       NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
       SMTP_URL: "smtp://127.0.0.1:9",
       SITE_RATE_LIMIT_PER_MIN: "100000",
+      SITE_DAILY_LIMIT: "100000000",
       // The production default: one JSON line per request, as `npm start` writes them.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     },

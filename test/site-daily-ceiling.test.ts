@@ -5,7 +5,7 @@ process.env.SITE_RATE_LIMIT_PER_MIN = "100000"; // the minute out of the way: th
 
 import { describe, expect, it, vi } from "vitest";
 import { peerHeaderValue } from "@/lib/net/client-ip";
-import { SITE_DAILY_LIMIT, spendPageBudgetOf } from "@/lib/site/budget";
+import { siteDailyLimit, spendPageBudgetOf } from "@/lib/site/budget";
 import { catalogAndClient } from "./fixtures";
 import { request, SAME_ORIGIN } from "./http";
 import { PrivateRedis } from "./support/redis-server";
@@ -31,7 +31,7 @@ const get = (ip: string) =>
 
 async function spendDay(ip: string): Promise<Response[]> {
   const answers = [];
-  for (let i = 0; i < SITE_DAILY_LIMIT; i++) answers.push(await get(ip));
+  for (let i = 0; i < siteDailyLimit(); i++) answers.push(await get(ip));
   return answers;
 }
 
@@ -49,7 +49,7 @@ async function expectDayRefusal(res: Response): Promise<void> {
 
 describe("the site's daily ceiling", () => {
   it("is 1,000 a day per address, a tenth of the cheapest paid plan", () => {
-    expect(SITE_DAILY_LIMIT).toBe(1000);
+    expect(siteDailyLimit()).toBe(1000);
   });
 
   it("refuses the 1,001st request of the day from an address, on Redis, for every instance and the pages", async () => {
@@ -58,7 +58,7 @@ describe("the site's daily ceiling", () => {
       await clearOfMidnight();
       const ip = "192.0.2.61";
       const served = await spendDay(ip);
-      expect(served.filter((r) => r.status === 200)).toHaveLength(SITE_DAILY_LIMIT);
+      expect(served.filter((r) => r.status === 200)).toHaveLength(siteDailyLimit());
       // With this file's generous minute, the day is the tighter window the headers describe.
       expect(served[0]!.headers.get("x-ratelimit-window")).toBe("daily");
       expect(served[0]!.headers.get("x-ratelimit-remaining")).toBe("999");
@@ -87,7 +87,7 @@ describe("the site's daily ceiling", () => {
     await clearOfMidnight();
     const ip = "192.0.2.63";
     const served = await spendDay(ip);
-    expect(served.filter((r) => r.status === 200)).toHaveLength(SITE_DAILY_LIMIT);
+    expect(served.filter((r) => r.status === 200)).toHaveLength(siteDailyLimit());
     await expectDayRefusal(await get(ip));
     expect(await spendPageBudgetOf(ip)).toMatchObject({ code: "rate_limited" });
     expect((await get("192.0.2.64")).status).toBe(200);

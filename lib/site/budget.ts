@@ -9,17 +9,18 @@ import { createLimiter, type LimitResult } from "../ratelimit";
 import { type Failure, fail } from "../result";
 
 /**
- * Requests per address per UTC day, pages and /api/jobs* together. A person browsing reads a few
- * dozen pages a day; a crawler of the pages is still served this many. It is a tenth of what the
- * cheapest paid plan buys, so the site is no substitute for a key.
+ * Requests per address per UTC day, pages and /api/jobs* together (SITE_DAILY_LIMIT, 1,000 by
+ * default). A person browsing reads a few dozen pages a day; a crawler of the pages is still
+ * served this many. It is a tenth of what the cheapest paid plan buys, so the site is no
+ * substitute for a key.
  */
-export const SITE_DAILY_LIMIT = 1_000;
+export const siteDailyLimit = () => env().SITE_DAILY_LIMIT;
 
 let minute: ReturnType<typeof createLimiter> | undefined;
 let day: ReturnType<typeof createLimiter> | undefined;
 export const siteLimiter = () =>
   (minute ??= createLimiter("site", env().SITE_RATE_LIMIT_PER_MIN, { seconds: 60 }));
-const siteDailyLimiter = () => (day ??= createLimiter("site-day", SITE_DAILY_LIMIT, "day"));
+const siteDailyLimiter = () => (day ??= createLimiter("site-day", siteDailyLimit(), "day"));
 
 export type SiteSpend =
   | { ok: true; minute: LimitResult; day: LimitResult }
@@ -49,7 +50,7 @@ export function freeTierPointer(): string {
 /** What a refused caller is told, by the window that refused it. */
 export function siteRefusalMessage(refusedBy: "minute" | "day", subject: "requests" | "searches"): string {
   return refusedBy === "day"
-    ? `This address has reached the site's limit of ${number(SITE_DAILY_LIMIT)} ${subject} a day; it resets at 00:00 UTC. ${freeTierPointer()}`
+    ? `This address has reached the site's limit of ${number(siteDailyLimit())} ${subject} a day; it resets at 00:00 UTC. ${freeTierPointer()}`
     : `Too many ${subject} from your address; wait a minute. ${freeTierPointer()}`;
 }
 
