@@ -26,6 +26,6 @@ export const redisKilled: Scenario = {
       });
       await r.settle();
       await w.redis.start(); // same port, empty: the server must notice on its own
-      checkLimitWithLoss(r, c.dailyLimit, key.id, c.concurrency);
+      await checkLimitWithLoss(r, c.dailyLimit, key.id, c.concurrency);
     }),
 };
