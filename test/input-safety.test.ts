@@ -7,12 +7,15 @@ import { siteSalary } from "@/lib/site/salary";
 import { siteFacets, siteSearch } from "@/lib/site/search";
 import { ErrorBodySchema } from "./error-shape";
 import { catalogAndClient } from "./fixtures";
-import { getJson } from "./http";
+import { getJson, SAME_ORIGIN } from "./http";
 
 catalogAndClient();
 
 // /api/jobs* spend a per-address budget shared in Redis with the files running beside this one.
-const peer = { "x-jsa-peer": peerHeaderValue(`192.0.2.${1 + Math.floor(Math.random() * 250)}`) };
+const peer = {
+  ...SAME_ORIGIN,
+  "x-jsa-peer": peerHeaderValue(`192.0.2.${1 + Math.floor(Math.random() * 250)}`),
+};
 
 async function refused(path: string, param: string) {
   const { status, body, res } = await getJson(path, peer);
