@@ -11,7 +11,7 @@ import { PEER_HEADER, peerHeaderValue } from "../net/client-ip";
 import { type RequestScope, runInRequestScope } from "../request-scope";
 import { BODY_LIMIT_BYTES } from "./body";
 import { announcesBody, holdBody } from "./body-gate";
-import { trackConnections } from "./connections";
+import { QUIET_MS, trackConnections } from "./connections";
 import { isLingering, lingerClose } from "./linger";
 import { type Answer, htmlAnswer, isApiPath, jsonAnswer, preflight, protocolErrorAnswer } from "./preflight";
 import { originForm } from "./request-target";
@@ -133,7 +133,7 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     draining = true;
     for (const res of live) if (!res.headersSent) res.setHeader("Connection", "close");
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    const sweep = setInterval(() => server.closeIdleConnections(), 100);
+    const sweep = setInterval(() => server.closeIdleConnections(), QUIET_MS / 2);
     const done = await Promise.race([closed.then(() => true), sleep(graceMs).then(() => false)]);
     clearInterval(sweep);
     if (!done) {

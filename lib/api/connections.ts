@@ -1,15 +1,19 @@
 // The server's keep-alive connections, for a drain that closes none with a request in it. Node's
 // own closeIdleConnections (which server.close() also calls) destroys every connection with no
 // request being parsed, including one whose next request is already in the socket, unread:
-// destroying it resets that request. Here a connection counts as idle only when nothing has
-// arrived on it since its last answer, it is checked after pending reads are processed, and it
-// is closed with a lingering close, so a request that crosses the close sees a clean close
-// (never a reset) and can be retried on a new connection.
+// destroying it resets that request. Here a connection is closed only once nothing has arrived
+// on it since its last answer for QUIET_MS (checked after pending reads are processed), and with
+// a lingering close, so a request that crosses the close sees a clean close (never a reset) and
+// can be retried on a new connection; a request that arrives before is answered, with
+// `Connection: close`.
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { isLingering, lingerClose, lingerOnClose } from "./linger";
 
-type Connection = { busy: number; readAtIdle: number };
+/** How long a connection must have had nothing in it before the drain closes it. */
+export const QUIET_MS = 20;
+
+type Connection = { busy: number; readAtIdle: number; quietSince?: number };
 
 export function trackConnections(server: Server) {
   const open = new Map<Socket, Connection>();
@@ -34,6 +38,7 @@ export function trackConnections(server: Server) {
     const c = open.get(socket);
     if (!c) return true;
     c.busy += 1;
+    c.quietSince = undefined;
     res.once("close", () => {
       c.busy -= 1;
       c.readAtIdle = socket.bytesRead;
@@ -42,12 +47,19 @@ export function trackConnections(server: Server) {
   }
 
   function closeIdle(): void {
+    const now = performance.now();
     for (const [socket, c] of open) {
-      if (c.busy === 0 && socket.bytesRead === c.readAtIdle && !isLingering(socket)) lingerClose(socket);
+      if (c.busy > 0 || socket.bytesRead !== c.readAtIdle || isLingering(socket)) {
+        c.quietSince = undefined;
+        continue;
+      }
+      c.quietSince ??= now;
+      if (now - c.quietSince >= QUIET_MS) lingerClose(socket);
     }
   }
 
   // server.close() calls this too: there it must not destroy a connection with a request waiting.
+  // The drain calls it every QUIET_MS / 2.
   server.closeIdleConnections = () => setImmediate(closeIdle);
 
   /** How many connections are open (for the log line when the grace period runs out). */

@@ -36,7 +36,7 @@ export async function startStub(): Promise<StubProcess> {
     child.stdout?.on("data", check);
     child.once("exit", (code) => reject(new Error(`stub server exited (${code}): ${out}`)));
   });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const exited = new Promise<void>((resolve) => child.once("close", () => resolve()));
   return {
     port,
     child,

@@ -45,6 +45,6 @@ await once(made.server, "listening");
 process.stdout.write(`port ${(made.server.address() as { port: number }).port}\n`);
 process.on("SIGTERM", async () => {
   await made.drain(10_000);
-  process.stdout.write(`handled ${JSON.stringify(handled)}\n`);
-  process.exit(0);
+  // Exits once the list is out: a pipe is written asynchronously.
+  process.stdout.write(`handled ${JSON.stringify(handled)}\n`, () => process.exit(0));
 });
