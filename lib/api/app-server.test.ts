@@ -70,6 +70,14 @@ describe("the production server's own answers", () => {
     expect(answer).toContain('"code":"headers_too_large"');
   });
 
+  it("answers a body announced with Expect: 100-continue over the cap with 413, not 100 Continue", async () => {
+    const port = await start(async (_, res) => void res.end("ok"));
+    const head = `POST /api/keys/confirm HTTP/1.1\r\nHost: x\r\nContent-Length: ${20 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`;
+    const answer = await raw(port, head);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"payload_too_large"');
+  });
+
   it("sends a page that found the database away as a 503 with Retry-After", async () => {
     const port = await start(async (_, res) => {
       markUnavailable();

@@ -111,6 +111,12 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     void runInRequestScope(scope, run);
   });
   const connections = trackConnections(server);
+  // `Expect: 100-continue`: the client waits before sending its body; a body the cap refuses is
+  // answered (413) without inviting it. Node would send the 100 at once.
+  server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
+    if (Number(req.headers["content-length"] ?? 0) <= BODY_LIMIT_BYTES) res.writeContinue();
+    server.emit("request", req, res);
+  });
   server.keepAliveTimeout = 65_000;
 
   // Node answers these itself with an empty body; ours carry the JSON error shape.
