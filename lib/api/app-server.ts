@@ -74,7 +74,7 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
   const live = new Set<ServerResponse>();
   let draining = false;
 
-  const server = createServer(async (req, res) => {
+  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (!connections.begin(req, res)) return;
     // Always overwritten: a client cannot choose its own rate-limit bucket.
     req.headers[PEER_HEADER] = peerHeaderValue(req.socket.remoteAddress ?? "unknown");
@@ -109,6 +109,14 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     const scope: RequestScope = { unavailable: false };
     answerUnavailableAs503(res, scope);
     void runInRequestScope(scope, run);
+  }
+
+  const server = createServer((req, res) => {
+    serve(req, res).catch((err: unknown) => {
+      log.error("request failed before its handler", { error: String(err) });
+      if (!res.headersSent) send(res, jsonAnswer("internal_error", "Something went wrong on our side."));
+      else res.destroy();
+    });
   });
   const connections = trackConnections(server);
   // `Expect: 100-continue`: the client waits before sending its body; a body the cap refuses is
