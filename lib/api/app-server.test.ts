@@ -70,6 +70,14 @@ describe("the production server's own answers", () => {
     expect(answer).toContain('"code":"headers_too_large"');
   });
 
+  it("answers a body announced with Expect: 100-continue over the cap with 413, not 100 Continue", async () => {
+    const port = await start(async (_, res) => void res.end("ok"));
+    const head = `POST /api/keys/confirm HTTP/1.1\r\nHost: x\r\nContent-Length: ${20 * 1024 * 1024}\r\nExpect: 100-continue\r\n\r\n`;
+    const answer = await raw(port, head);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(answer).toContain('"code":"payload_too_large"');
+  });
+
   it("sends a page that found the database away as a 503 with Retry-After", async () => {
     const port = await start(async (_, res) => {
       markUnavailable();
@@ -80,6 +88,59 @@ describe("the production server's own answers", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.text()).toContain("Temporarily unavailable");
+  });
+});
+
+describe("request targets that are not a path", () => {
+  const seen: string[] = [];
+  const recording = async (req: { url?: string }, res: { end: (s: string) => void }) => {
+    seen.push(req.url ?? "");
+    res.end("ok");
+  };
+
+  it("an absolute-form target naming another host is a JSON 400, never a redirect there", async () => {
+    seen.length = 0;
+    const port = await start(recording as Parameters<typeof createAppServer>[0]);
+    const answer = await raw(port, "GET http://evil.example/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('"code":"bad_request"');
+    expect(answer).not.toMatch(/\r\nlocation:/i);
+    expect(answer).not.toContain("evil.example");
+    expect(seen).toEqual([]);
+  });
+
+  it("an absolute-form target naming this host is served as its path", async () => {
+    seen.length = 0;
+    const port = await start(recording as Parameters<typeof createAppServer>[0]);
+    const host = `127.0.0.1:${port}`;
+    const answer = await raw(
+      port,
+      `GET http://${host}/v1/jobs?page=2 HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`,
+    );
+    expect(answer).toMatch(/^HTTP\/1\.1 200 /);
+    expect(seen).toEqual(["/v1/jobs?page=2"]);
+  });
+
+  it("OPTIONS * is a 204 with Allow and the security headers; the handler never sees it", async () => {
+    seen.length = 0;
+    const port = await start(recording as Parameters<typeof createAppServer>[0]);
+    const answer = await raw(port, "OPTIONS * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 204 /);
+    expect(answer).toMatch(/\r\nallow: GET, HEAD, POST, DELETE, OPTIONS\r\n/i);
+    expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    expect(answer).toMatch(/\r\nx-frame-options: DENY\r\n/i);
+    expect(seen).toEqual([]);
+  });
+
+  it("GET * is a JSON 400 with the security headers", async () => {
+    seen.length = 0;
+    const port = await start(recording as Parameters<typeof createAppServer>[0]);
+    const answer = await raw(port, "GET * HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toMatch(/content-type: application\/json/i);
+    expect(answer).toMatch(/\r\nx-content-type-options: nosniff\r\n/i);
+    expect(answer).toContain('"code":"bad_request"');
+    expect(seen).toEqual([]);
   });
 });
 

@@ -1,5 +1,7 @@
 // Request bodies, read with a cap while they stream: a body larger than any route needs is
-// refused with 413 as soon as it is seen to be, without buffering more of it.
+// refused with 413 as soon as it is seen to be, without buffering more of it. Under npm start
+// the server has already checked the cap (lib/api/body-gate.ts); this is the same rule for
+// handlers called any other way (next dev, tests).
 import type { z } from "zod";
 import { firstIssue } from "../query-params";
 import { ApiError, fromFailure } from "./errors";
@@ -9,7 +11,8 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 
 export const payloadTooLarge = (limit = BODY_LIMIT_BYTES) =>
   new ApiError("payload_too_large", `The request body is larger than ${limit} bytes.`, {
-    // The rest of the body may still be arriving: do not read it, close the connection.
+    // The rest of the body may still be arriving: it is not kept, and the connection closes
+    // after the answer (the server reads and discards what follows: lib/api/linger.ts).
     headers: { Connection: "close" },
   });
 

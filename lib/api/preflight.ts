@@ -9,8 +9,8 @@ import { API_CSP, COMMON_SECURITY_HEADERS } from "./security-headers";
 
 export type Answer = { status: number; headers: Record<string, string>; body: string };
 
-/** Larger than any route accepts (they cap at BODY_LIMIT_BYTES while streaming). */
-export const SERVER_BODY_LIMIT = 4 * BODY_LIMIT_BYTES;
+/** Every route's limit: a longer declared body is refused before any of it is read. */
+export const SERVER_BODY_LIMIT = BODY_LIMIT_BYTES;
 
 const API_PATH = /^\/(v1|api)(\/|$)/;
 
