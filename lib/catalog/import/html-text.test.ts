@@ -37,7 +37,9 @@ describe("HTML descriptions → text", () => {
     );
   });
   it("drops control characters and bidi overrides, normalises whitespace", () => {
-    expect(htmlToText(" a\u0000b\u0007c\u202ed\ufeff\r\n\r\n\r\ne\t\u00a0 f\u2028g \n")).toBe("abcd\n\ne f\ng");
+    expect(htmlToText(" a\u0000b\u0007c\u202ed\ufeff\r\n\r\n\r\ne\t\u00a0 f\u2028g \n")).toBe(
+      "abcd\n\ne f\ng",
+    );
   });
   it("leaves plain text alone, '<' that opens nothing included", () => {
     expect(htmlToText("Line one\n\nLine two")).toBe("Line one\n\nLine two");
@@ -51,7 +53,9 @@ describe("HTML descriptions → text", () => {
 
 describe("one line of text (titles, names, places)", () => {
   it("decodes, strips tags and neutralises encoded ones, on one line", () => {
-    expect(textLine("&lt;script&gt;alert(1)&lt;/script&gt; Engineer")).toBe("‹script>alert(1)‹/script> Engineer");
+    expect(textLine("&lt;script&gt;alert(1)&lt;/script&gt; Engineer")).toBe(
+      "‹script>alert(1)‹/script> Engineer",
+    );
     expect(textLine("<b>Senior</b>&nbsp;Baker<br>Night\nshift\u0000")).toBe("Senior Baker Night shift");
     expect(textLine("<li>a</li><li>b</li>")).toBe("a b");
     expect(textLine("Zürich")).toBe("Zürich");

@@ -57,7 +57,8 @@ const BLOCK = new Set([
 
 function entity(body: string): string | undefined {
   if (body[0] !== "#") return NAMED[body.toLowerCase()];
-  const code = body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
+  const code =
+    body[1] === "x" || body[1] === "X" ? Number.parseInt(body.slice(2), 16) : Number(body.slice(1));
   // NUL, surrogates and numbers past Unicode are not text.
   if (!code || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)) return "";
   return String.fromCodePoint(code);
@@ -135,7 +136,7 @@ const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2
 const DIRTY_BLOCK =
   /[<\u0000-\u0009\u000b-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000\ufeff]|&[#a-zA-Z]| [ \n]|\n |\n\n\n|^\s|\s$/;
 const DIRTY_LINE =
-  /[<\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000\ufeff]|&[#a-zA-Z]|  |^\s|\s$/;
+  /[<\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000\ufeff]|&[#a-zA-Z]| {2}|^\s|\s$/;
 
 /** The full treatment, with no shortcut (the tests hold the shortcut to it). */
 export function sanitise(s: string, mode: "block" | "line"): string {

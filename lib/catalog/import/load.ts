@@ -3,6 +3,7 @@
 import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
+import { cleanJobRecord } from "./clean-record";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
   addTotals,
@@ -59,12 +60,19 @@ export type ImportResult = {
 
 const BATCH = 1_000;
 /**
- * A batch also ends past this many characters of text: a thousand jobs with 50,000-character
- * descriptions would not fit a worker's heap (WORKER_HEAP_MB), nor sit well in the loader's.
+ * A batch also ends past this many characters of text (all of a record's strings): a thousand
+ * jobs with 50,000-character descriptions would not fit a worker's heap (WORKER_HEAP_MB), nor sit
+ * well in the loader's, and neither would a thousand over-long titles on their way to refusal.
  */
 const BATCH_CHARS = 4_000_000;
-const textLength = (r: Record<string, unknown>) =>
-  (typeof r.description === "string" ? r.description.length : 0) + 500;
+function textLength(r: Record<string, unknown>): number {
+  let n = 500;
+  for (const key in r) {
+    const v = r[key];
+    if (typeof v === "string") n += v.length;
+  }
+  return n;
+}
 /** Batches encoded here before workers are started, when the caller does not say how many. */
 const WORKERS_AFTER = 10;
 /** Batches each worker may hold at a time: enough to keep it busy, few enough to bound memory. */
@@ -127,8 +135,10 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       // Title ids are given here, in the order the jobs come; the batch checks everything else.
       if ("problem" in item) batch.push({ line: item.line, message: item.problem });
       else {
-        batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
-        batchChars += textLength(item.record);
+        // Every format's text is cleaned here, before its title is counted or it is checked.
+        const record = cleanJobRecord(item.record, item.fit);
+        batch.push({ line: item.line, record, titleId: titles.addRecord(record) });
+        batchChars += textLength(record);
       }
       if (batch.length < BATCH && batchChars < BATCH_CHARS) continue;
       await submit(batch, sink);

@@ -8,7 +8,8 @@ import { mapJobPosting } from "./job-posting";
 import { splitJsonDocuments } from "./json-documents";
 
 export type Numbered =
-  | { line: number; record: Record<string, unknown> }
+  /** `fit`: text longer than a column's limit is shortened, not refused (clean-record.ts). */
+  | { line: number; record: Record<string, unknown>; fit?: boolean }
   | { line: number; problem: string }
   /** Left out on purpose, and counted: a JobPosting past its validThrough, another schema.org node. */
   | { line: number; skipped: "expired" | "not_a_job_posting" };
