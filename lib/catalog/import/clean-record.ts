@@ -35,7 +35,9 @@ export function cleanJobRecord(record: Record<string, unknown>, fit = false): Re
     if (typeof v !== "string") continue;
     const text = column === "description" ? htmlToText(v) : textLine(v);
     const fitted = fit ? shorten(text, TEXT_LIMITS[column]) : text;
-    if (fitted !== v) (out ??= { ...record })[column] = fitted;
+    if (fitted === v) continue;
+    out ??= { ...record };
+    out[column] = fitted;
   }
   return out ?? record;
 }

@@ -131,11 +131,14 @@ function stripMarkup(s: string, line: boolean): string {
 
 // Control characters (C0 but tab and line breaks, DEL, C1) and the bidirectional overrides that
 // make text read differently from what it holds; U+FEFF is a byte-order mark, not text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
 const CONTROL = /[\u0000-\u0008\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069\ufeff]/g;
 /** Anything any step below would change; text without it is returned as it came. */
 const DIRTY_BLOCK =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   /[<\u0000-\u0009\u000b-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000\ufeff]|&[#a-zA-Z]| [ \n]|\n |\n\n\n|^\s|\s$/;
 const DIRTY_LINE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   /[<\u0000-\u001f\u007f-\u00a0\u1680\u2000-\u200a\u2028\u2029\u202a-\u202f\u205f\u2066-\u2069\u3000\ufeff]|&[#a-zA-Z]| {2}|^\s|\s$/;
 
 /** The full treatment, with no shortcut (the tests hold the shortcut to it). */
