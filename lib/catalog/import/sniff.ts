@@ -1,12 +1,17 @@
 // Which reader a file needs, from its first characters, whatever its name: scrapers save JSON
 // arrays of JobPostings as .json, spreadsheets save CSV as .txt. A file that is none of the
 // formats is refused with what it looks like instead.
+import { MAX_RECORD_CHARS } from "./text-stream";
 
 export const FORMATS = ["jsonl", "csv", "jsonld"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** Characters read to decide: the first record of any file we accept starts within them. */
-export const SNIFF_CHARS = 64 * 1024;
+/**
+ * Characters read to decide (after leading whitespace): a whole first record of any size the
+ * readers accept, so a JobPosting's "@type" is seen even after a long description.
+ */
+export const SNIFF_CHARS = MAX_RECORD_CHARS;
+const BINARY_SAMPLE = 64 * 1024;
 
 export const ACCEPTED =
   "Accepted, whatever the file's name: JSON Lines or a JSON array of records, CSV with a header row, " +
@@ -51,7 +56,7 @@ export function sniffFormat(
   if (head.startsWith("\u001f\ufffd") || head.startsWith("PK\u0003\u0004"))
     return refuse("looks like a compressed archive (gzip or zip): unpack it first");
   if (head.startsWith("%PDF-")) return refuse("looks like a PDF document");
-  if (looksBinary(head.slice(0, SNIFF_CHARS)))
+  if (looksBinary(head.slice(0, BINARY_SAMPLE)))
     return refuse("looks like binary data, or text that is not UTF-8");
   if (text[0] === "{" || text[0] === "[") {
     if (!JSON_LD_KEY.test(head)) return { format: "jsonl" };

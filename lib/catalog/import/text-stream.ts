@@ -36,13 +36,24 @@ export async function* decodeUtf8(input: Chunks): AsyncGenerator<string> {
   if (rest) yield rest;
 }
 
-/** The first `chars` characters (fewer if the text is shorter), and the whole text again. */
+function newlines(s: string): number {
+  let n = 0;
+  for (let i = s.indexOf("\n"); i >= 0; i = s.indexOf("\n", i + 1)) n++;
+  return n;
+}
+
+/**
+ * The first `chars` characters after any leading whitespace (fewer if the text is shorter), and
+ * the whole text again. Leading whitespace is not held, whatever its length: it is given again as
+ * its line breaks alone, so line numbers stay right.
+ */
 export async function peek(
   text: AsyncIterable<string>,
   chars: number,
 ): Promise<{ head: string; all: AsyncGenerator<string> }> {
   const it = text[Symbol.asyncIterator]();
   const seen: string[] = [];
+  let blankLines = 0;
   let length = 0;
   let done = false;
   while (length < chars) {
@@ -51,11 +62,19 @@ export async function peek(
       done = true;
       break;
     }
-    seen.push(next.value);
-    length += next.value.length;
+    let chunk = next.value;
+    if (!seen.length) {
+      const rest = chunk.trimStart();
+      blankLines += newlines(chunk.slice(0, chunk.length - rest.length));
+      if (!rest) continue;
+      chunk = rest;
+    }
+    seen.push(chunk);
+    length += chunk.length;
   }
   async function* all(): AsyncGenerator<string> {
     try {
+      for (let n = blankLines; n > 0; n -= 1 << 16) yield "\n".repeat(Math.min(n, 1 << 16));
       yield* seen;
       if (done) return;
       for (let next = await it.next(); !next.done; next = await it.next()) yield next.value;
