@@ -1,6 +1,7 @@
 // Records too large for an import: refused with their line, under the importer's real memory
 // limit, and no import that fails, however it fails, leaves a snapshot 'loading'.
 import { execFile } from "node:child_process";
+import { once } from "node:events";
 import { createWriteStream } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -32,7 +33,7 @@ async function hugeFile(name: string, before: string, unit: string, mb: number, 
   const out = createWriteStream(file);
   out.write(before);
   const block = unit.repeat(Math.ceil((1 << 20) / unit.length));
-  for (let i = 0; i < mb; i++) if (!out.write(block)) await new Promise((r) => out.once("drain", r));
+  for (let i = 0; i < mb; i++) if (!out.write(block)) await once(out, "drain");
   out.end(after);
   await finished(out);
   return file;
