@@ -1,9 +1,11 @@
-// npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <file>] [--label <text>] [--workers N]
+// npm run catalog:import -- <jobs file> [--format jsonl|csv|jsonld] [--salaries <file>] [--label <text>] [--workers N]
+// Files are recognised by their content, whatever their name; --format overrides that for the jobs file.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { ImportError, importSnapshot } from "../lib/catalog/import/load";
-import { readFile } from "../lib/catalog/import/read";
+import { detectFormat, readFile } from "../lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
+import { FORMATS, type Format } from "../lib/catalog/import/sniff";
 import { env, setEnvCommand } from "../lib/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
@@ -12,11 +14,25 @@ import { withDatabase } from "./with-database";
 setEnvCommand("catalog");
 
 const USAGE =
-  "usage: npm run catalog:import -- <jobs.jsonl|jobs.csv|postings.jsonld> [--salaries <salaries.jsonl|.csv>] [--label <text>] [--workers N]";
+  "usage: npm run catalog:import -- <jobs file> [--format jsonl|csv|jsonld] [--salaries <salaries file>] [--label <text>] [--workers N]";
+
+/** The file's format, or exit before touching the database when it is none we read. */
+async function formatOf(file: string, columns: readonly string[], given?: Format): Promise<Format> {
+  if (given) return given;
+  const found = await detectFormat(file, columns);
+  if ("format" in found) return found.format;
+  console.error(`${file}: ${found.problem}\nNothing was imported; the live catalog is unchanged.`);
+  process.exit(1);
+}
 
 async function main() {
   const { values, positionals } = parseArgs({
-    options: { salaries: { type: "string" }, label: { type: "string" }, workers: { type: "string" } },
+    options: {
+      salaries: { type: "string" },
+      label: { type: "string" },
+      workers: { type: "string" },
+      format: { type: "string" },
+    },
     allowPositionals: true,
   });
   const [file] = positionals;
@@ -24,16 +40,19 @@ async function main() {
   if (
     !file ||
     positionals.length > 1 ||
-    (workers !== undefined && !(Number.isInteger(workers) && workers >= 0))
+    (workers !== undefined && !(Number.isInteger(workers) && workers >= 0)) ||
+    (values.format !== undefined && !FORMATS.includes(values.format as Format))
   )
     throw new Error(USAGE);
+  const format = await formatOf(file, JOB_COLUMNS, values.format as Format | undefined);
+  const salaryFormat = values.salaries ? await formatOf(values.salaries, SALARY_COLUMNS) : undefined;
   const started = Date.now();
   const result = await withDatabase(() =>
     importSnapshot(env().DATABASE_URL, {
       label: values.label ?? path.basename(file),
-      jobs: readFile(file, JOB_COLUMNS),
-      reread: () => readFile(file, JOB_COLUMNS),
-      salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS) : undefined,
+      jobs: readFile(file, JOB_COLUMNS, format),
+      reread: () => readFile(file, JOB_COLUMNS, format),
+      salaries: values.salaries ? readFile(values.salaries, SALARY_COLUMNS, salaryFormat) : undefined,
       onProgress: progressPrinter("jobs loaded"),
       workers,
     }),

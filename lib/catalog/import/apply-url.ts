@@ -1,6 +1,10 @@
 // Only links a browser can follow safely leave the API: http(s) with a host, or mailto with
-// an address. Everything else (javascript:, data:, relative paths, junk) becomes "".
+// one address (and at most a subject). Everything else (javascript:, data:, relative paths,
+// junk) becomes "".
+import { textLine } from "./html-text";
+
 const MAX_LENGTH = 2048;
+const SUBJECT_LENGTH = 200;
 
 export function cleanApplyUrl(raw: unknown): string {
   if (typeof raw !== "string") return "";
@@ -18,14 +22,31 @@ export function cleanApplyUrl(raw: unknown): string {
   if (url.protocol === "http:" || url.protocol === "https:") {
     return url.hostname.includes(".") && !url.username && !url.password ? out : "";
   }
-  if (url.protocol === "mailto:") {
-    let address: string;
-    try {
-      address = decodeURIComponent(url.pathname);
-    } catch {
-      return "";
-    }
-    return /^[^@\s/?]+@[^@\s/?]+\.[^@\s/?]+$/.test(address) ? out : "";
-  }
+  if (url.protocol === "mailto:") return cleanMailto(url);
   return "";
+}
+
+/**
+ * A mailto link keeps one address and at most its subject. Every other header is dropped: "cc",
+ * "bcc" and "to" would copy the application to addresses the applicant never sees, "body" would
+ * put the feed's words in the applicant's mouth, and other headers have no business in a link.
+ * The subject is plain text of at most SUBJECT_LENGTH characters, on one line.
+ */
+function cleanMailto(url: URL): string {
+  let address: string;
+  try {
+    address = decodeURIComponent(url.pathname);
+  } catch {
+    return "";
+  }
+  // One plain address: nothing that a mail program could read as a second one or as a header.
+  if (!/^[\p{L}\p{N}._+'-]+@[\p{L}\p{N}-]+(\.[\p{L}\p{N}-]+)+$/u.test(address)) return "";
+  const out = `mailto:${url.pathname}`;
+  let subject = "";
+  for (const [name, value] of url.searchParams)
+    if (name.toLowerCase() === "subject") {
+      subject = textLine(value).slice(0, SUBJECT_LENGTH).trim();
+      break;
+    }
+  return subject ? `${out}?subject=${encodeURIComponent(subject)}` : out;
 }

@@ -1,12 +1,16 @@
 // schema.org JobPosting → an import record (the columns of records.ts). Documented in the
-// README: what each property becomes, and what a posting with several locations becomes.
+// README: what each property becomes, and what a posting with several locations becomes. Text
+// is passed on as the feed wrote it (HTML, entities): the loader cleans every record's text in
+// one place (clean-record.ts), so it is decoded once; what is derived here from a title (its
+// seniority, a hashed id) reads the title as it will be stored.
 import { createHash } from "node:crypto";
 import { countryFromName, countryName, toAlpha2 } from "../countries";
 import { JOB_ID_PATTERN } from "../schemas";
-import { decodeEntities, htmlToText } from "./html-text";
+import { textLine } from "./html-text";
 
 export type Mapped =
-  | { record: Record<string, unknown> }
+  /** `fit`: text longer than a column's limit is shortened, not refused. */
+  | { record: Record<string, unknown>; fit: true }
   | { problem: string }
   | { skipped: "expired" | "not_a_job_posting" };
 
@@ -17,7 +21,6 @@ const str = (v: unknown): string | null =>
   typeof v === "string" && v.trim() ? v.trim() : typeof v === "number" ? String(v) : null;
 /** A text property, or the name of the thing it points to ({"@type": "Organization", "name": …}). */
 const nameOf = (v: unknown): string | null => str(v) ?? (isObj(v) ? str(v.name) : null);
-const plain = (v: string | null) => (v === null ? null : decodeEntities(v).replace(/\s+/g, " ").trim());
 
 const EMPLOYMENT: Record<string, string> = {
   FULL_TIME: "full_time",
@@ -65,7 +68,8 @@ type Place = { city: string | null; country: string | null };
 function places(posting: Obj): Place[] {
   return list(posting.jobLocation).map((loc) => {
     const address = isObj(loc) ? (isObj(loc.address) ? loc.address : loc) : {};
-    return { city: plain(nameOf(address.addressLocality)), country: country(address.addressCountry) };
+    const city = nameOf(address.addressLocality);
+    return { city: city && textLine(city) ? city : null, country: country(address.addressCountry) };
   });
 }
 
@@ -122,10 +126,11 @@ export function mapJobPosting(value: unknown, now: Date): Mapped {
   const validThrough = str(value.validThrough);
   if (validThrough && !Number.isNaN(Date.parse(validThrough)) && Date.parse(validThrough) < now.getTime())
     return { skipped: "expired" };
-  const title = plain(str(value.title));
+  const rawTitle = str(value.title);
+  const title = rawTitle === null ? "" : textLine(rawTitle);
   if (!title) return { problem: "title: is required" };
-  const company = plain(nameOf(value.hiringOrganization));
-  if (!company) return { problem: "hiringOrganization.name: is required" };
+  const company = nameOf(value.hiringOrganization);
+  if (company === null || !textLine(company)) return { problem: "hiringOrganization.name: is required" };
   const postedAt = str(value.datePosted);
   if (!postedAt) return { problem: "datePosted: is required" };
   const remote = list(value.jobLocationType).some((t) => str(t)?.toUpperCase() === "TELECOMMUTE");
@@ -143,20 +148,20 @@ export function mapJobPosting(value: unknown, now: Date): Mapped {
   const types = list(value.employmentType).map(
     (t) => EMPLOYMENT[str(t)?.toUpperCase().replace(/[- ]/g, "_") ?? ""],
   );
-  const description = htmlToText(str(value.description) ?? "");
   return {
+    fit: true,
     record: {
-      id: jobId(value, title, company, postedAt),
-      title: title.slice(0, 300),
-      company: company.slice(0, 200),
+      id: jobId(value, title, textLine(company), postedAt),
+      title: rawTitle,
+      company,
       apply_url: applyUrl(value),
-      location: location ? (location.length > 200 ? `${location.slice(0, 199)}…` : location) : null,
-      city: first?.city?.slice(0, 120) ?? null,
+      location: location || null,
+      city: first?.city ?? null,
       country: code,
       employment_type: types.find(Boolean) ?? null,
       ...salary(value),
       posted_at: postedAt,
-      description: description.length > 50_000 ? `${description.slice(0, 49_999)}…` : description,
+      description: str(value.description) ?? "",
       remote: remote ? "remote" : located.length ? "on_site" : null,
       seniority: LEVELS.find(([re]) => re.test(title))?.[1] ?? null,
     },

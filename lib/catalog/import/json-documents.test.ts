@@ -36,6 +36,40 @@ describe("splitting JSON-LD feeds", () => {
   it("takes a single posting", async () => {
     expect(parsed(await pieces('{"@type": "JobPosting", "n": 9}'))).toEqual([[1, 9]]);
   });
+  it("decodes UTF-8 across chunk edges, whatever bytes a chunk ends on", async () => {
+    const bytes = Buffer.from('[{"n": 1, "name": "Müller 😀 漢"}]');
+    for (let cut = 1; cut < bytes.length; cut++) {
+      const split = await (async () => {
+        const out: Piece[] = [];
+        for await (const p of splitJsonDocuments(
+          Readable.from([bytes.subarray(0, cut), bytes.subarray(cut)]),
+        ))
+          out.push(p);
+        return out;
+      })();
+      expect(split.map((p) => ("text" in p ? JSON.parse(p.text).name : p.problem))).toEqual(["Müller 😀 漢"]);
+    }
+  });
+  it("refuses a posting over the size limit with its line, and goes on", async () => {
+    const big = `{"n": 2, "d": "${"x".repeat(100)}"}`;
+    const text = `[\n{"n": 1},\n${big},\n{"n": 3}]`;
+    const out: Piece[] = [];
+    for await (const p of splitJsonDocuments(Readable.from([text.slice(0, 20), text.slice(20)]), 50))
+      out.push(p);
+    expect(out.map((p) => ("text" in p ? [p.line, JSON.parse(p.text).n] : [p.line, p.problem]))).toEqual([
+      [2, 1],
+      [
+        3,
+        expect.stringMatching(/^record is too large \(1\d\d characters or more; the limit is 1,048,576\)$/),
+      ],
+      [4, 3],
+    ]);
+  });
+  it("refuses nesting deeper than 64 levels", async () => {
+    expect(parsed(await pieces(`${"[".repeat(100)}`))).toEqual([
+      [1, "not valid JSON: nested more than 64 levels deep"],
+    ]);
+  });
   it("reports broken structure with its line", async () => {
     expect(parsed(await pieces('[\n {"n": 1},\n {"n": 2]\n'))).toEqual([
       [2, 1],

@@ -1,13 +1,17 @@
 // Streams the postings of a JSON-LD feed one object at a time, with the line each starts on:
 // a JSON array of postings, JSON Lines, or a document whose "@graph" array holds them. Only
-// one posting's text is held at a time, whatever the file's size.
-import type { Readable } from "node:stream";
+// one posting's text is held at a time, whatever the file's size, and no more than
+// MAX_RECORD_CHARS of it: a larger posting is reported with its line and skipped.
+import { type Chunks, decodeUtf8, MAX_RECORD_CHARS, tooLarge } from "./text-stream";
 
 export type Piece = { line: number; text: string } | { line: number; problem: string };
 
 type Frame = "{" | "[";
 
-export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece> {
+/** Deeper nesting is refused: no posting needs it, and the stack must stay small. */
+const MAX_DEPTH = 64;
+
+export async function* splitJsonDocuments(input: Chunks, max = MAX_RECORD_CHARS): AsyncGenerator<Piece> {
   const stack: Frame[] = [];
   let line = 1;
   let inString = false;
@@ -21,15 +25,15 @@ export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece
   // or, once "@graph" is seen, objects in that array.
   let graphDepth = -1;
   let topIsArray: boolean | null = null;
-  let record: { line: number; depth: number; parts: string[]; from: number } | null = null;
+  // `size`: the posting's characters so far; past `max` its text is no longer kept.
+  let record: { line: number; depth: number; parts: string[]; from: number; size: number } | null = null;
 
   const atRecordStart = () => {
     if (graphDepth >= 0) return stack.length === graphDepth;
     return topIsArray ? stack.length === 1 : stack.length === 0;
   };
 
-  for await (const chunk of input as AsyncIterable<Buffer | string>) {
-    const text = typeof chunk === "string" ? chunk : chunk.toString("utf8");
+  for await (const text of decodeUtf8(input)) {
     if (record) record.from = 0;
     for (let i = 0; i < text.length; i++) {
       const ch = text[i];
@@ -69,7 +73,12 @@ export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece
             graphDepth = 2;
             record = null; // the enclosing document is not a posting
           }
-          if (ch === "{" && atRecordStart()) record = { line, depth: stack.length, parts: [], from: i };
+          if (ch === "{" && atRecordStart())
+            record = { line, depth: stack.length, parts: [], from: i, size: 0 };
+          if (stack.length >= MAX_DEPTH) {
+            yield { line, problem: `not valid JSON: nested more than ${MAX_DEPTH} levels deep` };
+            return;
+          }
           stack.push(ch);
           break;
         case "}":
@@ -80,8 +89,12 @@ export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece
             return;
           }
           if (record && ch === "}" && stack.length === record.depth) {
-            record.parts.push(text.slice(record.from, i + 1));
-            yield { line: record.line, text: record.parts.join("") };
+            const size = record.size + i + 1 - record.from;
+            if (size > max) yield { line: record.line, problem: tooLarge(size) };
+            else {
+              record.parts.push(text.slice(record.from, i + 1));
+              yield { line: record.line, text: record.parts.join("") };
+            }
             record = null;
           }
           if (stack.length === 0 && topIsArray === false && graphDepth < 0) pendingKey = null;
@@ -94,7 +107,11 @@ export async function* splitJsonDocuments(input: Readable): AsyncGenerator<Piece
           }
       }
     }
-    if (record) record.parts.push(text.slice(record.from));
+    if (record) {
+      record.size += text.length - record.from;
+      if (record.size <= max) record.parts.push(text.slice(record.from));
+      else record.parts = [];
+    }
     if (inString && stack.length === 1)
       stringSoFar = (stringSoFar + text.slice(Math.max(0, stringStart))).slice(0, 64);
     stringStart = 0;

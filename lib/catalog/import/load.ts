@@ -3,6 +3,8 @@
 import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
+import { cleanJobRecord } from "./clean-record";
+import { duplicateIds } from "./duplicates";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
   addTotals,
@@ -59,19 +61,29 @@ export type ImportResult = {
 
 const BATCH = 1_000;
 /**
- * A batch also ends past this many characters of text: a thousand jobs with 50,000-character
- * descriptions would not fit a worker's heap (WORKER_HEAP_MB), nor sit well in the loader's.
+ * A batch also ends past this many characters of text (all of a record's strings): a thousand
+ * jobs with 50,000-character descriptions would not fit a worker's heap (WORKER_HEAP_MB), nor sit
+ * well in the loader's, and neither would a thousand over-long titles on their way to refusal.
  */
 const BATCH_CHARS = 4_000_000;
-const textLength = (r: Record<string, unknown>) =>
-  (typeof r.description === "string" ? r.description.length : 0) + 500;
+function textLength(r: Record<string, unknown>): number {
+  let n = 500;
+  for (const key in r) {
+    const v = r[key];
+    if (typeof v === "string") n += v.length;
+  }
+  return n;
+}
 /** Batches encoded here before workers are started, when the caller does not say how many. */
 const WORKERS_AFTER = 10;
 /** Batches each worker may hold at a time: enough to keep it busy, few enough to bound memory. */
 const PER_WORKER = 2;
 const PROGRESS_EVERY = 50_000;
 
-/** Streams validated jobs into a new, unindexed partition table created in the same transaction (COPY FREEZE). */
+/**
+ * Streams validated jobs into a new, unindexed partition table created in the same transaction
+ * (COPY FREEZE), and commits it. The caller has begun that transaction.
+ */
 async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
   const titles = new TitleCounts();
@@ -111,7 +123,6 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       await settle(await (inFlight.shift() as typeof encoded), to);
   };
   try {
-    await client.query("BEGIN");
     await client.query(
       `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`,
     );
@@ -127,8 +138,10 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       // Title ids are given here, in the order the jobs come; the batch checks everything else.
       if ("problem" in item) batch.push({ line: item.line, message: item.problem });
       else {
-        batch.push({ line: item.line, record: item.record, titleId: titles.addRecord(item.record) });
-        batchChars += textLength(item.record);
+        // Every format's text is cleaned here, before its title is counted or it is checked.
+        const record = cleanJobRecord(item.record, item.fit);
+        batch.push({ line: item.line, record, titleId: titles.addRecord(record) });
+        batchChars += textLength(record);
       }
       if (batch.length < BATCH && batchChars < BATCH_CHARS) continue;
       await submit(batch, sink);
@@ -156,33 +169,6 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   return { count, expired, otherNodes, ...totals };
 }
 
-/** The unique index refused the partition: which ids repeat, and on which lines. */
-async function duplicateIds(
-  client: pg.PoolClient,
-  snapshotId: number,
-  reread?: () => AsyncIterable<Numbered>,
-): Promise<ImportError> {
-  // A scan of the new table, on this failure path only.
-  const { rows } = await client.query<{ id: string; n: number }>(
-    `SELECT id, count(*)::int AS n FROM ${partitionName(snapshotId)} GROUP BY id HAVING count(*) > 1 ORDER BY id LIMIT ${MAX_PROBLEMS}`,
-  );
-  const lines = new Map(rows.map((r) => [r.id, [] as number[]]));
-  if (reread)
-    for await (const item of reread()) {
-      if (!("record" in item)) continue;
-      const id = item.record.id;
-      const at = lines.get(typeof id === "number" ? String(id) : String(id ?? ""));
-      if (at && at.length < 5) at.push(item.line);
-    }
-  const problems = rows.map(({ id, n }) => {
-    const at = lines.get(id) ?? [];
-    const where = at.length > 1 ? ` (first on line ${at[0]})` : "";
-    const times = n === 2 ? "twice" : `${n} times`;
-    return { line: at[1] ?? 0, message: `id: "${id}" appears ${times}${where}` };
-  });
-  return new ImportError(problems.sort((a, b) => a.line - b.line));
-}
-
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 3 });
   const main = await pool.connect();
@@ -196,15 +182,18 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       IMPORT_LOCK,
     ]);
     if (!locked[0]?.ok) throw new Error("Another catalog import is running; try again when it has finished.");
-    // An import that died half-way left a 'loading' snapshot; nothing else can be running now.
+    // An import that died after loading left a 'loading' snapshot; nothing else can be running now.
     await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE status = 'loading'`);
+    const method = opts.method ?? (await loadMethodFor(main));
+    // The snapshot's row is written in the load's transaction: a process that dies while reading
+    // the file (killed, out of memory) leaves no 'loading' snapshot behind, nor a partition.
+    await main.query("BEGIN");
     const { rows } = await main.query<{ id: number }>(
       `INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`,
       [opts.label.slice(0, 200)],
     );
     snapshotId = rows[0]?.id;
     if (snapshotId === undefined) throw new Error("no snapshot id returned");
-    const method = opts.method ?? (await loadMethodFor(main));
     const jobs = await loadJobs(main, snapshotId, method, opts);
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
@@ -233,6 +222,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       retireError: Array.isArray(retired) ? undefined : retired.error,
     };
   } catch (err) {
+    await main.query("ROLLBACK").catch(() => {}); // a load still open; a no-op otherwise
     if (snapshotId !== undefined && !swapped) {
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});

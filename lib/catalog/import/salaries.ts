@@ -1,6 +1,7 @@
 // The salary medians of a snapshot: validated and loaded whole (a few thousand rows at most),
 // or carried over from the live snapshot when the import brings none.
 import type pg from "pg";
+import { cleanSalaryRecord } from "./clean-record";
 import type { CopyValue } from "./copy-text";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import type { Problem } from "./job-batch";
@@ -43,7 +44,7 @@ export async function loadSalaries(
     if ("skipped" in item) continue;
     if ("problem" in item) problems.push({ line: item.line, message: `salaries: ${item.problem}` });
     else {
-      const parsed = SalaryRecordSchema.safeParse(item.record);
+      const parsed = SalaryRecordSchema.safeParse(cleanSalaryRecord(item.record));
       if (!parsed.success)
         problems.push({ line: item.line, message: `salaries: ${describeIssue(parsed.error)}` });
       else {
