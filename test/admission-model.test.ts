@@ -132,8 +132,8 @@ describe("admission under any interleaving of Redis faults", () => {
         // A second round without faults: whatever is left of the day can still be had.
         g.redisBreaker.downUntil = 0;
         for (let i = 0; i < 60; i++) {
-          const r = await consume(hash, now);
-          if (r.ok) admitted.push(r.charge);
+          const r = await consume(hash, now).catch(() => null); // a 503 is allowed, not charged
+          if (r?.ok) admitted.push(r.charge);
         }
         await Promise.all(stragglers.splice(0));
         expect(admitted.length).toBeLessThanOrEqual(50);

@@ -16,6 +16,7 @@ import { admitInPostgres } from "./pg-engine";
 import { RESOLVE_MS, type RedisQuota, RedisUndecided, redisQuota, type Verdict } from "./redis-engine";
 import { releaseLater } from "./release";
 import { type QuotaState, quotaState } from "./state";
+import { flushUsage } from "./usage-buffer";
 
 export { refund } from "./release";
 
@@ -43,8 +44,8 @@ export type Admission =
 
 /** Thrown when neither path could decide in time; isUnavailable() maps it to a 503, uncharged. */
 export class QuotaUndecided extends Error {
-  constructor() {
-    super("quota undecided: Redis kept asking for a lease until the request's deadline");
+  constructor(why = "Redis kept asking for a lease until the request's deadline") {
+    super(`quota undecided: ${why}`);
   }
 }
 
@@ -196,6 +197,18 @@ async function consumeWithRedis(
   throw new QuotaUndecided();
 }
 
+async function admitOnce(keyId: string, now: Date, plan: { daily: number; monthly: number }) {
+  const requestId = newRequestId();
+  try {
+    return { ...(await admitInPostgres(keyId, now, plan, requestId)), requestId };
+  } catch (err) {
+    // No reply: the statement may still commit. Cancel it by id until Postgres answers, so
+    // the request that is about to get a 503 is never charged.
+    releaseLater(requestId, keyId, now);
+    throw err;
+  }
+}
+
 async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> {
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
@@ -205,15 +218,16 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
   }
   markActive(hash);
   const plan = TIERS[k.tier];
-  const requestId = newRequestId();
-  let r: Awaited<ReturnType<typeof admitInPostgres>>;
-  try {
-    r = await admitInPostgres(k.id, now, plan, requestId);
-  } catch (err) {
-    // No reply: the statement may still commit. Cancel it by id until Postgres answers, so
-    // the request that is about to get a 503 is never charged.
-    releaseLater(requestId, k.id, now);
-    throw err;
+  let r = await admitOnce(k.id, now, plan);
+  // Out of room, but some of the day's units are not shown used: this process's own answered
+  // requests not yet written (written now, then asked again), or units still unused in the
+  // allowance of a Redis this process cannot reach. For those the honest answer is "not now".
+  if (r.granted === 0 && r.window === "daily" && r.unsettled > 0) {
+    await flushUsage();
+    r = await admitOnce(k.id, now, plan);
+    if (r.granted === 0 && r.window === "daily" && r.unsettled > 0) {
+      throw new QuotaUndecided("units of the day may still be unused in Redis");
+    }
   }
   const tally = {
     keyId: k.id,
@@ -222,7 +236,13 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
     dayUsed: r.dayTotal,
     monthUsed: r.monthTotal,
   };
-  return decide(r.granted === 1, tally, now, { hash, backend: "postgres", requestId }, r.window ?? undefined);
+  return decide(
+    r.granted === 1,
+    tally,
+    now,
+    { hash, backend: "postgres", requestId: r.requestId },
+    r.window ?? undefined,
+  );
 }
 
 /**

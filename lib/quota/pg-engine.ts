@@ -32,9 +32,20 @@ export type Reservation = {
   monthTotal: number;
   /** Set when fewer units were granted than asked: the window that ran out. */
   window: "daily" | "monthly" | null;
+  /**
+   * Reserved units of the day that key_usage does not show used: still in a Redis allowance, or
+   * admitted and not yet written. A refusal while there are some may not be final.
+   */
+  unsettled: number;
 };
 
-type ReservationRow = { granted: number; day_total: number; month_total: number; full_window: string | null };
+type ReservationRow = {
+  granted: number;
+  day_total: number;
+  month_total: number;
+  full_window: string | null;
+  unsettled: number;
+};
 
 async function reserve(
   keyId: string,
@@ -44,11 +55,17 @@ async function reserve(
   requestId: string | null,
 ): Promise<Reservation> {
   const [r] = await hotQuery<ReservationRow>(Prisma.sql`
-    SELECT granted, day_total, month_total, full_window FROM reserve_quota(${keyId}, ${dayOf(now)}::date,
+    SELECT granted, day_total, month_total, full_window, unsettled FROM reserve_quota(${keyId}, ${dayOf(now)}::date,
       ${limits.daily}::int, ${limits.monthly}::int, ${want.cap}::int, ${want.floor}::int, ${requestId}::text)`);
   if (!r) throw new Error("reserve_quota() returned no row");
   const window = r.full_window === "daily" || r.full_window === "monthly" ? r.full_window : null;
-  return { granted: r.granted, dayTotal: r.day_total, monthTotal: r.month_total, window };
+  return {
+    granted: r.granted,
+    dayTotal: r.day_total,
+    monthTotal: r.month_total,
+    window,
+    unsettled: r.unsettled,
+  };
 }
 
 /**

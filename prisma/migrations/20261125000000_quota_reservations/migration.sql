@@ -40,15 +40,17 @@ SELECT "key_id", "day", "count" FROM "key_usage"
 -- least p_floor (the requests waiting for it). p_request set: admits that one request on the Postgres path, charging key_usage in
 -- the same transaction. Reserved is never below what key_usage already charged (usage recorded
 -- before this ledger, or by an operator). Returns the units granted, the user's day and month
--- totals after it, and the window that ran out when fewer than asked were granted.
+-- totals after it, the window that ran out when fewer than asked were granted, and how many of
+-- the day's reserved units key_usage does not show used yet.
 CREATE FUNCTION "reserve_quota"(p_key_id TEXT, p_day DATE, p_daily INTEGER, p_monthly INTEGER,
                                 p_cap INTEGER, p_floor INTEGER, p_request TEXT)
-RETURNS TABLE (granted INTEGER, day_total INTEGER, month_total INTEGER, full_window TEXT)
+RETURNS TABLE (granted INTEGER, day_total INTEGER, month_total INTEGER, full_window TEXT,
+               unsettled INTEGER)
 LANGUAGE plpgsql AS $$
 DECLARE
   owner TEXT;
   m_start DATE := date_trunc('month', p_day)::date;
-  d INTEGER; m INTEGER; want INTEGER; g INTEGER; prior BOOLEAN; n_leases INTEGER;
+  d INTEGER; m INTEGER; want INTEGER; g INTEGER; prior BOOLEAN; n_leases INTEGER; open_units INTEGER;
 BEGIN
   SELECT user_id INTO owner FROM api_keys WHERE id = p_key_id;
   PERFORM pg_advisory_xact_lock(hashtextextended('quota:' || coalesce(owner, p_key_id), 0));
@@ -68,9 +70,17 @@ BEGIN
     SELECT day, greatest(coalesce(res.n, 0), coalesce(chg.n, 0)) AS n FROM res FULL JOIN chg USING (day)
   )
   SELECT coalesce(sum(n) FILTER (WHERE day = p_day), 0), coalesce(sum(n), 0) INTO d, m FROM days;
+  -- Units leased to Redis today that key_usage does not show used yet: still in an allowance,
+  -- or admitted and not yet written. Until they settle, a refusal for lack of room may be wrong.
+  SELECT greatest(0, coalesce(sum(r.leased + r.admitted), 0) - coalesce((
+           SELECT sum(u.count) FROM key_usage u JOIN api_keys k2 ON k2.id = u.key_id
+            WHERE k2.user_id = owner AND u.day = p_day), 0))
+    INTO open_units
+    FROM quota_reservations r JOIN api_keys k ON k.id = r.key_id
+   WHERE k.user_id = owner AND r.day = p_day;
   IF prior IS NOT NULL THEN
     -- Asked again (its reply was lost) or already cancelled: the first answer stands.
-    RETURN QUERY SELECT CASE WHEN prior THEN 1 ELSE 0 END, d, m, NULL::TEXT;
+    RETURN QUERY SELECT CASE WHEN prior THEN 1 ELSE 0 END, d, m, NULL::TEXT, open_units;
     RETURN;
   END IF;
   IF p_request IS NULL THEN
@@ -96,7 +106,8 @@ BEGIN
   END IF;
   RETURN QUERY SELECT g, d + g, m + g,
     CASE WHEN g >= want THEN NULL
-         WHEN m + g >= p_monthly THEN 'monthly' ELSE 'daily' END;
+         WHEN m + g >= p_monthly THEN 'monthly' ELSE 'daily' END,
+    open_units;
 END;
 $$;
 

@@ -15,7 +15,10 @@ export type FaultLoad = {
   fault: (answers: number) => unknown;
 };
 
-export async function loadWithFault(r: Recorder, c: FaultLoad): Promise<{ id: string }> {
+export async function loadWithFault(
+  r: Recorder,
+  c: FaultLoad,
+): Promise<{ id: string; headers: Record<string, string> }> {
   const key = await r.key(c.tier, c.label);
   let injected = false;
   await r.load({
