@@ -10,7 +10,8 @@ import { log } from "./log";
  * tens of milliseconds to start, more than these queries take; the data sits in memory, so
  * random reads cost little more than sequential ones. Every hot query has an index, so a
  * sequential scan is never wanted: ruling it out keeps skewed statistics from flipping a
- * plan onto a million-row scan (for broad title terms the index costs the same, measured).
+ * plan onto a million-row scan (for broad title terms the index costs no more: see
+ * docs/performance.md).
  * No API statement should run for seconds: a 5 s statement timeout turns a stuck one into a 503.
  * Prepared statements (hotQuery) are always planned for their values: a search's best plan
  * depends on how common its title is, which a generic plan cannot know.
@@ -72,7 +73,7 @@ const MAX_NAMED_STATEMENTS = 200;
 /**
  * A read on the request path, straight on Prisma's own pool as a named prepared statement:
  * the same SQL (`Prisma.sql`, so values stay parameters) for a fraction of the CPU a Prisma
- * query costs (measured on a detail lookup: 69 µs against 180–330 µs). Rows come as
+ * query costs (docs/decisions/0002-prepared-statements-beside-prisma.md). Rows come as
  * node-postgres parses them: int8 and numeric as strings, date as a local-time Date, so cast
  * in SQL (::int, ::text) where that matters.
  */

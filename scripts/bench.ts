@@ -107,7 +107,7 @@ async function pathLists(dir: string) {
       (c) => `/v1/salary?country=${c}`,
     ),
     site: search.map((q) => `/api/jobs${q}`),
-    // Issue 14's filters and facets, on the same titles and single countries.
+    // The search filters and facets, on the same titles and single countries.
     filtered: titles.flatMap((t) =>
       ["US", "DE", "GB", "IN", "FR"].map(
         (c) =>
@@ -299,7 +299,7 @@ async function main() {
         : all;
     let warmUp = 0; // warm-up: JIT, pools, caches
     for (const p of plan) warmUp += wrk(p.name, p.base, p.file, p.key, 3, p.pgid).requests;
-    // Two shared cores drift by ±15% over minutes (CPU clocks, Postgres background work), so the
+    // Throughput on shared cores drifts over minutes (CPU clocks, Postgres background work), so the
     // endpoints are measured in interleaved rounds, each compared with the ceilings of its own
     // round; the table gives medians over the rounds.
     const rounds = Number(values.rounds);

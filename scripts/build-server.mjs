@@ -1,7 +1,7 @@
 // Part of npm run build: server.ts and the lib/ modules it imports, bundled into one plain
-// JavaScript file (.next/server.mjs) that npm start runs with node alone. Running it through
-// tsx instead cost ~70 MB of RSS (tsx's loader thread) and ~10 % of the CPU per request,
-// measured with npm run bench. npm packages stay outside the bundle, loaded from node_modules.
+// JavaScript file (.next/server.mjs) that npm start runs with node alone: through tsx the
+// server would carry tsx's loader thread, its memory and CPU, on every request (figures in
+// docs/performance.md). npm packages stay outside the bundle, loaded from node_modules.
 import { build } from "esbuild";
 
 await build({

@@ -1,4 +1,5 @@
-// Spec sections 3 and 5: who may call, with what, and what a key's states mean.
+// Who may call, with what, and what a key's states mean: a key in the X-API-Key header only,
+// inactive until confirmed, revoked for good.
 
 import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";

@@ -1,5 +1,5 @@
 // schema.org JobPosting feeds through the real importer and API: a JSON array, a @graph
-// document and JSON Lines, mapped as the README says; a bad feed is refused with positions.
+// document and JSON Lines, mapped as docs/operations.md says; a bad feed is refused with positions.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";

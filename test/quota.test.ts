@@ -1,4 +1,4 @@
-// Spec section 8: daily and monthly windows, consumed atomically, with headers on every response.
+// Daily and monthly windows, consumed together and atomically, with rate-limit headers on every response.
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
 import { clock } from "@/lib/clock";

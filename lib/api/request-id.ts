@@ -1,7 +1,7 @@
 import { randomFillSync } from "node:crypto";
 
-// Random bytes drawn 4 KB at a time: one randomBytes call per request was a system call each,
-// a few percent of a request's CPU in the profile. Ids are not secrets; they only need to be
+// Random bytes drawn 4 KB at a time, not a randomBytes call (a system call) per request: the
+// request path makes no system call it can batch. Ids are not secrets; they only need to be
 // unique.
 const POOL = Buffer.alloc(4096);
 let offset = POOL.length;

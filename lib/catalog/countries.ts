@@ -6,7 +6,7 @@ countries.registerLocale(en);
 
 const EU = "AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE".split(" ");
 
-/** Region codes: documented in the README; each expands to ISO alpha-2 codes. */
+/** Region codes: documented in docs/api.md; each expands to ISO alpha-2 codes. */
 export const REGIONS: Record<string, { name: string; countries: string[] }> = {
   EU: { name: "European Union", countries: EU },
   EEA: { name: "European Economic Area", countries: [...EU, "IS", "LI", "NO"] },

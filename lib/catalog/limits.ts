@@ -1,4 +1,4 @@
-// Paging limits, documented in the README and the API reference.
+// Paging limits, documented in docs/api.md and the API reference.
 export const PER_PAGE_DEFAULT = 20;
 export const PER_PAGE_MAX = 100;
 /** page × per_page may not exceed this: deep offsets cost the database and help nobody. */

@@ -15,7 +15,7 @@ const wholeNumber = (label: string) =>
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
 /** How the work is done: fully remote, partly remote, or at the workplace. */
 export const REMOTE_VALUES = ["remote", "hybrid", "on_site"] as const;
-/** Seniority levels, from first job to the top: documented in the README. */
+/** Seniority levels, from first job to the top: documented in docs/api.md. */
 export const SENIORITY_VALUES = [
   "intern",
   "junior",
@@ -37,7 +37,7 @@ const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
     if (unknown !== undefined)
       ctx.addIssue({
         code: "custom",
-        // Values are never echoed in errors (README): the position says which one.
+        // Values are never echoed in errors (callers' input may be a secret): the position says which one.
         message: `value ${picked.indexOf(unknown) + 1} is not one of ${values.join(", ")} (one or more, comma-separated)`,
       });
     return picked as V[number][];

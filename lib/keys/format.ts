@@ -67,8 +67,9 @@ function padsFor(serverSecret: string) {
 
 /**
  * HMAC-SHA-256 (hex) of a secret under the server's key: what the database stores. Computed
- * as RFC 2104 defines it, H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m)), from two one-shot hashes: setting
- * up Node's Hmac object cost ~15 µs of every keyed request in the profile, the hashes ~2.
+ * as RFC 2104 defines it, H((K ⊕ opad) ‖ H((K ⊕ ipad) ‖ m)), from two one-shot hashes with
+ * pads made once per server secret: setting up Node's Hmac object on every keyed request costs
+ * several times the hashing itself (docs/performance.md).
  */
 export function hashSecret(secret: string, serverSecret: string): string {
   const { inner, outer } = padsFor(serverSecret);

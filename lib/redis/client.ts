@@ -118,8 +118,8 @@ export type LuaScript = { exec(keys: string[], args: string[]): Promise<unknown>
 /**
  * A Lua script of the request path. On the TCP path it goes straight through ioredis (EVALSHA,
  * then EVAL when this Redis does not know the script yet), skipping @upstash/redis's command
- * objects and its attempt to JSON-parse every string of every reply: together about 8 % of
- * our own per-request CPU in the profile. Elsewhere (Upstash) it is Upstash's own script
+ * objects and its attempt to JSON-parse every string of every reply, work every keyed request
+ * would pay for (docs/performance.md). Elsewhere (Upstash) it is Upstash's own script
  * support. Either way the reply is Redis's: strings and integers, which callers convert.
  */
 export function luaScript(client: Redis, lua: string): LuaScript {
