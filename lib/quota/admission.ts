@@ -11,6 +11,7 @@ import { loadKeyByHash, type StoredKey } from "../keys/store";
 import { recordQuotaDecision } from "../metrics/registry";
 import { TIERS } from "../plans";
 import { redisGeneration, redisUsable, tripRedisBreaker } from "../redis/breaker";
+import { forgetActive, isRefreshed, markActive, markRefreshed } from "./known-keys";
 import { leaseOnce } from "./lease";
 import { admitInPostgres } from "./pg-engine";
 import { RESOLVE_MS, type RedisQuota, RedisUndecided, redisQuota, type Verdict } from "./redis-engine";
@@ -18,6 +19,7 @@ import { releaseLater } from "./release";
 import { type QuotaState, quotaState } from "./state";
 import { flushUsage } from "./usage-buffer";
 
+export { isKnownActive } from "./known-keys";
 export { refund } from "./release";
 
 export type KeyRefusal = "invalid_key" | "key_inactive";
@@ -48,37 +50,6 @@ export class QuotaUndecided extends Error {
     super(`quota undecided: ${why}`);
   }
 }
-
-/**
- * Keys whose Redis record this process has refreshed from Postgres since Redis was last seen
- * failing: a revocation or plan change published during an outage may not have reached Redis.
- */
-const refreshed = { generation: -1, hashes: new Set<string>() };
-
-function isRefreshed(hash: string): boolean {
-  if (refreshed.generation !== redisGeneration()) {
-    refreshed.generation = redisGeneration();
-    refreshed.hashes = new Set();
-  }
-  return refreshed.hashes.has(hash);
-}
-
-// A Redis call still in flight when the breaker tripped must not mark a key for the new period.
-function markRefreshed(hash: string, generation: number): void {
-  if (generation !== refreshed.generation) return;
-  if (refreshed.hashes.size > 100_000) refreshed.hashes.clear();
-  refreshed.hashes.add(hash);
-}
-
-/** Keys this process has seen active: a hint that lets them skip the keyless budget check. */
-const active = new Set<string>();
-
-function markActive(hash: string): void {
-  if (active.size > 100_000) active.clear();
-  active.add(hash);
-}
-
-export const isKnownActive = (hash: string) => active.has(hash);
 
 class RedisUnavailable extends Error {}
 
@@ -169,7 +140,7 @@ async function consumeWithRedis(
       // Refusals are cached too: made-up keys with a valid checksum cost Redis, not Postgres.
       case "none":
       case "revoked":
-        active.delete(hash);
+        forgetActive(hash);
         markRefreshed(hash, generation);
         return { ok: false, code: "invalid_key" };
       case "inactive":
@@ -213,7 +184,7 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
   const k = await loadKeyByHash(hash);
   const refused = refusal(k);
   if (refused || !k) {
-    active.delete(hash);
+    forgetActive(hash);
     return { ok: false, code: refused ?? "invalid_key" };
   }
   markActive(hash);

@@ -115,7 +115,7 @@ export function siteErrors(): Responses {
       ["Allow"],
     ),
     413: error(
-      "payload_too_large: the body is over 16 KB; the connection is closed without reading the rest.",
+      "payload_too_large: the body is over 16 KB; the rest is read and discarded (up to 5 s or 64 MiB), then the connection is closed.",
       ["payload_too_large"],
       [],
     ),
