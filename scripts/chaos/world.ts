@@ -64,36 +64,30 @@ export class World {
     );
   }
 
-  /** The key's total in key_usage, the ledger Postgres keeps of admitted requests. */
-  /** The units of today's quota reserved for a key (leased to Redis or admitted on Postgres). */
-  async reserved(keyId: string): Promise<number> {
+  /** One number about a key from the private Postgres, on a connection of its own. */
+  private async count(sql: string, keyId: string): Promise<number> {
     const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
     client.on("error", () => {});
     await client.connect();
     try {
-      const { rows } = await client.query<{ n: string }>(
-        "SELECT coalesce(sum(leased + admitted), 0)::text AS n FROM quota_reservations WHERE key_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date",
-        [keyId],
-      );
+      const { rows } = await client.query<{ n: string }>(sql, [keyId]);
       return Number(rows[0]?.n ?? 0);
     } finally {
       await client.end().catch(() => {});
     }
   }
 
-  async charged(keyId: string): Promise<number> {
-    const client = new pg.Client({ connectionString: this.pg.url, connectionTimeoutMillis: 3_000 });
-    client.on("error", () => {});
-    await client.connect();
-    try {
-      const { rows } = await client.query<{ n: string }>(
-        "SELECT coalesce(sum(count), 0)::text AS n FROM key_usage WHERE key_id = $1",
-        [keyId],
-      );
-      return Number(rows[0]?.n ?? 0);
-    } finally {
-      await client.end().catch(() => {});
-    }
+  /** The units of today's quota reserved for a key (leased to Redis or admitted on Postgres). */
+  reserved(keyId: string): Promise<number> {
+    return this.count(
+      "SELECT coalesce(sum(leased + admitted), 0)::text AS n FROM quota_reservations WHERE key_id = $1 AND day = (now() AT TIME ZONE 'UTC')::date",
+      keyId,
+    );
+  }
+
+  /** The key's total in key_usage, the ledger Postgres keeps of admitted requests. */
+  charged(keyId: string): Promise<number> {
+    return this.count("SELECT coalesce(sum(count), 0)::text AS n FROM key_usage WHERE key_id = $1", keyId);
   }
 
   /**
