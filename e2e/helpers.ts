@@ -78,7 +78,9 @@ export async function audit(page: Page, name: string): Promise<void> {
       ),
     );
     for (const w of weights) expect(w, `${at}: input text is regular weight`).toBe("400");
-    // Everything on the page, /docs's embedded reference (Scalar's markup) included.
+    // Everything on the page, /docs's embedded reference (Scalar's markup) included, once its
+    // transitions have ended: a dialog's backdrop fading in dims what is behind it mid-way.
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
     const axe = await new AxeBuilder({ page }).analyze();
     const found = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(found, `${at}: axe`).toEqual([]);
