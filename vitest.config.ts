@@ -23,7 +23,7 @@ export default defineConfig({
           setupFiles: ["test/support/setup-unit-env.ts"],
           // One file at a time, as before the split; the integration files run after these.
           fileParallelism: false,
-          sequence: { groupOrder: 0 },
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -35,7 +35,7 @@ export default defineConfig({
           setupFiles: ["test/support/setup-env.ts"],
           // Integration files share one database; running them one at a time keeps fixtures simple.
           fileParallelism: false,
-          sequence: { groupOrder: 1 },
+          sequence: { groupOrder: 2 },
         },
       },
     ],
