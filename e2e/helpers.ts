@@ -2,7 +2,7 @@
 // every page and state gets at a desk and a phone width, with a screenshot of each.
 import AxeBuilder from "@axe-core/playwright";
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { waitForMail } from "../scripts/mail-sink";
+import { waitForMail } from "../harness/support/mail-sink";
 
 export const mailWebUrl = () => process.env.MAIL_WEB_URL ?? "http://127.0.0.1:1080";
 

@@ -3,12 +3,12 @@
 // sink and then runs `next dev`, saying which backends are in use.
 import { type ChildProcess, spawn } from "node:child_process";
 import pg from "pg";
+import { startMailSink } from "../harness/support/mail-sink";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
 import { env } from "../lib/env";
 import { ensureDatabase, migrate } from "../lib/migrate";
 import { describeQuotaBackend } from "../lib/redis/client";
-import { startMailSink } from "./mail-sink";
 import { endProgress, progressPrinter } from "./progress";
 
 const DEMO_JOBS = 20_000;

@@ -8,8 +8,8 @@ import { consume } from "@/lib/quota/admission";
 import { flushUsage } from "@/lib/quota/usage-buffer";
 import { tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis } from "@/lib/redis/client";
-import { createTestKey } from "./keys";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
+import { createTestKey } from "./support/keys";
 
 const server = new PrivateRedis();
 

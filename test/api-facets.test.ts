@@ -1,10 +1,10 @@
 // GET /v1/jobs/facets against a real Postgres: counts, top companies, histograms, rules.
 import { beforeAll, describe, expect, it } from "vitest";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
-import { ErrorBodySchema } from "./error-shape";
-import { FILTER_JOBS } from "./filter-fixtures";
-import { loadCatalog } from "./fixtures";
-import { getJson, request } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { FILTER_JOBS } from "./support/filter-fixtures";
+import { loadCatalog } from "./support/fixtures";
+import { getJson, request } from "./support/http";
 
 beforeAll(async () => {
   await loadCatalog(FILTER_JOBS, null);

@@ -1,10 +1,10 @@
 // GET /v1/jobs filters and their combination rules, against a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
-import { ErrorBodySchema } from "./error-shape";
-import { FILTER_JOBS } from "./filter-fixtures";
-import { loadCatalog } from "./fixtures";
-import { getJson, SAME_ORIGIN } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { FILTER_JOBS } from "./support/filter-fixtures";
+import { loadCatalog } from "./support/fixtures";
+import { getJson, SAME_ORIGIN } from "./support/http";
 
 beforeAll(async () => {
   await loadCatalog(FILTER_JOBS, null);

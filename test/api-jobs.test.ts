@@ -1,9 +1,9 @@
 // HTTP-level tests of GET /v1/jobs and GET /v1/jobs/{id} against a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
 import { JobSchema, JobSearchResponseSchema } from "@/lib/catalog/schemas";
-import { ErrorBodySchema } from "./error-shape";
-import { FIXTURE_JOBS, loadCatalog } from "./fixtures";
-import { getJson, request } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { FIXTURE_JOBS, loadCatalog } from "./support/fixtures";
+import { getJson, request } from "./support/http";
 
 beforeAll(async () => {
   await loadCatalog();

@@ -1,9 +1,9 @@
 // HTTP-level tests of GET /v1/salary.
 import { beforeAll, describe, expect, it } from "vitest";
 import { SalaryResponseSchema } from "@/lib/catalog/schemas";
-import { ErrorBodySchema } from "./error-shape";
-import { loadCatalog } from "./fixtures";
-import { getJson } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { loadCatalog } from "./support/fixtures";
+import { getJson } from "./support/http";
 
 beforeAll(async () => {
   await loadCatalog();

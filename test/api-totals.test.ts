@@ -2,8 +2,8 @@
 // the result window otherwise, and marked as a lower bound past it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "@/lib/catalog/limits";
-import { job, loadCatalog, type Rec } from "./fixtures";
-import { getJson } from "./http";
+import { job, loadCatalog, type Rec } from "./support/fixtures";
+import { getJson } from "./support/http";
 
 const MANY = MAX_RESULT_WINDOW + 200; // 10,098 of them at Big Logistics
 const arrangements = ["remote", "hybrid", "on_site"] as const;

@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { activateKey, registerKey } from "@/lib/keys/lifecycle";
-import { ErrorBodySchema } from "./error-shape";
-import { catalogAndClient } from "./fixtures";
-import { getJson, request } from "./http";
-import { createTestKey } from "./keys";
+import { ErrorBodySchema } from "./support/error-shape";
+import { catalogAndClient } from "./support/fixtures";
+import { getJson, request } from "./support/http";
+import { createTestKey } from "./support/keys";
 import { capturedLines } from "./support/output";
 
 const client = catalogAndClient();

@@ -3,9 +3,9 @@
 import { describe, expect, it } from "vitest";
 import * as nextAuth from "@/app/api/auth/[...nextauth]/route";
 import { BODY_LIMIT_BYTES } from "@/lib/api/body";
-import { ErrorBodySchema } from "./error-shape";
-import { catalogAndClient } from "./fixtures";
-import { request } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { catalogAndClient } from "./support/fixtures";
+import { request } from "./support/http";
 
 catalogAndClient();
 

@@ -2,9 +2,9 @@
 // handler sees the request: a body trickling in is a 408 (not the handler's 503), and a body on
 // a route that takes none is refused at the cap instead of read to its end.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { rawRequest } from "@/harness/support/raw-http";
 import { BODY_LIMIT_BYTES } from "@/lib/api/body";
 import { BODY_DEADLINE_MS } from "@/lib/api/body-gate";
-import { rawRequest } from "@/scripts/chaos/raw-http";
 import { type StubProcess, startStub } from "./support/stub-app-process";
 
 const MB = 1024 * 1024;

@@ -7,8 +7,8 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { replicaStates } from "@/lib/db-replicas";
 import { metrics } from "@/lib/metrics/registry";
-import { loadCatalog } from "./fixtures";
-import { getJson } from "./http";
+import { loadCatalog } from "./support/fixtures";
+import { getJson } from "./support/http";
 
 const primaryUrl = process.env.DATABASE_URL ?? "";
 const lagging = `jobs_lag_${randomBytes(4).toString("hex")}`;

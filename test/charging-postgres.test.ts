@@ -1,8 +1,8 @@
 // What is charged, with quotas on Postgres alone (no Redis configured).
 process.env.REDIS_URL = "";
 
-import { catalogAndClient } from "./fixtures";
 import { chargingSpec } from "./support/charging-spec";
+import { catalogAndClient } from "./support/fixtures";
 
 const client = catalogAndClient();
 chargingSpec(() => client);

@@ -2,8 +2,8 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { loadCatalog } from "./fixtures";
-import { request } from "./http";
+import { loadCatalog } from "./support/fixtures";
+import { request } from "./support/http";
 
 const exec = promisify(execFile);
 

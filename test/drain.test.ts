@@ -5,7 +5,7 @@
 import { connect, type Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseResponse } from "@/scripts/chaos/raw-http";
+import { parseResponse } from "@/harness/support/raw-http";
 import { type StubProcess, startStub } from "./support/stub-app-process";
 
 const CLIENTS = 100;

@@ -15,9 +15,9 @@ import { joinOrServe } from "@/lib/embedded/open";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "@/lib/embedded/postgres";
 import { pointAtDatabase } from "@/lib/env";
 import { migrate } from "@/lib/migrate";
-import { FIXTURE_JOBS, FIXTURE_SALARIES, numbered, type Rec } from "./fixtures";
-import { request } from "./http";
-import { createTestKey } from "./keys";
+import { FIXTURE_JOBS, FIXTURE_SALARIES, numbered, type Rec } from "./support/fixtures";
+import { request } from "./support/http";
+import { createTestKey } from "./support/keys";
 
 let dataRoot: string;
 let embedded: EmbeddedPostgres;

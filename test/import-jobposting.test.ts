@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS } from "@/lib/catalog/import/records";
-import { getJson } from "./http";
+import { getJson } from "./support/http";
 
 const FEEDS = "test/jobposting-feeds";
 const load = (file: string) =>

@@ -10,7 +10,7 @@ import { finished } from "node:stream/promises";
 import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { job, loadCatalog } from "./fixtures";
+import { job, loadCatalog } from "./support/fixtures";
 import { snapshotState } from "./support/import-checks";
 
 let dir: string;
@@ -118,7 +118,7 @@ describe("an import that fails", () => {
 
   it("leaves no snapshot 'loading' when it is refused after loading (duplicate ids)", async () => {
     const { importSnapshot } = await import("@/lib/catalog/import/load");
-    const { numbered } = await import("./fixtures");
+    const { numbered } = await import("./support/fixtures");
     await expect(
       importSnapshot(process.env.DATABASE_URL!, { label: "dups", jobs: numbered([ok1, ok1]) }),
     ).rejects.toThrow(/appears twice/);

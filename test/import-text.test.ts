@@ -10,8 +10,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { type Numbered, readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
-import { job } from "./fixtures";
-import { getJson } from "./http";
+import { job } from "./support/fixtures";
+import { getJson } from "./support/http";
 
 let dir: string;
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
 import { importSnapshot } from "@/lib/catalog/import/load";
-import { loadCatalog, numbered, type Rec } from "./fixtures";
+import { loadCatalog, numbered, type Rec } from "./support/fixtures";
 import { rejection, snapshotDigest, snapshotState } from "./support/import-checks";
 
 let client: pg.Client;

@@ -12,8 +12,8 @@ import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
 import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { searchJobs } from "@/lib/catalog/search";
-import { FIXTURE_JOBS, job, loadCatalog, type Rec } from "./fixtures";
-import { getJson, request } from "./http";
+import { FIXTURE_JOBS, job, loadCatalog, type Rec } from "./support/fixtures";
+import { getJson, request } from "./support/http";
 import { rejection, snapshotState } from "./support/import-checks";
 
 let dir: string;

@@ -5,9 +5,9 @@ import { peerHeaderValue } from "@/lib/net/client-ip";
 import { hasUnsafeCharacter } from "@/lib/query-params";
 import { siteSalary } from "@/lib/site/salary";
 import { siteFacets, siteSearch } from "@/lib/site/search";
-import { ErrorBodySchema } from "./error-shape";
-import { catalogAndClient } from "./fixtures";
-import { getJson, SAME_ORIGIN } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { catalogAndClient } from "./support/fixtures";
+import { getJson, SAME_ORIGIN } from "./support/http";
 
 catalogAndClient();
 

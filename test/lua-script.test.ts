@@ -3,7 +3,7 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { closeRedis, luaScript, redis } from "@/lib/redis/client";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
 
 const server = new PrivateRedis();
 let probe: Redis;

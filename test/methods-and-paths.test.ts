@@ -2,9 +2,9 @@
 // served and grants no origin; the public API reference lives outside /v1.
 import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
-import { ErrorBodySchema } from "./error-shape";
-import { catalogAndClient } from "./fixtures";
-import { getJson, request } from "./http";
+import { ErrorBodySchema } from "./support/error-shape";
+import { catalogAndClient } from "./support/fixtures";
+import { getJson, request } from "./support/http";
 
 catalogAndClient();
 

@@ -1,8 +1,8 @@
 // GET /metrics: refused without the operator's token, Prometheus text with it.
 import { beforeAll, describe, expect, it } from "vitest";
 import * as route from "@/app/metrics/route";
-import { loadCatalog } from "./fixtures";
-import { request } from "./http";
+import { loadCatalog } from "./support/fixtures";
+import { request } from "./support/http";
 
 const TOKEN = "m".repeat(40);
 process.env.METRICS_TOKEN = TOKEN; // read on first use, which comes after this

@@ -9,10 +9,10 @@ import { Ajv2020 } from "ajv/dist/2020.js";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { env } from "@/lib/env";
-import { waitForMail } from "../scripts/mail-sink";
-import { loadCatalog } from "./fixtures";
-import { request, sitePost } from "./http";
-import { createTestKey } from "./keys";
+import { waitForMail } from "../harness/support/mail-sink";
+import { loadCatalog } from "./support/fixtures";
+import { request, sitePost } from "./support/http";
+import { createTestKey } from "./support/keys";
 import { conforms as conformsTo, type Doc, headerOf, operations } from "./support/openapi-doc";
 import { HTTP_METHODS, routeFiles } from "./support/route-files";
 

@@ -11,8 +11,8 @@ Object.assign(process.env, {
 });
 
 import { describe, expect, it } from "vitest";
-import { catalogAndClient } from "./fixtures";
-import { request, SAME_ORIGIN, sitePost } from "./http";
+import { catalogAndClient } from "./support/fixtures";
+import { request, SAME_ORIGIN, sitePost } from "./support/http";
 
 catalogAndClient();
 
@@ -21,7 +21,7 @@ const confirm = (origin: string) =>
 
 describe("same-origin checks in production", () => {
   it("refuse a request whose origin is only the address it was sent to", async () => {
-    // test/http.ts sends to http://localhost:3000, which is not APP_URL.
+    // test/support/http.ts sends to http://localhost:3000, which is not APP_URL.
     const res = await confirm("http://localhost:3000");
     expect(res.status).toBe(403);
     expect((await res.json()).error.code).toBe("forbidden");

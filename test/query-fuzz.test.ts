@@ -16,9 +16,9 @@ import { toSearchParams } from "@/lib/site/budget";
 import { searchContext } from "@/lib/site/job-links";
 import { siteSalary } from "@/lib/site/salary";
 import { countryFromInput, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
-import { catalogAndClient } from "./fixtures";
-import { request } from "./http";
-import { createTestKey } from "./keys";
+import { catalogAndClient } from "./support/fixtures";
+import { request } from "./support/http";
+import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clock } from "@/lib/clock";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
-import { catalogAndClient } from "./fixtures";
-import { getJson, request } from "./http";
-import { createTestKey } from "./keys";
+import { catalogAndClient } from "./support/fixtures";
+import { getJson, request } from "./support/http";
+import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 afterEach(() => {

@@ -5,7 +5,7 @@ process.env.DATABASE_URL = "postgresql://postgres@127.0.0.1:1/nowhere";
 import { describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
-import { request, SAME_ORIGIN } from "./http";
+import { request, SAME_ORIGIN } from "./support/http";
 
 const call = (mod: {
   GET: (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response>;

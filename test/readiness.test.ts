@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as health from "@/app/api/health/route";
 import * as ready from "@/app/api/ready/route";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
 
 const server = new PrivateRedis();
 process.env.REDIS_URL = server.url; // read on first use, which comes after this

@@ -2,10 +2,10 @@
 // never a 500 and never unlimited; when Redis returns it resumes from Postgres's counts.
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loadCatalog } from "./fixtures";
-import { request } from "./http";
-import { createTestKey } from "./keys";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
+import { loadCatalog } from "./support/fixtures";
+import { request } from "./support/http";
+import { createTestKey } from "./support/keys";
 
 const server = new PrivateRedis();
 

@@ -3,7 +3,7 @@ import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
 import { insertKey } from "@/lib/keys/store";
-import { sitePost } from "./http";
+import { sitePost } from "./support/http";
 
 beforeAll(() => {
   process.env.SMTP_URL = "smtp://127.0.0.1:9"; // nothing listens there; read on first use

@@ -2,11 +2,11 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/db";
-import { waitForMail } from "../scripts/mail-sink";
-import { ErrorBodySchema } from "./error-shape";
-import { catalogAndClient } from "./fixtures";
-import { request, sitePost } from "./http";
-import { createTestKey } from "./keys";
+import { waitForMail } from "../harness/support/mail-sink";
+import { ErrorBodySchema } from "./support/error-shape";
+import { catalogAndClient } from "./support/fixtures";
+import { request, sitePost } from "./support/http";
+import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 

@@ -8,7 +8,7 @@ import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
 import { db } from "@/lib/db";
 import { MailError, sendSignIn } from "@/lib/mail/send";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
-import type { SinkMessage } from "../scripts/mail-sink";
+import type { SinkMessage } from "../harness/support/mail-sink";
 
 type Message = SinkMessage & { envelope?: { to?: { address: string }[] } };
 

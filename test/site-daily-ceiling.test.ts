@@ -6,9 +6,9 @@ process.env.SITE_RATE_LIMIT_PER_MIN = "100000"; // the minute out of the way: th
 import { describe, expect, it, vi } from "vitest";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { siteDailyLimit, spendPageBudgetOf } from "@/lib/site/budget";
-import { catalogAndClient } from "./fixtures";
-import { request, SAME_ORIGIN } from "./http";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
+import { catalogAndClient } from "./support/fixtures";
+import { request, SAME_ORIGIN } from "./support/http";
 
 catalogAndClient();
 

@@ -2,8 +2,8 @@
 // parameters), facet counts for the same search, and the /jobs page rendering both.
 import { beforeAll, describe, expect, it } from "vitest";
 import { siteFacets, siteSearch } from "@/lib/site/search";
-import { FILTER_JOBS } from "./filter-fixtures";
-import { loadCatalog } from "./fixtures";
+import { FILTER_JOBS } from "./support/filter-fixtures";
+import { loadCatalog } from "./support/fixtures";
 
 beforeAll(async () => {
   await loadCatalog(FILTER_JOBS, null);

@@ -7,10 +7,10 @@ import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { redisGeneration } from "@/lib/redis/breaker";
-import { catalogAndClient } from "./fixtures";
-import { request, SAME_ORIGIN } from "./http";
+import { PrivateRedis } from "../harness/support/redis-server";
+import { catalogAndClient } from "./support/fixtures";
+import { request, SAME_ORIGIN } from "./support/http";
 import { capturedLines } from "./support/output";
-import { PrivateRedis } from "./support/redis-server";
 
 catalogAndClient();
 

@@ -5,8 +5,8 @@ import { describe, expect, it } from "vitest";
 import { homeExample } from "@/lib/site/home-example";
 import { jobHref, salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
 import { siteSearch, suggestionsFor } from "@/lib/site/search";
-import { catalogAndClient } from "./fixtures";
-import { getJson } from "./http";
+import { catalogAndClient } from "./support/fixtures";
+import { getJson } from "./support/http";
 
 catalogAndClient();
 

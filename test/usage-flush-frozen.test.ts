@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureDatabase, migrate } from "@/lib/migrate";
 import { flushUsage, recordUse } from "@/lib/quota/usage-buffer";
-import { PrivatePostgres } from "./support/private-postgres";
+import { PrivatePostgres } from "../harness/support/private-postgres";
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -9,9 +9,9 @@ import { consume } from "@/lib/quota/admission";
 import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { sweepNow } from "@/lib/quota/usage-sweeper";
 import { closeRedis } from "@/lib/redis/client";
-import { catalogAndClient } from "./fixtures";
-import { createTestKey } from "./keys";
-import { PrivateRedis } from "./support/redis-server";
+import { PrivateRedis } from "../harness/support/redis-server";
+import { catalogAndClient } from "./support/fixtures";
+import { createTestKey } from "./support/keys";
 
 const server = new PrivateRedis();
 const admin = catalogAndClient();

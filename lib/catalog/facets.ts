@@ -65,7 +65,7 @@ export async function jobFacets(input: {
 }
 
 /**
- * The facets' statement (the total is countMatches'): also what scripts/bench-search.ts
+ * The facets' statement (the total is countMatches'): also what harness/bench/bench-search.ts
  * explains. Matches come from index entries only; the ten top companies' names are then read
  * from one row each.
  */

@@ -56,7 +56,7 @@ async function titleStats(snapshotId: number, tsquery: string, key: string) {
   return value;
 }
 
-/** The statements deciding the lead when nothing is cached (what scripts/bench-search.ts times). */
+/** The statements deciding the lead when nothing is cached (what harness/bench/bench-search.ts times). */
 export function leadProbes(snapshotId: number, f: JobFilters, tsquery: string | null): Prisma.Sql[] {
   if (!tsquery) return [];
   return [

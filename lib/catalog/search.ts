@@ -88,10 +88,10 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
 
-/** A statement a request runs; `budgetMs`: given up after that long (scripts/bench-search.ts). */
+/** A statement a request runs; `budgetMs`: given up after that long (harness/bench/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; budgetMs?: number };
 
-/** Every statement a search runs (what scripts/bench-search.ts explains); `lead` from leadOf. */
+/** Every statement a search runs (what harness/bench/bench-search.ts explains); `lead` from leadOf. */
 export function searchStatements(input: SearchInput, snapshotId: number, lead: Lead = "title"): Statement[] {
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const filters = input.filters ?? { country: input.filter };
@@ -174,7 +174,7 @@ function isStatementTimeout(err: unknown): boolean {
 
 const countryFilter = countrySql;
 
-/** The one statement a search runs (also what scripts/bench-search.ts explains). */
+/** The one statement a search runs (also what harness/bench/bench-search.ts explains). */
 export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & { countsInQuery: boolean } {
   const limit = input.perPage;
   const offset = (input.page - 1) * input.perPage;

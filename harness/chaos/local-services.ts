@@ -1,7 +1,7 @@
 // Small pieces of the private world: free ports, and the mail sink as a thing that can be
 // stopped and started again on the same ports (the smtp-down scenario stops it).
 import { createServer, type Server } from "node:net";
-import { startMailSink } from "../mail-sink";
+import { startMailSink } from "../support/mail-sink";
 
 /** `n` distinct free ports: all held open at once, so none is handed out twice. */
 export async function freePorts(n: number): Promise<number[]> {

@@ -3,17 +3,17 @@
 // catalog and a private Redis, started twice — without DATABASE_REPLICA_URLS and with the
 // primary's streaming standby — in interleaved rounds. Detail lookups of random ids, so most
 // requests miss the per-snapshot cache and run their query where they are routed.
-//   npx tsx scripts/fleet/replica-overhead.ts            (needs a production build in .next)
+//   npx tsx harness/fleet/replica-overhead.ts            (needs a production build in .next)
 import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
 import { ensureDatabase, migrate } from "../../lib/migrate";
-import { PrivatePostgres } from "../../test/support/private-postgres";
 import { AppServer } from "../chaos/app-server";
 import { cleanupAll, installExitHandlers, onCleanup } from "../chaos/cleanup";
 import { freePorts } from "../chaos/local-services";
-import { ChaosRedis } from "../chaos/private-redis";
+import { ChaosRedis } from "../support/chaos-redis";
+import { PrivatePostgres } from "../support/private-postgres";
 import { PrivateStandby } from "./postgres-pair";
 
 const JOBS = 20_000;

@@ -1,10 +1,10 @@
-// The production server under test, started the way scripts/e2e.ts does: node itself (no npx or
+// The production server under test, started the way harness/e2e/run.ts does: node itself (no npx or
 // tsx wrapper) in its own process group, so it can be signalled and stopped for sure by pid.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { openSync, readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { SERVER_ARGS } from "../server-command";
+import { SERVER_ARGS } from "../support/server-command";
 import { send } from "./http";
 
 export class AppServer {

@@ -1,4 +1,4 @@
-// The measuring half of npm run bench (scripts/bench.ts): one wrk run with the server's CPU
+// The measuring half of npm run bench (harness/bench/bench.ts): one wrk run with the server's CPU
 // time per request, the server's memory, and the table's medians and ratios.
 import { execFileSync } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
@@ -55,7 +55,7 @@ export function wrk(
     `-d${seconds}s`,
     "--latency",
     "-s",
-    "bench/rotate.lua",
+    "harness/bench/rotate.lua",
     base,
     "--",
     file,

@@ -6,11 +6,11 @@ import { mkdtempSync } from "node:fs";
 import pg from "pg";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
 import { ensureDatabase, migrate } from "../../lib/migrate";
-import { PrivatePostgres } from "../../test/support/private-postgres";
+import { ChaosRedis } from "../support/chaos-redis";
+import { PrivatePostgres } from "../support/private-postgres";
 import { AppServer } from "./app-server";
 import { onCleanup } from "./cleanup";
 import { freePorts, MailSink } from "./local-services";
-import { ChaosRedis } from "./private-redis";
 
 export const DEMO = { jobs: 2_000, asOf: new Date("2026-11-21T00:00:00Z") };
 

@@ -1,9 +1,10 @@
 // Malformed and unusual requests written byte for byte on a socket. API paths (/v1, /api, in
 // any case) must answer a 4xx JSON error with error.code, never 500, HTML or an empty body;
 // the page path answers an HTML 400/404; OPTIONS must not advertise write methods.
+
+import { rawRequest } from "../../support/raw-http";
 import type { Outcome } from "../http";
 import { errorCode, header } from "../http";
-import { rawRequest } from "../raw-http";
 import { measure, type Scenario } from "../scenario";
 
 type Expect = {

@@ -16,21 +16,21 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
 });
 // Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
-(await import("../lib/env")).setEnvCommand("bench");
-const { insertKey, upsertUserByEmail } = await import("../lib/keys/store");
-const { db, disconnectDb } = await import("../lib/db");
-const { closeRedis } = await import("../lib/redis/client");
-const { flushUsage } = await import("../lib/quota/usage-buffer");
+(await import("../../lib/env")).setEnvCommand("bench");
+const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
+const { db, disconnectDb } = await import("../../lib/db");
+const { closeRedis } = await import("../../lib/redis/client");
+const { flushUsage } = await import("../../lib/quota/usage-buffer");
 type Get = (req: Request, ctx?: { params: Promise<Record<string, string>> }) => Promise<Response>;
 const route = async (path: string) => ((await import(path)) as { GET: Get }).GET;
 const routes = {
-  health: await route("../app/api/health/route"),
-  detail: await route("../app/v1/jobs/[id]/route"),
-  search: await route("../app/v1/jobs/route"),
-  salary: await route("../app/v1/salary/route"),
-  usage: await route("../app/api/keys/usage/route"),
-  filtered: await route("../app/v1/jobs/route"),
-  facets: await route("../app/v1/jobs/facets/route"),
+  health: await route("../../app/api/health/route"),
+  detail: await route("../../app/v1/jobs/[id]/route"),
+  search: await route("../../app/v1/jobs/route"),
+  salary: await route("../../app/v1/salary/route"),
+  usage: await route("../../app/api/keys/usage/route"),
+  filtered: await route("../../app/v1/jobs/route"),
+  facets: await route("../../app/v1/jobs/facets/route"),
 };
 
 async function proKey(): Promise<string> {

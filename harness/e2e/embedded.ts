@@ -5,7 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { mkdtemp, rm, stat } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { SERVER_ARGS } from "./server-command";
+import { SERVER_ARGS } from "../support/server-command";
 
 type Check = [string, boolean];
 

@@ -1,8 +1,8 @@
-// The queries scripts/bench-search.ts explains: titles, countries, and filtered searches drawn
+// The queries harness/bench/bench-search.ts explains: titles, countries, and filtered searches drawn
 // from the catalog with a seeded generator, so every run explains the same ones.
-import { toFilters } from "../lib/catalog/filters";
-import { JobSearchQuerySchema } from "../lib/catalog/schemas";
-import type { SearchInput } from "../lib/catalog/search";
+import { toFilters } from "../../lib/catalog/filters";
+import { JobSearchQuerySchema } from "../../lib/catalog/schemas";
+import type { SearchInput } from "../../lib/catalog/search";
 
 export const TITLES = [
   "engineer",

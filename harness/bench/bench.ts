@@ -2,9 +2,9 @@
 // The production server on a 1,000,000-job catalog, measured with wrk (one thread, 32
 // connections) against two ceilings in the same run: the app's own /api/health (everything
 // our server adds around Next, no work) and a bare Next app with default settings
-// (bench/bare-next: `next start`, a route handler returning a constant JSON). Then
+// (harness/bench/bare-next: `next start`, a route handler returning a constant JSON). Then
 // GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage, the keyless
-// /api/jobs, a filtered search and facets. Prints a table and writes bench/results.json. BENCH_NODE_ARGS replaces the
+// /api/jobs, a filtered search and facets. Prints a table and writes harness/bench/results.json. BENCH_NODE_ARGS replaces the
 // server's node flags and BENCH_SERVER_ENTRY its script (default: as `npm start`), to measure
 // the heap cap or the server run through tsx (`--import tsx` and `server.ts`).
 import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
@@ -39,11 +39,11 @@ Object.assign(process.env, {
 });
 
 // Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
-(await import("../lib/env")).setEnvCommand("bench");
-const { ensureDatabase, migrate } = await import("../lib/migrate");
-const { importDemo } = await import("../lib/catalog/demo/import-demo");
-const { insertKey, upsertUserByEmail } = await import("../lib/keys/store");
-const { disconnectDb, db } = await import("../lib/db");
+(await import("../../lib/env")).setEnvCommand("bench");
+const { ensureDatabase, migrate } = await import("../../lib/migrate");
+const { importDemo } = await import("../../lib/catalog/demo/import-demo");
+const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
+const { disconnectDb, db } = await import("../../lib/db");
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
 const freePort = () =>
@@ -129,7 +129,7 @@ async function pathLists(dir: string) {
   ) as Record<keyof typeof files, string>;
 }
 
-const BARE_DIR = "bench/bare-next";
+const BARE_DIR = "harness/bench/bare-next";
 
 function startServer(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
   return spawn(cmd, args, {
@@ -181,9 +181,9 @@ async function main() {
   const [port, barePort] = await Promise.all([freePort(), freePort()]);
   const base = `http://127.0.0.1:${port}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
-  mkdirSync("bench/out/prof", { recursive: true });
+  mkdirSync("harness/bench/out/prof", { recursive: true });
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=384"];
-  const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "bench/out/prof"] : [];
+  const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "harness/bench/out/prof"] : [];
   const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? ".next/server.mjs"];
   const server = startServer(
     process.execPath,
@@ -200,7 +200,7 @@ async function main() {
       // The production default: one JSON line per request, as `npm start` writes them.
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
     },
-    "bench/out/server.log",
+    "harness/bench/out/server.log",
   );
   let bare: ChildProcess | undefined;
   try {
@@ -208,11 +208,11 @@ async function main() {
       process.execPath,
       ["node_modules/next/dist/bin/next", "start", BARE_DIR, "-p", String(barePort), "-H", "127.0.0.1"],
       { NODE_ENV: "production" },
-      "bench/out/bare.log",
+      "harness/bench/out/bare.log",
     );
     await Promise.all([
-      waitUp(`${base}/api/health`, "bench/out/server.log"),
-      waitUp(`${bareBase}/api/ping`, "bench/out/bare.log"),
+      waitUp(`${base}/api/health`, "harness/bench/out/server.log"),
+      waitUp(`${bareBase}/api/ping`, "harness/bench/out/bare.log"),
     ]);
     const serverPid = server.pid ?? 0;
     const barePid = bare.pid ?? 0;
@@ -322,13 +322,13 @@ async function main() {
         `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioBare.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} | ${r.rounds.join(", ")} |`,
       );
     writeFileSync(
-      "bench/results.json",
+      "harness/bench/results.json",
       `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, serverArgs, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3), ratioBare: +r.ratioBare.toFixed(3), p99Ratio: +r.p99Ratio.toFixed(3) })) }, null, 2)}\n`,
     );
-    console.log("\nwritten to bench/results.json");
+    console.log("\nwritten to harness/bench/results.json");
     if (values["cpu-prof"])
       console.log(
-        `profile: ${warmUp + results.reduce((n, r) => n + r.requests, 0)} requests in all; it is written to bench/out/prof when the server exits`,
+        `profile: ${warmUp + results.reduce((n, r) => n + r.requests, 0)} requests in all; it is written to harness/bench/out/prof when the server exits`,
       );
   } finally {
     const exited = new Promise((r) => server.once("exit", r));

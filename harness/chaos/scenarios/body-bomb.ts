@@ -2,8 +2,8 @@
 // 300 MB streamed without a length, 8 × 60 MB in parallel, and 300 MB announced by Content-Length.
 // Each must be refused with 413 payload_too_large without the server buffering it.
 import { setTimeout as sleep } from "node:timers/promises";
+import { type RawOutcome, rawRequest } from "../../support/raw-http";
 import { errorCode, send } from "../http";
-import { type RawOutcome, rawRequest } from "../raw-http";
 import { measure, type Recorder, type Scenario } from "../scenario";
 import type { World } from "../world";
 

@@ -6,11 +6,11 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
-import { importDemo } from "../lib/catalog/demo/import-demo";
-import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
-import { checkEmbeddedStart } from "./e2e-embedded";
-import { startMailSink } from "./mail-sink";
-import { SERVER_ARGS } from "./server-command";
+import { importDemo } from "../../lib/catalog/demo/import-demo";
+import { dropDatabase, ensureDatabase, migrate } from "../../lib/migrate";
+import { startMailSink } from "../support/mail-sink";
+import { SERVER_ARGS } from "../support/server-command";
+import { checkEmbeddedStart } from "./embedded";
 
 const freePort = () =>
   new Promise<number>((resolve) => {

@@ -7,12 +7,12 @@
 // slowest filtered searches and facet requests (5 by default).
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { resolveCountryFilter } from "../lib/catalog/countries";
-import { FacetsQuerySchema } from "../lib/catalog/facet-schemas";
-import { facetsSql } from "../lib/catalog/facets";
-import { toFilters } from "../lib/catalog/filters";
-import { jobSql } from "../lib/catalog/jobs";
-import { leadOf, leadProbes } from "../lib/catalog/lead";
+import { resolveCountryFilter } from "../../lib/catalog/countries";
+import { FacetsQuerySchema } from "../../lib/catalog/facet-schemas";
+import { facetsSql } from "../../lib/catalog/facets";
+import { toFilters } from "../../lib/catalog/filters";
+import { jobSql } from "../../lib/catalog/jobs";
+import { leadOf, leadProbes } from "../../lib/catalog/lead";
 import {
   COUNT_BUDGET_MS,
   countStatements,
@@ -20,11 +20,11 @@ import {
   type Statement,
   searchSql,
   searchStatements,
-} from "../lib/catalog/search";
-import { titleToTsQuery } from "../lib/catalog/tsquery";
-import { disconnectDb, PG_SESSION_OPTIONS } from "../lib/db";
-import { env, setEnvCommand } from "../lib/env";
-import type { Prisma } from "../lib/generated/prisma/client";
+} from "../../lib/catalog/search";
+import { titleToTsQuery } from "../../lib/catalog/tsquery";
+import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/db";
+import { env, setEnvCommand } from "../../lib/env";
+import type { Prisma } from "../../lib/generated/prisma/client";
 import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
 
 // Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.

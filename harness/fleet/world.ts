@@ -6,14 +6,14 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import pg from "pg";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
 import { ensureDatabase, migrate } from "../../lib/migrate";
-import { PrivatePostgres } from "../../test/support/private-postgres";
 import { AppServer } from "../chaos/app-server";
 import { onCleanup } from "../chaos/cleanup";
 import { freePorts } from "../chaos/local-services";
 import { runChild } from "../chaos/world";
+import { PrivatePostgres } from "../support/private-postgres";
+import { clusterPorts, PrivateRedisCluster } from "../support/redis-cluster";
 import { HaProxy } from "./haproxy";
 import { PrivateStandby } from "./postgres-pair";
-import { clusterPorts, PrivateRedisCluster } from "./redis-cluster";
 
 export const DEMO_A = { jobs: 2_000, seed: 42, asOf: new Date("2026-11-21T00:00:00Z") };
 export const DEMO_B = { jobs: 3_000, seed: 7, asOf: new Date("2026-11-22T00:00:00Z") };

@@ -4,7 +4,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import type { TestProject } from "vitest/node";
-import { startMailSink } from "../scripts/mail-sink";
+import { startMailSink } from "../../harness/support/mail-sink";
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -16,7 +16,7 @@ function freePort(): Promise<number> {
   });
 }
 
-import { dropDatabase, ensureDatabase, migrate } from "../lib/migrate";
+import { dropDatabase, ensureDatabase, migrate } from "../../lib/migrate";
 
 async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });

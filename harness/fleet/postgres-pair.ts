@@ -1,11 +1,11 @@
-// A Postgres primary (test/support/private-postgres.ts) and a streaming standby made from it with
+// A Postgres primary (harness/support/private-postgres.ts) and a streaming standby made from it with
 // `pg_basebackup -R`, both private, on free ports. The standby is the same private server, made
 // by copying the primary instead of initdb; it is stopped, started and killed by the pid of the
 // postmaster it started.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import pg from "pg";
-import { PrivatePostgres } from "../../test/support/private-postgres";
+import { PrivatePostgres } from "../support/private-postgres";
 
 const BIN = "/usr/lib/postgresql/15/bin";
 const run = promisify(execFile);
