@@ -106,7 +106,6 @@ describe("admission under any interleaving of Redis faults", () => {
         const hash = hashOf(key);
         const now = new Date();
         const admitted: Charge[] = [];
-        let refunded = 0;
         for (const step of steps) {
           if (step.kind === "burst") {
             plan = [...step.faults];
@@ -125,7 +124,6 @@ describe("admission under any interleaving of Redis faults", () => {
           } else {
             for (const charge of admitted.splice(0, step.n)) {
               await refund(charge);
-              refunded++;
             }
           }
         }
