@@ -1,4 +1,4 @@
-// Prisma CLI configuration. The app itself connects through lib/db.ts.
+// Prisma CLI configuration. The app itself connects through lib/core/db.ts.
 import { defineConfig } from "prisma/config";
 
 export default defineConfig({

@@ -4,10 +4,10 @@
 // DATABASE_URL; the embedded development database only with ALLOW_EMBEDDED=1.
 import next from "next";
 import { createAppServer } from "./lib/api/app-server";
-import { disconnectDb } from "./lib/db";
+import { disconnectDb } from "./lib/core/db";
+import { env } from "./lib/core/env";
+import { log } from "./lib/core/log";
 import { openDatabase } from "./lib/embedded/open";
-import { env } from "./lib/env";
-import { log } from "./lib/log";
 import { flushUsage } from "./lib/quota/usage-buffer";
 import { startUsageSweeper } from "./lib/quota/usage-sweeper";
 import { describeQuotaBackend } from "./lib/redis/client";

@@ -1,6 +1,6 @@
 // / — what the API is, a live request and its real answer, and the ways on: the reference, the
 // Studio (a key) and the plans.
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { homeExample } from "@/lib/site/home-example";
 import { CodeBlock } from "./components/code-block";
 import { PlanCards } from "./components/plan-cards";

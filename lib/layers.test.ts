@@ -5,31 +5,31 @@ import { describe, expect, it } from "vitest";
 // The allowed direction of imports inside lib/ (ARCHITECTURE.md explains it): a module may
 // import from its own folder and from any entry of a lower layer, never upward or sideways.
 const LAYER: Record<string, number> = {
-  // Infrastructure, bottom up: no domain knowledge.
-  // What lib/env.ts itself is made of, below everything.
-  "env-schema": -1,
-  "secret-strength": -1,
-  env: 0,
-  clock: 0,
-  lru: 0,
-  freeze: 0,
-  arrays: 0,
-  result: 0,
-  plans: 0,
+  // Infrastructure, bottom up: no domain knowledge. Each module of lib/core/ is its own entry.
+  // What lib/core/env.ts itself is made of, below everything.
+  "core/env-schema": -1,
+  "core/secret-strength": -1,
+  "core/env": 0,
+  "core/clock": 0,
+  "core/lru": 0,
+  "core/freeze": 0,
+  "core/arrays": 0,
+  "core/result": 0,
+  "core/plans": 0,
   generated: 0,
-  time: 0,
-  log: 1,
-  "query-params": 1,
-  migrate: 1,
-  db: 2,
-  "db-replicas": 3,
+  "core/time": 0,
+  "core/log": 1,
+  "core/query-params": 1,
+  "core/migrate": 1,
+  "core/db": 2,
+  "core/db-replicas": 3,
   metrics: 1,
   redis: 2,
   net: 2,
-  ratelimit: 3,
-  readiness: 3,
-  unavailable: 0,
-  "request-scope": 0,
+  "core/ratelimit": 3,
+  "core/readiness": 3,
+  "core/unavailable": 0,
+  "core/request-scope": 0,
   // Domains that need only infrastructure.
   catalog: 4,
   mail: 4,
@@ -71,11 +71,12 @@ function specifiersOf(text: string): string[] {
   return [...found].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
 }
 
-/** "lib/catalog/import/load.ts" → "catalog"; "lib/env.ts" → "env"; "emails/sign-in.tsx" → "emails". */
+/** "lib/catalog/import/load.ts" → "catalog"; "lib/core/env.ts" → "core/env"; "emails/sign-in.tsx" → "emails". */
 function entryOf(abs: string): { entry: string; layer: number | undefined } | undefined {
   const rel = path.relative(ROOT, abs).split(path.sep);
   if (rel[0] === "lib" && rel.length > 1) {
-    const entry = rel[1]?.replace(/\.tsx?$/, "") ?? "";
+    const inCore = rel[1] === "core" && rel.length > 2;
+    const entry = (inCore ? `core/${rel[2]}` : (rel[1] ?? "")).replace(/\.tsx?$/, "");
     return { entry, layer: LAYER[entry] };
   }
   const top = rel[0] ?? "";
@@ -130,9 +131,9 @@ describe("lib/ layering", () => {
 describe("what the layering check sees", () => {
   it("finds static, re-exported, side-effect and dynamic imports, not prose", () => {
     const text = [
-      'import { a } from "../db";',
+      'import { a } from "../core/db";',
       'import type {\n  B,\n} from "./b";',
-      'export * from "../result";',
+      'export * from "../core/result";',
       'import "../metrics/register";',
       'const m = await import("../api/errors");',
       "const n = await import(\n  '../quota/admission'\n);",
@@ -140,9 +141,9 @@ describe("what the layering check sees", () => {
       '/**\n * a doc comment about import("../api/handle")\n */',
     ].join("\n");
     expect(specifiersOf(text)).toEqual([
-      "../db",
+      "../core/db",
       "./b",
-      "../result",
+      "../core/result",
       "../metrics/register",
       "../api/errors",
       "../quota/admission",
@@ -165,12 +166,14 @@ describe("what the layering check sees", () => {
     expect(problemsOf("lib/catalog/x.ts", 'import { GET } from "../../app/v1/jobs/route";')).toEqual([
       "lib/catalog/x.ts imports ../../app/v1/jobs/route: outside lib/ and its layers (emails)",
     ]);
-    expect(problemsOf("lib/db.ts", 'const s = await import("@/scripts/with-database");')).toHaveLength(1);
+    expect(problemsOf("lib/core/db.ts", 'const s = await import("@/scripts/with-database");')).toHaveLength(
+      1,
+    );
     expect(problemsOf("lib/mail/send.ts", 'import { SignInEmail } from "../../emails/sign-in";')).toEqual([]);
-    expect(problemsOf("lib/log.ts", 'import { SignInEmail } from "../emails/sign-in";')).toEqual([
-      "lib/log.ts imports ../emails/sign-in (layer 1 → 1)",
+    expect(problemsOf("lib/core/log.ts", 'import { SignInEmail } from "../../emails/sign-in";')).toEqual([
+      "lib/core/log.ts imports ../../emails/sign-in (layer 1 → 1)",
     ]);
-    expect(problemsOf("emails/sign-in.tsx", 'import { env } from "../lib/env";')).toEqual([]);
+    expect(problemsOf("emails/sign-in.tsx", 'import { env } from "../lib/core/env";')).toEqual([]);
     expect(problemsOf("emails/sign-in.tsx", 'import { send } from "../lib/mail/send";')).toEqual([
       "emails/sign-in.tsx imports ../lib/mail/send (layer 1 → 4)",
     ]);

@@ -9,11 +9,11 @@ import { parseArgs } from "node:util";
 import { type DemoOptions, demoJobs, demoSalaries } from "../lib/catalog/demo/generate";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
-import { env, setEnvCommand } from "../lib/env";
+import { env, setEnvCommand } from "../lib/core/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
 setEnvCommand("catalog");
 
 const USAGE =

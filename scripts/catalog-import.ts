@@ -6,11 +6,11 @@ import { ImportError, importSnapshot } from "../lib/catalog/import/load";
 import { detectFormat, readFile } from "../lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
 import { FORMATS, type Format } from "../lib/catalog/import/sniff";
-import { env, setEnvCommand } from "../lib/env";
+import { env, setEnvCommand } from "../lib/core/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
 setEnvCommand("catalog");
 
 const USAGE =

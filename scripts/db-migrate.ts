@@ -1,9 +1,9 @@
 // npm run db:migrate — applies prisma/migrations to the database (DATABASE_URL, else the one `npm run dev` would use; created outside production).
-import { env, setEnvCommand } from "../lib/env";
-import { ensureDatabase, migrate } from "../lib/migrate";
+import { env, setEnvCommand } from "../lib/core/env";
+import { ensureDatabase, migrate } from "../lib/core/migrate";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
 setEnvCommand("migrate");
 
 async function main() {

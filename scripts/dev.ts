@@ -5,9 +5,9 @@ import { type ChildProcess, spawn } from "node:child_process";
 import pg from "pg";
 import { startMailSink } from "../harness/support/mail-sink";
 import { importDemo } from "../lib/catalog/demo/import-demo";
+import { env } from "../lib/core/env";
+import { ensureDatabase, migrate } from "../lib/core/migrate";
 import { type OpenedDatabase, openDatabase } from "../lib/embedded/open";
-import { env } from "../lib/env";
-import { ensureDatabase, migrate } from "../lib/migrate";
 import { describeQuotaBackend } from "../lib/redis/client";
 import { endProgress, progressPrinter } from "./progress";
 

@@ -1,15 +1,15 @@
 // npm run -s keys -- create|tier|revoke|show ... — the operator CLI for support staff, scripts
 // and tests. `create` prints the key once; nothing else ever prints one.
 import { parseArgs } from "node:util";
-import { db, disconnectDb } from "../lib/db";
-import { setEnvCommand } from "../lib/env";
+import { db, disconnectDb } from "../lib/core/db";
+import { setEnvCommand } from "../lib/core/env";
+import { TIER_NAMES, type Tier } from "../lib/core/plans";
 import { revokeKey, setUserTier } from "../lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "../lib/keys/store";
-import { TIER_NAMES, type Tier } from "../lib/plans";
 import { closeRedis } from "../lib/redis/client";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
 setEnvCommand("keys");
 
 const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder|pro] [--inactive]

@@ -1,11 +1,11 @@
-// Catalog reads on replicas (lib/db-replicas.ts), with real databases standing in for three
+// Catalog reads on replicas (lib/core/db-replicas.ts), with real databases standing in for three
 // replicas: one in step with the primary (the test database itself), one whose catalog pointer
 // is behind (a database holding only catalog_live, so any catalog query sent there would fail),
 // and one that is down (nothing listens). Reads go to the first only; every answer is a 200.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { replicaStates } from "@/lib/db-replicas";
+import { replicaStates } from "@/lib/core/db-replicas";
 import { metrics } from "@/lib/metrics/registry";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";

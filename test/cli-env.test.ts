@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { dropDatabase, ensureDatabase } from "@/lib/migrate";
+import { dropDatabase, ensureDatabase } from "@/lib/core/migrate";
 
 const exec = promisify(execFile);
 const url = new URL(process.env.DATABASE_URL!);

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { findJob } from "@/lib/catalog/jobs";
 import { invalidateLiveSnapshot, liveSnapshot } from "@/lib/catalog/live";
 import { searchCatalog } from "@/lib/catalog/queries";
-import { hotQuery } from "@/lib/db";
+import { hotQuery } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keyUsage, monthDays } from "@/lib/quota/pg-engine";
 import { flushUsage, recordUse } from "@/lib/quota/usage-buffer";

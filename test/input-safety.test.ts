@@ -1,8 +1,8 @@
 // Hostile query values on every catalog route: control characters, malformed escapes and dates
 // Postgres cannot hold are a 400 naming the parameter (a message on the pages), never a 500.
 import { describe, expect, it } from "vitest";
+import { hasUnsafeCharacter } from "@/lib/core/query-params";
 import { peerHeaderValue } from "@/lib/net/client-ip";
-import { hasUnsafeCharacter } from "@/lib/query-params";
 import { siteSalary } from "@/lib/site/salary";
 import { siteFacets, siteSearch } from "@/lib/site/search";
 import { ErrorBodySchema } from "./support/error-shape";

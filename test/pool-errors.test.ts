@@ -3,7 +3,7 @@
 // must still not end the process. This file never touches Prisma.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hotQuery } from "@/lib/db";
+import { hotQuery } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 
 let admin: pg.Client;

@@ -9,8 +9,8 @@ process.env.KEYLESS_DAILY_LIMIT = "10000000";
 
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { hasUnsafeCharacter } from "@/lib/core/query-params";
 import { peerHeaderValue } from "@/lib/net/client-ip";
-import { hasUnsafeCharacter } from "@/lib/query-params";
 import { flushUsage } from "@/lib/quota/usage-buffer";
 import { toSearchParams } from "@/lib/site/budget";
 import { searchContext } from "@/lib/site/job-links";

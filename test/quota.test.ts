@@ -1,7 +1,7 @@
 // Daily and monthly windows, consumed together and atomically, with rate-limit headers on every response.
 import { Redis } from "ioredis";
 import { afterEach, describe, expect, it } from "vitest";
-import { clock } from "@/lib/clock";
+import { clock } from "@/lib/core/clock";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
 import { catalogAndClient } from "./support/fixtures";

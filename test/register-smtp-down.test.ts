@@ -1,7 +1,7 @@
 // With the SMTP server away, registration says so and creates (or replaces) nothing.
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/core/db";
 import { insertKey } from "@/lib/keys/store";
 import { sitePost } from "./support/http";
 

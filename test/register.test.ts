@@ -1,7 +1,7 @@
 // Registering, confirming and revoking from the site: sessions, same-origin, e-mail.
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { db } from "@/lib/db";
+import { db } from "@/lib/core/db";
 import { waitForMail } from "../harness/support/mail-sink";
 import { ErrorBodySchema } from "./support/error-shape";
 import { catalogAndClient } from "./support/fixtures";

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
-import { db } from "@/lib/db";
+import { db } from "@/lib/core/db";
 import { MailError, sendSignIn } from "@/lib/mail/send";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
 import type { SinkMessage } from "../harness/support/mail-sink";

@@ -3,7 +3,7 @@
 import { createServer } from "node:net";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ensureDatabase, migrate } from "@/lib/migrate";
+import { ensureDatabase, migrate } from "@/lib/core/migrate";
 import { flushUsage, recordUse } from "@/lib/quota/usage-buffer";
 import { PrivatePostgres } from "../harness/support/private-postgres";
 

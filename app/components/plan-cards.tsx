@@ -1,6 +1,6 @@
-// The plans side by side (stacked on a phone), from lib/plans.ts: the one place limits are set.
+// The plans side by side (stacked on a phone), from lib/core/plans.ts: the one place limits are set.
 
-import { TIER_NAMES, TIERS, type Tier } from "@/lib/plans";
+import { TIER_NAMES, TIERS, type Tier } from "@/lib/core/plans";
 import { count } from "@/lib/site/format";
 
 export function PlanCards({ current, headingLevel = 3 }: { current?: Tier; headingLevel?: 3 | 4 }) {

@@ -1,7 +1,7 @@
 // /docs, first part: from a key to a working client in seven short steps. Figures come from
 // the code (plans, limits, budgets) so the page cannot disagree with the API.
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
-import { TIER_NAMES, TIERS } from "@/lib/plans";
+import { TIER_NAMES, TIERS } from "@/lib/core/plans";
 
 const n = (v: number) => v.toLocaleString("en-US");
 

@@ -2,7 +2,7 @@
 // /openapi.json with a try-it for every operation.
 import { headers } from "next/headers";
 import { nonceOf } from "@/lib/api/page-nonce";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { ApiReference } from "./api-reference";
 import { GettingStarted } from "./getting-started";
 import "./docs.css";

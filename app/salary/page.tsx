@@ -1,7 +1,7 @@
 // /salary — a location's median advertised pay, by country (name or code) or by a place name.
 import type { Metadata } from "next";
 import { countryName } from "@/lib/catalog/countries";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { count, typedText } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";

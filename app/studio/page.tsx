@@ -2,9 +2,9 @@
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
-import { clock } from "@/lib/clock";
-import { env } from "@/lib/env";
-import { ok } from "@/lib/result";
+import { clock } from "@/lib/core/clock";
+import { env } from "@/lib/core/env";
+import { ok } from "@/lib/core/result";
 import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
 import { studioOverview } from "@/lib/studio/overview";

@@ -12,14 +12,14 @@ const { values } = parseArgs({
 process.env.REDIS_URL = values.postgres ? "" : (process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 process.env.REDIS_PREFIX = `bench:${process.pid}:`;
 
-// Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
-(await import("../../lib/env")).setEnvCommand("bench");
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+(await import("../../lib/core/env")).setEnvCommand("bench");
 const { withApiKey } = await import("../../lib/api/with-api-key");
 const { newRequestId } = await import("../../lib/api/request-id");
 const { render } = await import("../../lib/api/respond");
 const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
 const { setUserTier } = await import("../../lib/keys/lifecycle");
-const { disconnectDb } = await import("../../lib/db");
+const { disconnectDb } = await import("../../lib/core/db");
 const { closeRedis } = await import("../../lib/redis/client");
 const { flushUsage } = await import("../../lib/quota/usage-buffer");
 

@@ -15,10 +15,10 @@ Object.assign(process.env, {
   REDIS_PREFIX: `bench-handlers:${process.pid}:`,
   LOG_LEVEL: "warn",
 });
-// Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
-(await import("../../lib/env")).setEnvCommand("bench");
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+(await import("../../lib/core/env")).setEnvCommand("bench");
 const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
-const { db, disconnectDb } = await import("../../lib/db");
+const { db, disconnectDb } = await import("../../lib/core/db");
 const { closeRedis } = await import("../../lib/redis/client");
 const { flushUsage } = await import("../../lib/quota/usage-buffer");
 type Get = (req: Request, ctx?: { params: Promise<Record<string, string>> }) => Promise<Response>;

@@ -22,12 +22,12 @@ import {
   searchStatements,
 } from "../../lib/catalog/search";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
-import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/db";
-import { env, setEnvCommand } from "../../lib/env";
+import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
+import { env, setEnvCommand } from "../../lib/core/env";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
 
-// Checks the environment for what this command uses (lib/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
 setEnvCommand("bench");
 
 type Plan = { Plan: Record<string, unknown>; "Planning Time": number; "Execution Time": number };

@@ -38,12 +38,12 @@ Object.assign(process.env, {
   REDIS_PREFIX: `bench:${process.pid}:`,
 });
 
-// Checks the environment for what the bench uses (lib/env.ts ENV_COMMANDS), not the server's needs.
-(await import("../../lib/env")).setEnvCommand("bench");
-const { ensureDatabase, migrate } = await import("../../lib/migrate");
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+(await import("../../lib/core/env")).setEnvCommand("bench");
+const { ensureDatabase, migrate } = await import("../../lib/core/migrate");
 const { importDemo } = await import("../../lib/catalog/demo/import-demo");
 const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
-const { disconnectDb, db } = await import("../../lib/db");
+const { disconnectDb, db } = await import("../../lib/core/db");
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
 const freePort = () =>

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync } from "node:fs";
 import pg from "pg";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
-import { ensureDatabase, migrate } from "../../lib/migrate";
+import { ensureDatabase, migrate } from "../../lib/core/migrate";
 import { ChaosRedis } from "../support/chaos-redis";
 import { PrivatePostgres } from "../support/private-postgres";
 import { AppServer } from "./app-server";

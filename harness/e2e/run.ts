@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
-import { dropDatabase, ensureDatabase, migrate } from "../../lib/migrate";
+import { dropDatabase, ensureDatabase, migrate } from "../../lib/core/migrate";
 import { startMailSink } from "../support/mail-sink";
 import { SERVER_ARGS } from "../support/server-command";
 import { checkEmbeddedStart } from "./embedded";

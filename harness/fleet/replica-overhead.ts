@@ -8,7 +8,7 @@ import { spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
-import { ensureDatabase, migrate } from "../../lib/migrate";
+import { ensureDatabase, migrate } from "../../lib/core/migrate";
 import { AppServer } from "../chaos/app-server";
 import { cleanupAll, installExitHandlers, onCleanup } from "../chaos/cleanup";
 import { freePorts } from "../chaos/local-services";

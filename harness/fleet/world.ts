@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import pg from "pg";
 import { importDemo } from "../../lib/catalog/demo/import-demo";
-import { ensureDatabase, migrate } from "../../lib/migrate";
+import { ensureDatabase, migrate } from "../../lib/core/migrate";
 import { AppServer } from "../chaos/app-server";
 import { onCleanup } from "../chaos/cleanup";
 import { freePorts } from "../chaos/local-services";

@@ -3,7 +3,7 @@ import { Agent, request as httpRequest } from "node:http";
 import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
-import { markUnavailable } from "../request-scope";
+import { markUnavailable } from "../core/request-scope";
 import { createAppServer } from "./app-server";
 
 type Made = ReturnType<typeof createAppServer>;

@@ -6,9 +6,9 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { log } from "../log";
+import { log } from "../core/log";
+import { type RequestScope, runInRequestScope } from "../core/request-scope";
 import { PEER_HEADER, peerHeaderValue } from "../net/client-ip";
-import { type RequestScope, runInRequestScope } from "../request-scope";
 import { BODY_LIMIT_BYTES } from "./body";
 import { announcesBody, holdBody } from "./body-gate";
 import { QUIET_MS, trackConnections } from "./connections";

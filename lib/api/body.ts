@@ -3,7 +3,7 @@
 // the server has already checked the cap (lib/api/body-gate.ts); this is the same rule for
 // handlers called any other way (next dev, tests).
 import type { z } from "zod";
-import { firstIssue } from "../query-params";
+import { firstIssue } from "../core/query-params";
 import { ApiError, fromFailure } from "./errors";
 
 /** The site's JSON bodies are a token or nothing; sign-in forms are an address. */

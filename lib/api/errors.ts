@@ -1,6 +1,6 @@
 // The one error class of the API and its one JSON shape; domain failures become ApiErrors here.
-import type { Failure, Result } from "../result";
-import { isUnavailable } from "../unavailable";
+import type { Failure, Result } from "../core/result";
+import { isUnavailable } from "../core/unavailable";
 
 export const ERROR_STATUS = {
   invalid_parameter: 400,

@@ -1,10 +1,10 @@
 // The scaffolding every JSON route shares: request id, route params, rendering (ETag, 304),
 // error mapping, extra headers, logging. Wrappers (keyed, site, session) add admission.
-import { clock } from "../clock";
+import { clock } from "../core/clock";
+import { log } from "../core/log";
+import { isValidTimeZone } from "../core/time";
 import { containsKeyLikeText } from "../keys/format";
-import { log } from "../log";
 import { recordRequest } from "../metrics/registry";
-import { isValidTimeZone } from "../time";
 import { decodedPath } from "./api-key";
 import { invalidParameter, toApiError, unavailable } from "./errors";
 import { newRequestId } from "./request-id";
@@ -51,7 +51,7 @@ export type Controls = {
 };
 
 // Past this, a request answers 503 whatever it is waiting for (a frozen database, say): the
-// client-side query timeout (lib/db.ts) ends the query itself a little later.
+// client-side query timeout (lib/core/db.ts) ends the query itself a little later.
 export const REQUEST_DEADLINE_MS = 5_500;
 
 function deadline(ms: number): { promise: Promise<never>; clear: () => void } {

@@ -3,11 +3,11 @@
 // gauges below are read when scraped, so they cost nothing between scrapes.
 import { createHash, timingSafeEqual } from "node:crypto";
 import { liveSnapshot } from "../catalog/live";
-import { db, dbPoolStats } from "../db";
-import { replicaStates } from "../db-replicas";
-import { env } from "../env";
+import { db, dbPoolStats } from "../core/db";
+import { replicaStates } from "../core/db-replicas";
+import { env } from "../core/env";
+import { readiness } from "../core/readiness";
 import { metrics, scrapeGauge } from "../metrics/registry";
-import { readiness } from "../readiness";
 import { redisUsable } from "../redis/breaker";
 
 function installScrapeGauges(): void {

@@ -4,7 +4,7 @@
 // form body and the cookies, after checking the URLs in them that it would parse.
 import NextAuth, { type NextAuthOptions } from "next-auth";
 import { safeCallbackUrl } from "../auth/callback-url";
-import { env } from "../env";
+import { env } from "../core/env";
 
 export type Fields = Record<string, string>;
 

@@ -3,7 +3,7 @@
 // client can forge these; the point is that a script has to pretend to be our page on purpose,
 // and an honest one is told where the API is. The per-address budget is what actually limits.
 
-import { env } from "../env";
+import { env } from "../core/env";
 
 /** The origins our pages are served from: APP_URL's; in development also the address used. */
 export function ownOrigins(req: Request): string[] {

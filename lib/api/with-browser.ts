@@ -2,9 +2,9 @@
 // only, JSON bodies only (a cross-site form cannot send one without a preflight), optionally
 // a signed-in user, and a rate limit.
 import { currentUser, type SessionUser } from "../auth/session";
-import { env } from "../env";
+import { env } from "../core/env";
+import { type LimitResult, retryAfterSeconds } from "../core/ratelimit";
 import { clientIp } from "../net/client-ip";
-import { type LimitResult, retryAfterSeconds } from "../ratelimit";
 import { ApiError } from "./errors";
 import { type BaseContext, handle, type RouteContext } from "./handle";
 import type { ApiResult } from "./respond";

@@ -2,8 +2,9 @@
 // (a script gets a 403 that points at the keyed API), and spend the per-address budget the
 // pages spend too (lib/site/budget.ts: a minute and a day). X-API-Key plays no part here, so
 // a key cannot lift the limit.
+
+import type { LimitResult } from "../core/ratelimit";
 import { clientIp } from "../net/client-ip";
-import type { LimitResult } from "../ratelimit";
 import { freeTierPointer, type SiteSpend, siteRefusalMessage, spendSiteBudget } from "../site/budget";
 import { ApiError } from "./errors";
 import { type BaseContext, handle, type RouteContext } from "./handle";

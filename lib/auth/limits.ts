@@ -4,10 +4,10 @@
 // (lib/mail/mailbox.ts), and the budget is keyed on the inbox they deliver to: a+1@x.com,
 // A+2@X.COM and a@x.com spend one.
 
+import { createLimiter, type LimitResult } from "../core/ratelimit";
+import { type Failure, fail } from "../core/result";
 import { inboxOf, type Mailbox, parseMailbox } from "../mail/mailbox";
 import { clientIp } from "../net/client-ip";
-import { createLimiter, type LimitResult } from "../ratelimit";
-import { type Failure, fail } from "../result";
 
 const WINDOW_MINUTES = 15;
 export const LINKS_PER_ADDRESS = 3;

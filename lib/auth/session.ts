@@ -1,8 +1,8 @@
 // The signed-in user. Sessions are database sessions: the cookie holds the session token and
 // the sessions table says whose it is and until when, the same lookup next-auth makes. Reading
 // it here works from any Request (route handlers, tests) and from pages.
-import { db } from "../db";
-import { env } from "../env";
+import { db } from "../core/db";
+import { env } from "../core/env";
 
 export type SessionUser = { id: string; email: string; tier: "free" | "builder" | "pro" };
 

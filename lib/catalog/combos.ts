@@ -1,7 +1,7 @@
 // Exact totals without counting rows: the import keeps how many jobs each combination of
 // country, remote, employment type and seniority has (a few thousand numbers per snapshot), so
 // any mix of those filters is a sum. Title, company, city, salary and date filters are not in it.
-import { hotQuery } from "../db";
+import { hotQuery } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
 

@@ -2,8 +2,9 @@
 // the parameter) and the SQL conditions they become. Every column a condition reads trails the
 // listing indexes' keys, so filters are checked on index entries; company and city lead their
 // own indexes through four-byte keys, rechecked against the text.
+
+import { invalidParam, ok, type Result } from "../core/result";
 import { Prisma } from "../generated/prisma/client";
-import { invalidParam, ok, type Result } from "../result";
 import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";

@@ -4,14 +4,14 @@
 // is served everywhere within a second of its swap.
 //
 // The pointer is always read from the primary. The rows of that snapshot are read through
-// catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/db-replicas.ts),
+// catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/core/db-replicas.ts),
 // so a lagging replica delays nothing and never mixes two snapshots.
-import { hotQuery } from "../db";
-import { type CatalogReader, catalogReader } from "../db-replicas";
-import { deepFreeze } from "../freeze";
+import { hotQuery } from "../core/db";
+import { type CatalogReader, catalogReader } from "../core/db-replicas";
+import { deepFreeze } from "../core/freeze";
+import { Lru } from "../core/lru";
+import { isUnavailable } from "../core/unavailable";
 import { Prisma } from "../generated/prisma/client";
-import { Lru } from "../lru";
-import { isUnavailable } from "../unavailable";
 
 export type LiveSnapshot = { id: number; countryCounts: Record<string, number> };
 

@@ -1,5 +1,5 @@
 // Paging metadata for GET /v1/jobs, and the depth cap.
-import { type Failure, invalidParam } from "../result";
+import { type Failure, invalidParam } from "../core/result";
 import { MAX_RESULT_WINDOW } from "./limits";
 
 export type PageMeta = {

@@ -1,8 +1,8 @@
 // The catalog's three questions, validated and answered the same way for /v1, the site's
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
-import { deepFreeze } from "../freeze";
-import { parseQueryParams } from "../query-params";
-import { fail, invalidParam, ok } from "../result";
+import { deepFreeze } from "../core/freeze";
+import { parseQueryParams } from "../core/query-params";
+import { fail, invalidParam, ok } from "../core/result";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
 import { toFilters } from "./filters";

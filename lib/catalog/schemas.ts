@@ -1,6 +1,6 @@
 // Request and response schemas of the catalog endpoints: used for validation and the API reference.
 import { z } from "zod";
-import { parseInstant, TimeZoneSchema } from "../time";
+import { parseInstant, TimeZoneSchema } from "../core/time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 

@@ -1,5 +1,5 @@
 // GET /v1/jobs: filters, stable ordering, and a total that is exact or says it is a bound.
-import { queryWithin } from "../db";
+import { queryWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";

@@ -7,11 +7,11 @@
 // served, and a replica that goes away costs a retry on the primary, never an error.
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { type Prisma, PrismaClient } from "../generated/prisma/client";
+import { recordCatalogRead } from "../metrics/registry";
 import { db, hotQuery, PG_SESSION_OPTIONS, preparedQuery } from "./db";
 import { env } from "./env";
-import { type Prisma, PrismaClient } from "./generated/prisma/client";
 import { log } from "./log";
-import { recordCatalogRead } from "./metrics/registry";
 import { isUnavailable } from "./unavailable";
 
 /** How often a replica's pointer and lag are read again (in the background, never waited for). */
@@ -104,7 +104,7 @@ function pick(snapshotId: number): Replica | null {
 
 type Raw = PrismaClient["$queryRaw"];
 export type CatalogReader = {
-  /** A prepared statement (lib/db.ts hotQuery): rows as node-postgres parses them. */
+  /** A prepared statement (lib/core/db.ts hotQuery): rows as node-postgres parses them. */
   query: <T extends pg.QueryResultRow>(sql: Prisma.Sql) => Promise<T[]>;
   /** Through Prisma: its type mapping (dates, bigints). */
   $queryRaw: <T = unknown>(...args: Parameters<Raw>) => Promise<T>;

@@ -1,8 +1,8 @@
 // One Prisma client per process (kept on globalThis so dev hot reloads reuse it).
 import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
+import { type Prisma, PrismaClient } from "../generated/prisma/client";
 import { env } from "./env";
-import { type Prisma, PrismaClient } from "./generated/prisma/client";
 import { log } from "./log";
 
 /**

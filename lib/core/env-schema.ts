@@ -1,5 +1,5 @@
 // The shape of every environment variable the project reads: types, ranges and defaults.
-// lib/env.ts applies it, with what production and each command require on top.
+// lib/core/env.ts applies it, with what production and each command require on top.
 import { z } from "zod";
 
 export const blank = (v: unknown) => (v === "" ? undefined : v);

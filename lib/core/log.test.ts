@@ -61,7 +61,7 @@ describe("log", () => {
   });
 
   it("writes what is buffered when the process exits", () => {
-    const script = `import { log } from "./lib/log.ts"; log.info("last words"); process.exit(0);`;
+    const script = `import { log } from "./lib/core/log.ts"; log.info("last words"); process.exit(0);`;
     const out = execFileSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
       cwd: process.cwd(),
       env: { ...process.env, LOG_LEVEL: "info" },

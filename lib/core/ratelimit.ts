@@ -2,9 +2,9 @@
 // registration, requests without a valid key): @upstash/ratelimit on the shared Redis, and
 // per-process memory while Redis is absent or the breaker is open (never unlimited, never slow).
 import { Ratelimit } from "@upstash/ratelimit";
+import { redisUsable, tripRedisBreaker } from "../redis/breaker";
+import { redis } from "../redis/client";
 import { env } from "./env";
-import { redisUsable, tripRedisBreaker } from "./redis/breaker";
-import { redis } from "./redis/client";
 
 export type LimitResult = { ok: boolean; limit: number; remaining: number; reset: Date };
 /** A sliding window of `seconds`, or a fixed UTC day (`"day"`, reset at 00:00 UTC). */

@@ -1,9 +1,9 @@
 // Readiness for a load balancer: can this process reach what it needs right now? Liveness
 // (/api/health) only says the process answers; readiness says whether it should get traffic.
 import { setTimeout as sleep } from "node:timers/promises";
+import { Prisma } from "../generated/prisma/client";
+import { redis } from "../redis/client";
 import { hotQuery } from "./db";
-import { Prisma } from "./generated/prisma/client";
-import { redis } from "./redis/client";
 
 export type Readiness = {
   ready: boolean;

@@ -4,8 +4,8 @@
 // silently: the embedded database only with ALLOW_EMBEDDED=1.
 import net from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
-import { DEV_DATABASE_URL, databaseSettings, pointAtDatabase } from "../env";
-import { migrate } from "../migrate";
+import { DEV_DATABASE_URL, databaseSettings, pointAtDatabase } from "../core/env";
+import { migrate } from "../core/migrate";
 import {
   ClaimedElsewhere,
   currentClaim,

@@ -2,8 +2,8 @@
 // on every request so that a request costs one Redis round trip and no Postgres query.
 // Postgres stays the system of record: every change there is pushed here at once.
 import type { Redis } from "@upstash/redis";
-import { env } from "../env";
-import { TIERS } from "../plans";
+import { env } from "../core/env";
+import { TIERS } from "../core/plans";
 import { tripRedisBreaker } from "../redis/breaker";
 import { redis } from "../redis/client";
 import type { StoredKey } from "./store";

@@ -1,7 +1,7 @@
 // Key states: inactive → active (confirmation) → revoked; one live key per user.
-import { db } from "../db";
-import { env } from "../env";
-import type { Tier } from "../plans";
+import { db } from "../core/db";
+import { env } from "../core/env";
+import type { Tier } from "../core/plans";
 import { publishKeyState } from "./cached-state";
 import { generateToken, sameHash } from "./format";
 import { hashOf, insertKey, loadKeyByHash } from "./store";

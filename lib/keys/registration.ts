@@ -1,11 +1,11 @@
 // The Studio's key flows: register (the key goes out by e-mail only), confirm, revoke. They
 // return results; lib/api/ turns a failure into its HTTP answer.
-import { db } from "../db";
-import { env } from "../env";
-import { log } from "../log";
+import { db } from "../core/db";
+import { env } from "../core/env";
+import { log } from "../core/log";
+import { createLimiter } from "../core/ratelimit";
+import { fail, ok } from "../core/result";
 import { MailError, sendKeyConfirmation, sendKeyRevoked } from "../mail/send";
-import { createLimiter } from "../ratelimit";
-import { fail, ok } from "../result";
 import { activateKey, registerKey, revokeKey } from "./lifecycle";
 
 export const registerLimiter = createLimiter("register", 5, { seconds: 3600 });

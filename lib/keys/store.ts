@@ -1,8 +1,8 @@
 // Keys in Postgres: the system of record for status and tier.
-import { db, hotQuery } from "../db";
-import { env } from "../env";
+import { db, hotQuery } from "../core/db";
+import { env } from "../core/env";
+import type { Tier } from "../core/plans";
 import { Prisma } from "../generated/prisma/client";
-import type { Tier } from "../plans";
 import { generateKey, hashSecret, keyHint, newKeyId } from "./format";
 
 export type StoredKey = {

@@ -3,7 +3,7 @@
 // syntax (display names, quoted strings, comments, groups, lists): mail libraries parse that
 // syntax on their own, so an identity that contains it can be delivered somewhere else.
 import { domainToASCII } from "node:url";
-import { type Failure, fail, ok, type Result } from "../result";
+import { type Failure, fail, ok, type Result } from "../core/result";
 
 /** A string that passed parseMailbox: lower case, one local part, one host name. */
 export type Mailbox = string & { readonly mailbox: unique symbol };

@@ -5,7 +5,7 @@ import type { ReactElement } from "react";
 import KeyConfirmationEmail from "../../emails/key-confirmation";
 import KeyRevokedEmail from "../../emails/key-revoked";
 import SignInEmail from "../../emails/sign-in";
-import { env } from "../env";
+import { env } from "../core/env";
 import { parseMailbox } from "./mailbox";
 
 const globalForMail = globalThis as unknown as { mailer?: Transporter };

@@ -3,7 +3,7 @@
 // stamps PEER_HEADER on every request with a random per-process marker: a header a client sent
 // itself never carries the marker, so it cannot pick its own bucket.
 import { randomBytes } from "node:crypto";
-import { env } from "../env";
+import { env } from "../core/env";
 
 export const PEER_HEADER = "x-jsa-peer";
 

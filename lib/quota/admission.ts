@@ -6,10 +6,10 @@
 // leased to it, Postgres only from what is left. Whatever Redis answers late, loses or never
 // answers, the two together cannot pass a limit (docs/decisions/0001-exact-quotas.md).
 import { randomBytes } from "node:crypto";
+import { TIERS } from "../core/plans";
 import { type KeyRecord, toRecord } from "../keys/cached-state";
 import { loadKeyByHash, type StoredKey } from "../keys/store";
 import { recordQuotaDecision } from "../metrics/registry";
-import { TIERS } from "../plans";
 import { redisGeneration, redisUsable, tripRedisBreaker } from "../redis/breaker";
 import { forgetActive, isRefreshed, markActive, markRefreshed } from "./known-keys";
 import { leaseOnce } from "./lease";

@@ -2,9 +2,9 @@
 // (reserve_quota() in the migrations), and exact counts from key_usage. Counts are the user's:
 // every key a user has had adds to the same day and month, so a new key continues where the
 // revoked one stopped.
-import { hotQuery } from "../db";
+import { hotQuery } from "../core/db";
+import type { Tier } from "../core/plans";
 import { Prisma } from "../generated/prisma/client";
-import type { Tier } from "../plans";
 import type { Counts } from "./state";
 import { flushUsage, pendingBefore } from "./usage-buffer";
 import { dayOf, monthStartOf } from "./windows";

@@ -4,7 +4,7 @@
 // deadline: Redis answers what it decided the first time, or, past the deadline, that it never
 // admitted it and never will.
 import type { Redis } from "@upstash/redis";
-import { env } from "../env";
+import { env } from "../core/env";
 import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
 import { isReplyError, type LuaScript, luaScript, redis } from "../redis/client";
 import { JOURNAL_TTL_S } from "./journal";

@@ -1,6 +1,6 @@
 // Giving units back: a refund of an admitted request that failed or did no work, and the
 // cancelling of a Postgres-path admission whose reply was lost.
-import { log } from "../log";
+import { log } from "../core/log";
 import { redisUsable, tripRedisBreaker } from "../redis/breaker";
 import type { Charge } from "./admission";
 import { releaseInPostgres } from "./pg-engine";

@@ -17,9 +17,9 @@
 // journal too would charge it twice; the batch of its epoch lands even when it is empty, so the
 // sweeper never counts that entry either.
 import { randomBytes } from "node:crypto";
-import { hotQuery } from "../db";
-import { env } from "../env";
-import { log } from "../log";
+import { hotQuery } from "../core/db";
+import { env } from "../core/env";
+import { log } from "../core/log";
 import { redisUsable } from "../redis/breaker";
 import { deleteKeys, redis } from "../redis/client";
 import { batchId, journalSuffix } from "./journal";

@@ -15,10 +15,10 @@
 // - The batch ids are the owner's: whoever lands first counts, the other adds nothing.
 // - A journal lives JOURNAL_TTL_S; batch ids are kept longer, so a journal is never counted again
 //   after its id was purged.
-import { inTransaction, type TxQuery } from "../db";
-import { env } from "../env";
+import { inTransaction, type TxQuery } from "../core/db";
+import { env } from "../core/env";
+import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
-import { log } from "../log";
 import { redisUsable } from "../redis/breaker";
 import { deleteKeys, readHashes, redis, scanKeys } from "../redis/client";
 import { ClusterScanRefused } from "../redis/cluster";

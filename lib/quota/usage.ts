@@ -1,6 +1,6 @@
 // GET /api/keys/usage: plan, both windows, and this month's days.
 import { z } from "zod";
-import { formatInZone, TimeZoneSchema } from "../time";
+import { formatInZone, TimeZoneSchema } from "../core/time";
 import { keyUsage } from "./pg-engine";
 import type { QuotaState, QuotaWindow } from "./state";
 

@@ -1,5 +1,5 @@
 // UTC day and calendar-month windows.
-import { nextUtcMidnight, nextUtcMonthStart } from "../time";
+import { nextUtcMidnight, nextUtcMonthStart } from "../core/time";
 
 /** "2026-11-21" */
 export const dayOf = (now: Date) => now.toISOString().slice(0, 10);

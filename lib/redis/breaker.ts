@@ -2,7 +2,7 @@
 // use their fallback (Postgres for quotas, per-process memory for site limits). One breaker per
 // process, on globalThis, because Next bundles its own copy of lib/ for route handlers and
 // server.ts loads another: both must see the same outage.
-import { log } from "../log";
+import { log } from "../core/log";
 
 const OPEN_MS = 2_000;
 

@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { Redis, type Requester } from "@upstash/redis";
 import { type Cluster, Redis as IORedis } from "ioredis";
-import { env } from "../env";
+import { env } from "../core/env";
 import { bounded, ClusterScanRefused, clusterClient, coveringMasters, mastersOf } from "./cluster";
 
 const globalForRedis = globalThis as unknown as {

@@ -2,11 +2,11 @@
 // same queries (/jobs, /jobs/{id}, /salary), so the pages are no keyless way around it. Two
 // windows: a minute (bursts) and a UTC day (volume), both in Redis so every instance spends the
 // same budget, and in per-process memory while Redis is away.
-import { env } from "../env";
+import { env } from "../core/env";
+import { TIERS } from "../core/plans";
+import { createLimiter, type LimitResult } from "../core/ratelimit";
+import { type Failure, fail } from "../core/result";
 import { clientIp } from "../net/client-ip";
-import { TIERS } from "../plans";
-import { createLimiter, type LimitResult } from "../ratelimit";
-import { type Failure, fail } from "../result";
 
 /**
  * Requests per address per UTC day, pages and /api/jobs* together (SITE_DAILY_LIMIT, 1,000 by

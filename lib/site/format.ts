@@ -1,6 +1,6 @@
 // How the pages write numbers, pay and dates: one way everywhere (en-US digits, ISO dates).
 import type { JobSummary } from "../catalog/schemas";
-import { hasUnsafeCharacter } from "../query-params";
+import { hasUnsafeCharacter } from "../core/query-params";
 
 export const count = (n: number) => n.toLocaleString("en-US");
 

@@ -2,8 +2,8 @@
 // by the same code (searchCatalog) on the live catalog. It spends no one's budget: the query is
 // fixed, so it is no way around the per-address limit.
 import { searchCatalog } from "../catalog/queries";
-import { fail, ok, type Result } from "../result";
-import { isUnavailable } from "../unavailable";
+import { fail, ok, type Result } from "../core/result";
+import { isUnavailable } from "../core/unavailable";
 
 const EXAMPLES = ["/v1/jobs?title=engineer&country=DE&per_page=1", "/v1/jobs?per_page=1"];
 

@@ -1,8 +1,8 @@
 // What the public pages load, with the database's absence turned into a message: the page then
 // renders "temporarily unavailable" with its navigation, and goes out as a 503.
-import { markUnavailable } from "../request-scope";
-import { fail, type Result } from "../result";
-import { isUnavailable } from "../unavailable";
+import { markUnavailable } from "../core/request-scope";
+import { fail, type Result } from "../core/result";
+import { isUnavailable } from "../core/unavailable";
 
 export async function loadForPage<T, C extends string>(
   work: () => Promise<Result<T, C>>,

@@ -1,8 +1,8 @@
 // The site's salary lookup: the API's salaryForLocation, with the country field also taking a
 // country's name ("Germany"); /v1/salary keeps its contract.
 import { salaryForLocation } from "../catalog/queries";
-import { unsafeParam } from "../query-params";
-import { invalidParam } from "../result";
+import { unsafeParam } from "../core/query-params";
+import { invalidParam } from "../core/result";
 import { countryFromInput } from "./search";
 
 export async function siteSalary(params: URLSearchParams) {

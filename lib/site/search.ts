@@ -4,8 +4,8 @@
 // that finds nothing.
 import { countryFromName, countryName, REGIONS, resolveCountryFilter } from "../catalog/countries";
 import { facetsCatalog, searchCatalog } from "../catalog/queries";
-import { unsafeParam } from "../query-params";
-import { invalidParam, ok } from "../result";
+import { unsafeParam } from "../core/query-params";
+import { invalidParam, ok } from "../core/result";
 import { typedText } from "./format";
 
 export type CountryChoice = { code: string; label: string };

@@ -1,9 +1,9 @@
 // What the Studio shows a signed-in user: their newest key, its use, their plan. Reading it
 // uses no quota.
 
-import { db } from "../db";
-import type { Tier } from "../plans";
-import { TIERS } from "../plans";
+import { db } from "../core/db";
+import type { Tier } from "../core/plans";
+import { TIERS } from "../core/plans";
 import { currentCounts } from "../quota/counts";
 import { monthDays } from "../quota/pg-engine";
 import { dayOf, monthStartOf, resets } from "../quota/windows";

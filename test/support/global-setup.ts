@@ -16,7 +16,7 @@ function freePort(): Promise<number> {
   });
 }
 
-import { dropDatabase, ensureDatabase, migrate } from "../../lib/migrate";
+import { dropDatabase, ensureDatabase, migrate } from "../../lib/core/migrate";
 
 async function deleteRedisPrefix(url: string, prefix: string): Promise<void> {
   const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 1 });

@@ -1,8 +1,8 @@
 // API keys for tests, made through the same code the operator CLI uses.
 import { randomBytes } from "node:crypto";
+import type { Tier } from "@/lib/core/plans";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "@/lib/keys/store";
-import type { Tier } from "@/lib/plans";
 
 export async function createTestKey(
   opts: { tier?: Tier; status?: "active" | "inactive"; email?: string } = {},

@@ -1,7 +1,7 @@
 // Everything a test's code writes to the console or stdout (the logger buffers its stdout
 // lines; they are flushed before the capture ends).
 import { vi } from "vitest";
-import { flushLog } from "@/lib/log";
+import { flushLog } from "@/lib/core/log";
 
 export async function capturedLines(run: () => Promise<unknown>): Promise<string[]> {
   const lines: string[] = [];

@@ -3,7 +3,7 @@
 import { handle, type RouteContext } from "@/lib/api/handle";
 import { apiMethods } from "@/lib/api/methods";
 import type { ApiResult } from "@/lib/api/respond";
-import { readiness } from "@/lib/readiness";
+import { readiness } from "@/lib/core/readiness";
 
 export const dynamic = "force-dynamic";
 

@@ -4,7 +4,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
 import { jobById } from "@/lib/catalog/queries";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { dateText, employmentText, payText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";

@@ -1,6 +1,6 @@
 // /signin/check-email — after asking for a magic link.
 import type { Metadata } from "next";
-import { env } from "@/lib/env";
+import { env } from "@/lib/core/env";
 import { titled } from "../../components/page-title";
 
 export const dynamic = "force-dynamic";

@@ -4,7 +4,7 @@ import { linkHeader } from "@/lib/api/link-header";
 import { v1Methods } from "@/lib/api/methods";
 import { withV1 } from "@/lib/api/with-api-key";
 import { searchCatalog } from "@/lib/catalog/queries";
-import { resetLocal } from "@/lib/time";
+import { resetLocal } from "@/lib/core/time";
 
 export const dynamic = "force-dynamic";
 

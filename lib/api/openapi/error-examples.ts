@@ -2,8 +2,8 @@
 // examples say what the API says.
 import { toFilters } from "../../catalog/filters";
 import { JobSearchQuerySchema } from "../../catalog/schemas";
+import { firstIssue, parseQueryParams } from "../../core/query-params";
 import { TokenBodySchema } from "../../keys/schemas";
-import { firstIssue, parseQueryParams } from "../../query-params";
 import { quotaState } from "../../quota/state";
 import { keyError, keyInUrlError, quotaError } from "../api-key";
 import { payloadTooLarge } from "../body";

@@ -2,14 +2,14 @@
 import { sessionCookieName } from "../../auth/session";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
 import { JobSchema, JobSearchResponseSchema, SalaryResponseSchema } from "../../catalog/schemas";
-import { env } from "../../env";
+import { env } from "../../core/env";
+import { TIERS } from "../../core/plans";
 import {
   ConfirmCheckResponseSchema,
   ConfirmResponseSchema,
   RegisterResponseSchema,
   RevokeResponseSchema,
 } from "../../keys/schemas";
-import { TIERS } from "../../plans";
 import { UsageResponseSchema } from "../../quota/usage";
 import { ErrorBodySchema } from "../schemas";
 import { codeSamples } from "./code-samples";

@@ -1,5 +1,5 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
-import { itemAt } from "../../arrays";
+import { itemAt } from "../../core/arrays";
 import {
   BENEFITS,
   COMPANY_ROOTS,

@@ -7,8 +7,8 @@ import { withCappedBody } from "@/lib/api/capped-request";
 import { bodyFields, runNextAuth } from "@/lib/api/next-auth";
 import { signInRefusal } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
-import { env } from "@/lib/env";
-import { log } from "@/lib/log";
+import { env } from "@/lib/core/env";
+import { log } from "@/lib/core/log";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
 

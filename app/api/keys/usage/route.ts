@@ -3,7 +3,7 @@
 import { orThrow } from "@/lib/api/errors";
 import { apiMethods } from "@/lib/api/methods";
 import { withApiKey } from "@/lib/api/with-api-key";
-import { parseQueryParams } from "@/lib/query-params";
+import { parseQueryParams } from "@/lib/core/query-params";
 import { UsageQuerySchema, usageReport } from "@/lib/quota/usage";
 
 export const dynamic = "force-dynamic";

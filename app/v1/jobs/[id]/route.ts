@@ -3,7 +3,7 @@ import { orThrow } from "@/lib/api/errors";
 import { v1Methods } from "@/lib/api/methods";
 import { withV1 } from "@/lib/api/with-api-key";
 import { jobById } from "@/lib/catalog/queries";
-import { resetLocal } from "@/lib/time";
+import { resetLocal } from "@/lib/core/time";
 
 export const dynamic = "force-dynamic";
 
