@@ -13,8 +13,8 @@ import { flushUsage } from "@/lib/quota/usage-buffer";
 import { dayOf } from "@/lib/quota/windows";
 import { redisUsable, tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis, redis } from "@/lib/redis/client";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
-import { createTestKey } from "./support/keys";
 
 const admin = catalogAndClient();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));

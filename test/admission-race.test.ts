@@ -9,7 +9,7 @@ import { flushUsage } from "@/lib/quota/usage-buffer";
 import { tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis } from "@/lib/redis/client";
 import { PrivateRedis } from "../harness/support/redis-server";
-import { createTestKey } from "./support/keys";
+import { createTestKey } from "./support/api-keys";
 
 const server = new PrivateRedis();
 

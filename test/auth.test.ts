@@ -4,10 +4,10 @@
 import { describe, expect, it } from "vitest";
 import { generateKey } from "@/lib/keys/format";
 import { activateKey, registerKey } from "@/lib/keys/lifecycle";
+import { createTestKey } from "./support/api-keys";
 import { ErrorBodySchema } from "./support/error-shape";
 import { catalogAndClient } from "./support/fixtures";
 import { getJson, request } from "./support/http";
-import { createTestKey } from "./support/keys";
 import { capturedLines } from "./support/output";
 
 const client = catalogAndClient();

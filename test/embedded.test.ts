@@ -15,9 +15,9 @@ import { pointAtDatabase } from "@/lib/core/env";
 import { migrate } from "@/lib/core/migrate";
 import { joinOrServe } from "@/lib/embedded/open";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "@/lib/embedded/postgres";
+import { createTestKey } from "./support/api-keys";
 import { FIXTURE_JOBS, FIXTURE_SALARIES, numbered, type Rec } from "./support/fixtures";
 import { request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 let dataRoot: string;
 let embedded: EmbeddedPostgres;

@@ -8,8 +8,8 @@ import { hotQuery } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { keyUsage, monthDays } from "@/lib/quota/pg-engine";
 import { flushUsage, recordUse } from "@/lib/quota/usage-buffer";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
-import { createTestKey } from "./support/keys";
 
 const admin = catalogAndClient();
 

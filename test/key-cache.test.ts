@@ -5,8 +5,8 @@ import { revokeKey } from "@/lib/keys/lifecycle";
 import { hashOf, loadKeyByHash } from "@/lib/keys/store";
 import { RedisQuota } from "@/lib/quota/redis-engine";
 import { closeRedis, redis } from "@/lib/redis/client";
+import { createTestKey } from "./support/api-keys";
 import { request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 afterAll(() => closeRedis());
 

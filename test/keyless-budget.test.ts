@@ -7,10 +7,10 @@ import { publishKeyState } from "@/lib/keys/cached-state";
 import { generateKey } from "@/lib/keys/format";
 import { hashOf, loadKeyByHash } from "@/lib/keys/store";
 import { peerHeaderValue } from "@/lib/net/client-ip";
+import { createTestKey } from "./support/api-keys";
 import { ErrorBodySchema } from "./support/error-shape";
 import { catalogAndClient } from "./support/fixtures";
 import { request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 catalogAndClient();
 

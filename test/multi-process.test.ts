@@ -2,7 +2,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { createTestKey } from "./support/keys";
+import { createTestKey } from "./support/api-keys";
 
 const run = promisify(execFile);
 

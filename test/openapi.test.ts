@@ -10,9 +10,9 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { env } from "@/lib/core/env";
 import { waitForMail } from "../harness/support/mail-sink";
+import { createTestKey } from "./support/api-keys";
 import { loadCatalog } from "./support/fixtures";
 import { request, sitePost } from "./support/http";
-import { createTestKey } from "./support/keys";
 import { conforms as conformsTo, type Doc, headerOf, operations } from "./support/openapi-doc";
 import { HTTP_METHODS, routeFiles } from "./support/route-files";
 

@@ -16,9 +16,9 @@ import { toSearchParams } from "@/lib/site/budget";
 import { searchContext } from "@/lib/site/job-links";
 import { siteSalary } from "@/lib/site/salary";
 import { countryFromInput, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 import { request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 const RUNS = Number(process.env.FUZZ_RUNS ?? 300);

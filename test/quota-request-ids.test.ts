@@ -4,8 +4,8 @@
 import { describe, expect, it } from "vitest";
 import { admitInPostgres, leaseFromPostgres, releaseInPostgres } from "@/lib/quota/pg-engine";
 import { dayOf } from "@/lib/quota/windows";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
-import { createTestKey } from "./support/keys";
 
 const admin = catalogAndClient();
 const FREE = { daily: 50, monthly: 500 };

@@ -4,9 +4,9 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 import { getJson, request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 afterEach(() => {

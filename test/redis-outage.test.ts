@@ -3,9 +3,9 @@
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PrivateRedis } from "../harness/support/redis-server";
+import { createTestKey } from "./support/api-keys";
 import { loadCatalog } from "./support/fixtures";
 import { request } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 const server = new PrivateRedis();
 

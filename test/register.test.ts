@@ -3,10 +3,10 @@ import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { db } from "@/lib/core/db";
 import { waitForMail } from "../harness/support/mail-sink";
+import { createTestKey } from "./support/api-keys";
 import { ErrorBodySchema } from "./support/error-shape";
 import { catalogAndClient } from "./support/fixtures";
 import { request, sitePost } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 const client = catalogAndClient();
 

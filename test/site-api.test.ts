@@ -1,9 +1,9 @@
 // /api/jobs*: the site's keyless routes, limited per client IP.
 import { beforeAll, describe, expect, it } from "vitest";
 import { bucketOf, clientIp, PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
+import { createTestKey } from "./support/api-keys";
 import { loadCatalog } from "./support/fixtures";
 import { request, SAME_ORIGIN } from "./support/http";
-import { createTestKey } from "./support/keys";
 
 beforeAll(async () => {
   await loadCatalog();

@@ -10,8 +10,8 @@ import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { sweepNow } from "@/lib/quota/usage-sweeper";
 import { closeRedis } from "@/lib/redis/client";
 import { PrivateRedis } from "../harness/support/redis-server";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
-import { createTestKey } from "./support/keys";
 
 const server = new PrivateRedis();
 const admin = catalogAndClient();

@@ -13,8 +13,8 @@ import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { sweepNow } from "@/lib/quota/usage-sweeper";
 import { tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis, deleteKeys, readHashes, redis, scanKeys } from "@/lib/redis/client";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
-import { createTestKey } from "./support/keys";
 
 const admin = catalogAndClient();
 const prefix = process.env.REDIS_PREFIX!;

@@ -8,8 +8,8 @@ import { Prisma } from "../generated/prisma/client";
 import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
-import { cityKey, companyKey } from "./keys";
 import type { JobSearchQuery } from "./schemas";
+import { cityHash, companyHash } from "./text-hash";
 
 export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc";
 
@@ -52,10 +52,10 @@ export function toFilters(
         'city: needs a single country: add country=DE, or write the city as "Berlin, DE".',
       );
     country ??= resolveCountryFilter(code) ?? undefined;
-    filters.city = { name: city.name, key: cityKey(city.name, code) };
+    filters.city = { name: city.name, key: cityHash(city.name, code) };
   }
   if (country) filters.country = country;
-  if (q.company) filters.company = { name: q.company, key: companyKey(q.company) };
+  if (q.company) filters.company = { name: q.company, key: companyHash(q.company) };
   if (q.remote) filters.remote = q.remote;
   if (q.employment_type) filters.employmentType = q.employment_type;
   if (q.seniority) filters.seniority = q.seniority;

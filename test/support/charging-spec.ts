@@ -7,8 +7,8 @@ import { ApiError } from "@/lib/api/errors";
 import { withV1 } from "@/lib/api/with-api-key";
 import { activateKey, registerKey, revokeKey } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
+import { createTestKey } from "./api-keys";
 import { getJson, request } from "./http";
-import { createTestKey } from "./keys";
 
 const failing = withV1(async () => {
   throw new Error("a bug in a handler");

@@ -17,7 +17,7 @@ import * as jobFacets from "@/app/v1/jobs/facets/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import * as salary from "@/app/v1/salary/route";
-import { sharedKey } from "./keys";
+import { sharedKey } from "./api-keys";
 
 type Handler = (
   req: Request,

@@ -3,7 +3,6 @@
 // which words the problem, so a bad record is reported exactly as before; fast-record.test.ts
 // checks that both agree on valid and invalid records alike.
 import { countryName, toAlpha2 } from "../countries";
-import { cityKey, companyKey } from "../keys";
 import {
   annualise,
   EMPLOYMENT_TYPES,
@@ -12,6 +11,7 @@ import {
   REMOTE_VALUES,
   SENIORITY_VALUES,
 } from "../schemas";
+import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
 import { describeIssue, type JobRecord, JobRecordSchema, realDate } from "./records";
 
@@ -135,8 +135,8 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     seniority,
     salary_year_min: low !== null && salary_period ? annualise(low, salary_period) : null,
     salary_year_max: high !== null && salary_period ? annualise(high, salary_period) : null,
-    company_key: companyKey(company),
-    city_key: city ? cityKey(city, country) : null,
+    company_key: companyHash(company),
+    city_key: city ? cityHash(city, country) : null,
   };
 }
 

@@ -2,9 +2,9 @@
 // give numbers or null: both are accepted. Documented in the README.
 import { z } from "zod";
 import { countryName, toAlpha2 } from "../countries";
-import { cityKey, companyKey } from "../keys";
 import { nameKey } from "../names";
 import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
+import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
 
 const blankToNull = (v: unknown) => (v === "" || v === undefined ? null : v);
@@ -127,8 +127,8 @@ export const JobRecordSchema = z
       location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
       salary_year_min: low !== null && r.salary_period ? annualise(low, r.salary_period) : null,
       salary_year_max: high !== null && r.salary_period ? annualise(high, r.salary_period) : null,
-      company_key: companyKey(r.company),
-      city_key: r.city ? cityKey(r.city, r.country) : null,
+      company_key: companyHash(r.company),
+      city_key: r.city ? cityHash(r.city, r.country) : null,
     };
   });
 

@@ -1,8 +1,8 @@
-// Four-byte keys for case-insensitive exact matches (company, city): an index leads with the
-// key and the query rechecks the text, so a hash collision can never return a wrong job.
+// Four-byte hashes for case-insensitive exact matches (company, city): an index leads with the
+// hash and the query rechecks the text, so a hash collision can never return a wrong job.
 
 /** 32-bit FNV-1a of the NFC, lower-cased, trimmed text, as a signed int (Postgres INTEGER). */
-export function textKey(text: string): number {
+export function textHash(text: string): number {
   const s = text.normalize("NFC").trim().toLowerCase();
   let h = 0x811c9dc5;
   for (let i = 0; i < s.length; i++) {
@@ -12,6 +12,6 @@ export function textKey(text: string): number {
   return h | 0;
 }
 
-export const companyKey = (company: string) => textKey(company);
+export const companyHash = (company: string) => textHash(company);
 /** A city is only meaningful within its country: "Cambridge|GB" and "Cambridge|US" differ. */
-export const cityKey = (city: string, alpha2: string) => textKey(`${city}|${alpha2}`);
+export const cityHash = (city: string, alpha2: string) => textHash(`${city}|${alpha2}`);
