@@ -1,17 +1,17 @@
-// Limits as a visitor meets them, on the production server: one per-address budget for the
+// Limits as a visitor meets them, on the production server: one per-address site limit for the
 // keyless API and the pages, and the sign-in e-mail limit that says how long to wait.
 import { expect, test } from "@playwright/test";
 import { audit, guardCsp } from "./helpers";
 
 guardCsp();
 
-test("/api/jobs and the pages spend one budget per address", async ({ browser, baseURL }) => {
-  // From ::1, an address no other test uses, so its budget starts full (the peer address is
+test("/api/jobs and the pages count against one limit per address", async ({ browser, baseURL }) => {
+  // From ::1, an address no other test uses, so its limit starts unspent (the peer address is
   // stamped by server.ts from the socket, so this is a client of its own).
   const fromV6 = baseURL!.replace("127.0.0.1", "[::1]");
-  // The budget is a sliding window over fixed minute buckets: once a minute starts, the last
+  // The limit is a sliding window over fixed minute buckets: once a minute starts, the last
   // minute's spending weighs less and a request gets through again. Start early in a minute,
-  // so that spending the budget and meeting the refusals happen within one.
+  // so that reaching the limit and meeting the refusals happen within one.
   const left = 60_000 - (Date.now() % 60_000);
   if (left < 25_000) await new Promise((r) => setTimeout(r, left + 100));
   const context = await browser.newContext({ baseURL: fromV6 });
@@ -31,7 +31,7 @@ test("/api/jobs and the pages spend one budget per address", async ({ browser, b
   expect(statuses.at(-1)).toBe(429);
   // 60 a minute (a sliding window: the page's unit may already weigh less than one).
   expect(statuses.filter((s) => s === 200).length).toBeLessThanOrEqual(60);
-  // The budget the API spent is the pages' budget too.
+  // What the API counted, the pages count too.
   await page.goto("/jobs?title=nurse");
   await expect(page.locator("p.notice.error")).toContainText("Too many searches from your address");
   await expect(page.locator("ul.results li")).toHaveCount(0);

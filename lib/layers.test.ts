@@ -137,7 +137,7 @@ describe("what the layering check sees", () => {
       'import "../metrics/register";',
       'const m = await import("../api/errors");',
       "const n = await import(\n  '../quota/admission'\n);",
-      '// once imported from "../site/budget"; import("../studio/x") is gone',
+      '// once imported from "../site/limits"; import("../studio/x") is gone',
       '/**\n * a doc comment about import("../api/handle")\n */',
     ].join("\n");
     expect(specifiersOf(text)).toEqual([
@@ -157,8 +157,8 @@ describe("what the layering check sees", () => {
     expect(problemsOf("lib/catalog/x.ts", 'import "../quota/admission";')).toEqual([
       "lib/catalog/x.ts imports ../quota/admission (layer 4 → 6)",
     ]);
-    expect(problemsOf("lib/keys/x.ts", 'import { f } from "@/lib/site/budget";')).toEqual([
-      "lib/keys/x.ts imports @/lib/site/budget (layer 5 → 7)",
+    expect(problemsOf("lib/keys/x.ts", 'import { f } from "@/lib/site/limits";')).toEqual([
+      "lib/keys/x.ts imports @/lib/site/limits (layer 5 → 7)",
     ]);
   });
 

@@ -51,7 +51,7 @@ describe("totals of filtered searches", () => {
   });
 
   it("out of counting time, give the jobs seen so far as a lower bound, and paging still works", async () => {
-    // Another session holds the partition: the count waits past its 35 ms budget and gives up,
+    // Another session holds the partition: the count waits past its 35 ms deadline and gives up,
     // the page waits for the lock and then answers.
     const pg = await import("pg");
     const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });

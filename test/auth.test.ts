@@ -12,8 +12,8 @@ import { capturedLines } from "./support/output";
 
 const client = catalogAndClient();
 
-// Requests without a valid key report the caller's per-address budget, not a key's quota.
-const hasAddressBudgetHeaders = (res: Response) => {
+// Requests without a valid key report the caller's per-address keyless limit, not a key's quota.
+const hasKeylessLimitHeaders = (res: Response) => {
   expect(res.headers.get("x-ratelimit-scope")).toBe("address");
   expect(res.headers.get("x-ratelimit-limit")).toBe("1000");
   expect(Number(res.headers.get("x-ratelimit-remaining"))).toBeLessThan(1000);
@@ -36,7 +36,7 @@ describe("authentication", () => {
     expect(status).toBe(401);
     expect(ErrorBodySchema.parse(body).error.code).toBe("invalid_key");
     expect(res.headers.get("www-authenticate")).toContain("X-API-Key");
-    hasAddressBudgetHeaders(res);
+    hasKeylessLimitHeaders(res);
   });
 
   it("401 key_inactive for a registered but unconfirmed key", async () => {
@@ -65,7 +65,7 @@ describe("authentication", () => {
     expect(status).toBe(400);
     expect(ErrorBodySchema.parse(body).error.code).toBe("key_in_query");
     expect(JSON.stringify(body)).not.toContain(key);
-    hasAddressBudgetHeaders(res);
+    hasKeylessLimitHeaders(res);
     const usage = await getJson("/api/keys/usage", {}, key);
     expect(usage.body.daily.used).toBe(1); // only the usage call itself
     expect(id).toBeTruthy();

@@ -3,7 +3,7 @@
 // and the key's ledger charged exactly what the rules charge (a unit for each 200, 400 and 404;
 // nothing for a key in the URL or anything else).
 // Read on first use. The fuzz must reach the parsers, from an address of its own: the per-address
-// budgets are shared in Redis with the test files running beside this one.
+// limits are shared in Redis with the test files running beside this one.
 process.env.SITE_RATE_LIMIT_PER_MIN = "100000";
 process.env.KEYLESS_DAILY_LIMIT = "10000000";
 
@@ -12,8 +12,8 @@ import { describe, expect, it } from "vitest";
 import { hasUnsafeCharacter } from "@/lib/core/query-params";
 import { peerHeaderValue } from "@/lib/net/client-ip";
 import { flushUsage } from "@/lib/quota/usage-buffer";
-import { toSearchParams } from "@/lib/site/budget";
 import { searchContext } from "@/lib/site/job-links";
+import { toSearchParams } from "@/lib/site/limits";
 import { siteSalary } from "@/lib/site/salary";
 import { countryFromInput, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
 import { createTestKey } from "./support/api-keys";

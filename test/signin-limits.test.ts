@@ -4,7 +4,7 @@ process.env.LOG_LEVEL = "info";
 
 import { afterEach, describe, expect, it, vi } from "vitest";
 import * as nextAuthRoute from "@/app/api/auth/[...nextauth]/route";
-import { AddressLimited, refusedSignInFrom, spendAddressBudget, waitText } from "@/lib/auth/limits";
+import { AddressLimited, refusedSignInFrom, spendSignInLimit, waitText } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
 import { type Mailbox, parseMailbox } from "@/lib/mail/mailbox";
 import { PEER_HEADER, peerHeaderValue } from "@/lib/net/client-ip";
@@ -40,8 +40,8 @@ const mailbox = (raw: string) => {
 describe("sign-in link limits", () => {
   it("allows three links per address per 15 minutes, whatever the case", async () => {
     const email = `lim-${Date.now()}@example.com`;
-    for (let i = 0; i < 3; i++) await spendAddressBudget(mailbox(email));
-    await expect(spendAddressBudget(mailbox(email.toUpperCase()))).rejects.toBeInstanceOf(AddressLimited);
+    for (let i = 0; i < 3; i++) await spendSignInLimit(mailbox(email));
+    await expect(spendSignInLimit(mailbox(email.toUpperCase()))).rejects.toBeInstanceOf(AddressLimited);
   });
 
   it("allows ten requests per client address per 15 minutes", async () => {
@@ -53,10 +53,10 @@ describe("sign-in link limits", () => {
 
   it("counts tagged and differently-cased spellings of one inbox as one", async () => {
     const name = `tags-${Date.now()}`;
-    await spendAddressBudget(mailbox(`${name}+1@example.com`));
-    await spendAddressBudget(mailbox(`${name.toUpperCase()}+2@EXAMPLE.COM`));
-    await spendAddressBudget(mailbox(`${name}@example.com`));
-    await expect(spendAddressBudget(mailbox(`${name}+4@example.com`))).rejects.toBeInstanceOf(AddressLimited);
+    await spendSignInLimit(mailbox(`${name}+1@example.com`));
+    await spendSignInLimit(mailbox(`${name.toUpperCase()}+2@EXAMPLE.COM`));
+    await spendSignInLimit(mailbox(`${name}@example.com`));
+    await expect(spendSignInLimit(mailbox(`${name}+4@example.com`))).rejects.toBeInstanceOf(AddressLimited);
   });
 
   it("says how long to wait", () => {
@@ -70,7 +70,7 @@ describe("sign-in link limits", () => {
 describe("the fourth sign-in e-mail for one address", () => {
   it("is a 429 that says how long to wait (not 'check the address'), logged in one line", async () => {
     const email = `fourth-${Date.now()}@example.com`;
-    for (let i = 0; i < 3; i++) await spendAddressBudget(mailbox(email));
+    for (let i = 0; i < 3; i++) await spendSignInLimit(mailbox(email));
     let res: Response | undefined;
     const lines = await capturedLines(async () => {
       res = await askForLink(email.toUpperCase(), "198.51.100.40");

@@ -119,7 +119,7 @@ describe("/api/jobs* answer only the site's own pages", () => {
     }
   });
 
-  it("spend no budget on a refusal", async () => {
+  it("count nothing against the site limits on a refusal", async () => {
     await clearOfMinuteEdge();
     const ip = "198.51.100.23";
     for (let i = 0; i < 70; i++) expect((await request("/api/jobs/de-1", bare(ip))).status).toBe(403);

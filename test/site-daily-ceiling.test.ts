@@ -1,11 +1,11 @@
-// The site's per-address budget has a daily ceiling (pages and /api/jobs* together) that holds
+// The site's per-address limit has a daily ceiling (pages and /api/jobs* together) that holds
 // across instances through Redis, and per process while Redis is away; a refusal says when the
 // day ends and where the keyed API is.
 process.env.SITE_RATE_LIMIT_PER_MIN = "100000"; // the minute out of the way: the day is tested
 
 import { describe, expect, it, vi } from "vitest";
 import { peerHeaderValue } from "@/lib/net/client-ip";
-import { siteDailyLimit, spendPageBudgetOf } from "@/lib/site/budget";
+import { siteDailyLimit, spendPageLimitOf } from "@/lib/site/limits";
 import { PrivateRedis } from "../harness/support/redis-server";
 import { catalogAndClient } from "./support/fixtures";
 import { request, SAME_ORIGIN } from "./support/http";
@@ -20,7 +20,7 @@ const secondsToMidnight = () => {
   return (Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1) - now.getTime()) / 1000;
 };
 
-/** The day's budget must not roll over mid-test. */
+/** The day's window must not roll over mid-test. */
 async function clearOfMidnight(): Promise<void> {
   const left = secondsToMidnight();
   if (left < 30) await new Promise((r) => setTimeout(r, left * 1000 + 500));
@@ -67,15 +67,15 @@ describe("the site's daily ceiling", () => {
       );
       expect(served.at(-1)!.headers.get("x-ratelimit-remaining")).toBe("0");
       await expectDayRefusal(await get(ip));
-      // The pages spend the same budget, with the same words.
-      const page = await spendPageBudgetOf(ip);
+      // The pages count against the same limit, with the same words.
+      const page = await spendPageLimitOf(ip);
       expect(page?.message).toContain("limit of 1,000 searches a day");
       expect(page?.retryAfterSeconds).toBeGreaterThan(0);
       // Another instance (a fresh copy of the module, no memory of its own) reads Redis's count.
       vi.resetModules();
-      const other = await import("@/lib/site/budget");
-      expect(other.spendPageBudgetOf).not.toBe(spendPageBudgetOf);
-      expect(await other.spendSiteBudget(ip)).toMatchObject({ ok: false, refusedBy: "day" });
+      const other = await import("@/lib/site/limits");
+      expect(other.spendPageLimitOf).not.toBe(spendPageLimitOf);
+      expect(await other.spendSiteLimit(ip)).toMatchObject({ ok: false, refusedBy: "day" });
       // Other addresses keep their own day.
       expect((await get("192.0.2.62")).status).toBe(200);
     } finally {
@@ -89,7 +89,7 @@ describe("the site's daily ceiling", () => {
     const served = await spendDay(ip);
     expect(served.filter((r) => r.status === 200)).toHaveLength(siteDailyLimit());
     await expectDayRefusal(await get(ip));
-    expect(await spendPageBudgetOf(ip)).toMatchObject({ code: "rate_limited" });
+    expect(await spendPageLimitOf(ip)).toMatchObject({ code: "rate_limited" });
     expect((await get("192.0.2.64")).status).toBe(200);
   });
 });

@@ -1,5 +1,5 @@
 // /docs, first part: from a key to a working client in seven short steps. Figures come from
-// the code (plans, limits, budgets) so the page cannot disagree with the API.
+// the code (plans and limits) so the page cannot disagree with the API.
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
 import { TIER_NAMES, TIERS } from "@/lib/core/plans";
 
@@ -14,7 +14,7 @@ const HEADERS: [string, string][] = [
   ["RateLimit-Policy, RateLimit", "both windows, daily and monthly, in the IETF draft format"],
   [
     "X-RateLimit-Scope: address",
-    "the figures are your address's budget for requests without a valid key, not your key's",
+    "the figures are your address's limit for requests without a valid key, not your key's",
   ],
   ["ETag", "a tag for the exact body; see step 5"],
   ["Link", "on searches: the next, previous, first and last pages"],
@@ -190,8 +190,8 @@ export function GettingStarted({ origin, keylessDaily }: { origin: string; keyle
         <li>
           <strong>Never charged:</strong> a 429, and answers without a valid key (401,{" "}
           <code>key_in_query</code>
-          ): those spend your address's keyless budget instead. Revoking (<code>DELETE /api/keys/me</code>) is
-          free.
+          ): those count against your address's keyless limit instead. Revoking (
+          <code>DELETE /api/keys/me</code>) is free.
         </li>
         <li>
           Quotas belong to you, not to the key: a new key carries on with the day's and the month's counts.

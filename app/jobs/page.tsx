@@ -1,9 +1,9 @@
 // /jobs — search the catalog (server-rendered from the API's own code). Countries may be typed
 // as names; page numbers, and suggestions when nothing matches.
 import type { Metadata } from "next";
-import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { count, dateText, payText, typedText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
+import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
 import { countryFromInput, FILTER_KEYS, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
 import { titled } from "../components/page-title";
@@ -28,10 +28,10 @@ export default async function JobsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const title = params.get("title") ?? "";
   const country = params.get("country") ?? "";
-  const outcome = (await spendPageBudget()) ?? (await loadForPage(() => siteSearch(params)));
+  const outcome = (await spendPageLimit()) ?? (await loadForPage(() => siteSearch(params)));
   const result = outcome.ok ? outcome.value : null;
   const context = searchContext(params);
-  // Facets only for a search that ran (its rules passed), without spending the budget twice.
+  // Facets only for a search that ran (its rules passed), without counting twice against the site limit.
   const facets = outcome.ok ? await loadForPage(() => siteFacets(params)) : null;
   const pageLink = (page: number) => {
     const q = new URLSearchParams({ ...(title && { title }), ...(country && { country }) });

@@ -2,8 +2,8 @@
 import type { Metadata } from "next";
 import { countryName } from "@/lib/catalog/countries";
 import { env } from "@/lib/core/env";
-import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { count, typedText } from "@/lib/site/format";
+import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
 import { siteSalary } from "@/lib/site/salary";
 import { CodeBlock } from "../components/code-block";
@@ -22,8 +22,8 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function SalaryPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const asked = params.has("country") || params.has("title");
-  // An empty form reads nothing, so it spends nothing of the address's budget.
-  const outcome = asked ? ((await spendPageBudget()) ?? (await loadForPage(() => siteSalary(params)))) : null;
+  // An empty form reads nothing, so it counts nothing against the address's site limit.
+  const outcome = asked ? ((await spendPageLimit()) ?? (await loadForPage(() => siteSalary(params)))) : null;
   const salary = outcome?.ok ? outcome.value.salary : null;
   const apiQuery = salary
     ? new URLSearchParams(

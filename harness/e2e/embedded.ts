@@ -49,7 +49,7 @@ export async function checkEmbeddedStart(
     const res = await fetch(`${appUrl}/v1/jobs?per_page=3`, { headers: { "x-api-key": key } });
     const body = (await res.json()) as { items?: unknown[]; meta?: { total: number } };
     // No Redis here: site limits run on the memory fallback, and the pages (one bundle) and
-    // /api/jobs (another) must still spend one budget per address.
+    // /api/jobs (another) must still count against one site limit per address.
     const siteStatuses: number[] = [];
     while (!siteStatuses.includes(429) && siteStatuses.length < 200) {
       // What a browser on the site sends: /api/jobs answers only the site's own pages.
@@ -74,7 +74,7 @@ export async function checkEmbeddedStart(
         res.status === 200 && body.items?.length === 3 && body.meta?.total === 500,
       ],
       [
-        "without Redis, /jobs shows the refusal once /api/jobs has spent the address's budget",
+        "without Redis, /jobs shows the refusal once /api/jobs has reached the address's site limit",
         siteStatuses.length === 61 &&
           siteStatuses.at(-1) === 429 &&
           pageAfter.includes("Too many searches from your address"),

@@ -3,7 +3,7 @@
 // /v1 refusals go through the keyed wrapper, so they carry rate-limit headers (and are refunded).
 import { ApiError } from "./errors";
 import { handle, type RouteContext } from "./handle";
-import { keylessHeaders, keylessRefusal, spendKeyless } from "./keyless";
+import { keylessLimitHeaders, keylessLimitRefusal, spendKeylessLimit } from "./keyless-limit";
 import { rejectMethod } from "./with-api-key";
 
 export type RouteHandler = (req: Request, route?: RouteContext) => Promise<Response>;
@@ -30,26 +30,30 @@ const keylessRefuse = (allow: string): RouteHandler =>
  * OPTIONS, with no key needed (browsers send preflights without one). There is no CORS: keys
  * are secrets, and a web page that holds one gives it away, so the answer grants no origin.
  */
-const options = (allow: string, budget: boolean): RouteHandler =>
+const options = (allow: string, keylessLimit: boolean): RouteHandler =>
   refusing((req, route) =>
     handle(req, route, async (_, { addHeaders }) => {
-      if (budget) {
-        const spent = await spendKeyless(req);
-        if (!spent.ok) throw keylessRefusal(spent);
-        addHeaders(keylessHeaders(spent));
+      if (keylessLimit) {
+        const spent = await spendKeylessLimit(req);
+        if (!spent.ok) throw keylessLimitRefusal(spent);
+        addHeaders(keylessLimitHeaders(spent));
       }
       return { status: 204, body: undefined, headers: { Allow: allow } };
     }),
   );
 
-function table(served: Partial<Record<Method, RouteHandler>>, refuse: RouteHandler, budget: boolean): Table {
+function table(
+  served: Partial<Record<Method, RouteHandler>>,
+  refuse: RouteHandler,
+  keylessLimit: boolean,
+): Table {
   const allow = allowOf(served);
-  const out = { OPTIONS: options(allow, budget) } as Table;
+  const out = { OPTIONS: options(allow, keylessLimit) } as Table;
   for (const m of METHODS) out[m] = served[m] ?? refuse;
   return out;
 }
 
-/** A /v1 route: keyed refusals, and OPTIONS spends the address's keyless budget. */
+/** A /v1 route: keyed refusals, and OPTIONS counts against the address's keyless limit. */
 export const v1Methods = (served: Partial<Record<Method, RouteHandler>>) =>
   table(served, refusing(rejectMethod), true);
 

@@ -1,7 +1,7 @@
 // Whether a request to the site's keyless /api/jobs* comes from this site's own pages, as a
 // browser shows it: Fetch Metadata (Sec-Fetch-Site), else the Origin or Referer it sends. Any
 // client can forge these; the point is that a script has to pretend to be our page on purpose,
-// and an honest one is told where the API is. The per-address budget is what actually limits.
+// and an honest one is told where the API is. The per-address site limit is what actually limits.
 
 import { env } from "../core/env";
 

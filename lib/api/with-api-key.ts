@@ -1,12 +1,17 @@
 // The keyed wrapper of /v1 and /api/keys/{usage,me}: key in the URL? → key → quota → handler,
 // with rate-limit headers on every response: the key's quota once it is known, the caller's
-// per-address keyless budget before that.
+// per-address keyless limit before that.
 import { type Charge, consume, isKnownActive, refund, verifyWithoutConsuming } from "../quota/admission";
 import { type QuotaState, withUnitReturned } from "../quota/state";
 import { keyError, keyHashFromHeader, keyInUrlError, quotaError } from "./api-key";
 import { ApiError } from "./errors";
 import { type BaseContext, type Controls, handle, type RouteContext } from "./handle";
-import { keylessHeaders, keylessRefusal, peekKeyless, spendKeyless } from "./keyless";
+import {
+  keylessLimitHeaders,
+  keylessLimitRefusal,
+  peekKeylessLimit,
+  spendKeylessLimit,
+} from "./keyless-limit";
 import { rateLimitHeaders } from "./rate-limit-headers";
 import type { ApiResult } from "./respond";
 
@@ -23,11 +28,11 @@ export type KeyedContext<Consumes extends boolean> = Consumes extends true
 const refundable = (status: number, req: Request) =>
   (status === 304 && req.headers.get("if-none-match")?.trim() !== "*") || status === 405 || status >= 500;
 
-/** A request without a valid key spends its address's budget and says so in its headers. */
+/** A request without a valid key counts against its address's keyless limit and says so in its headers. */
 async function keylessAnswer(req: Request, error: ApiError, controls: Controls): Promise<ApiError> {
-  const budget = await spendKeyless(req);
-  if (!budget.ok) return keylessRefusal(budget);
-  controls.addHeaders(keylessHeaders(budget));
+  const spent = await spendKeylessLimit(req);
+  if (!spent.ok) return keylessLimitRefusal(spent);
+  controls.addHeaders(keylessLimitHeaders(spent));
   return error;
 }
 
@@ -71,12 +76,12 @@ export function withApiKey<Consumes extends boolean>(
       if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
       if (!parsed.ok) throw await keylessAnswer(req, keyError(parsed.code), controls);
-      // An address that used up its keyless budget gets no more Postgres lookups for keys this
+      // An address that reached its keyless limit gets no more Postgres lookups for keys this
       // process has not seen active; keys whose state Redis holds still work.
-      const budget = isKnownActive(parsed.hash) ? null : await peekKeyless(req);
-      const lookup = budget?.ok ?? true;
+      const keyless = isKnownActive(parsed.hash) ? null : await peekKeylessLimit(req);
+      const lookup = keyless?.ok ?? true;
       if (!options.consume) {
-        if (budget && !budget.ok) throw keylessRefusal(budget);
+        if (keyless && !keyless.ok) throw keylessLimitRefusal(keyless);
         const verified = await verifyWithoutConsuming(parsed.hash);
         if (!verified.ok) throw await keylessAnswer(req, keyError(verified.code), controls);
         controls.noteKey(verified.key.id);
@@ -85,8 +90,8 @@ export function withApiKey<Consumes extends boolean>(
       }
       const admission = await admit(parsed.hash, base, controls, lookup);
       if (!admission.ok && admission.code === "lookup_refused") {
-        // Only asked for when the budget was seen spent.
-        throw budget ? keylessRefusal(budget) : new Error("lookup refused with budget left");
+        // Only asked for when the keyless limit was seen reached.
+        throw keyless ? keylessLimitRefusal(keyless) : new Error("lookup refused within the keyless limit");
       }
       if (!admission.ok && admission.code !== "quota_exceeded") {
         throw await keylessAnswer(req, keyError(admission.code), controls);

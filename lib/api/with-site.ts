@@ -1,11 +1,11 @@
 // Wrapper of the site's keyless /api/jobs* routes: they serve this site's pages, not scripts
-// (a script gets a 403 that points at the keyed API), and spend the per-address budget the
-// pages spend too (lib/site/budget.ts: a minute and a day). X-API-Key plays no part here, so
+// (a script gets a 403 that points at the keyed API), and count against the per-address site limits the
+// pages count against too (lib/site/limits.ts: a minute and a day). X-API-Key plays no part here, so
 // a key cannot lift the limit.
 
 import type { LimitResult } from "../core/ratelimit";
 import { clientIp } from "../net/client-ip";
-import { freeTierPointer, type SiteSpend, siteRefusalMessage, spendSiteBudget } from "../site/budget";
+import { freeTierPointer, type SiteSpend, siteRefusalMessage, spendSiteLimit } from "../site/limits";
 import { ApiError } from "./errors";
 import { type BaseContext, handle, type RouteContext } from "./handle";
 import type { ApiResult } from "./respond";
@@ -43,13 +43,13 @@ function refusal(r: Extract<SiteSpend, { ok: false }>): ApiError {
 export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base, { addHeaders }) => {
-      // Refused before any budget is spent: a script's requests cost a header check.
+      // Refused before anything counts against the site limits: a script's requests cost a header check.
       if (!fromOwnPages(req))
         throw new ApiError(
           "site_only",
           `This route serves this site's own pages only. The same data is at ${v1Equivalent(base.url.pathname)} with an API key in the X-API-Key header. ${freeTierPointer()}`,
         );
-      const r = await spendSiteBudget(clientIp(req));
+      const r = await spendSiteLimit(clientIp(req));
       if (!r.ok) throw refusal(r);
       addHeaders(siteHeaders(r.minute, r.day));
       return handler(base);

@@ -1,8 +1,8 @@
 // How often sign-in links may be requested: per client address and per inbox (3 per 15
 // minutes). The route checks both before next-auth runs, so a refusal says how long to wait; the
-// e-mail provider spends the inbox's budget when it sends. Only plain mailboxes get this far
-// (lib/mail/mailbox.ts), and the budget is keyed on the inbox they deliver to: a+1@x.com,
-// A+2@X.COM and a@x.com spend one.
+// e-mail provider counts against the inbox's limit when it sends. Only plain mailboxes get this far
+// (lib/mail/mailbox.ts), and that limit is keyed on the inbox they deliver to: a+1@x.com,
+// A+2@X.COM and a@x.com count as one.
 
 import { createLimiter, type LimitResult } from "../core/ratelimit";
 import { type Failure, fail } from "../core/result";
@@ -40,8 +40,8 @@ export async function refusedSignInFrom(req: Request): Promise<LimitResult | nul
 }
 
 /**
- * Whether a sign-in e-mail to `email` may be sent to this client now: spends the client's
- * budget, and only looks at the address's (the provider spends that one when it sends).
+ * Whether a sign-in e-mail to `email` may be sent to this client now: counts against the client's
+ * limit, and only looks at the address's (the provider counts that one when it sends).
  */
 export async function signInRefusal(
   req: Request,
@@ -74,8 +74,8 @@ export class AddressLimited extends Error {
   override name = "AddressLimited";
 }
 
-/** Called by the e-mail provider with the mailbox it signs in; throws when over budget. */
-export async function spendAddressBudget(mailbox: Mailbox): Promise<void> {
+/** Called by the e-mail provider with the mailbox it signs in; throws when over the limit. */
+export async function spendSignInLimit(mailbox: Mailbox): Promise<void> {
   const r = await signInLimiters().byEmail(inboxOf(mailbox));
   if (!r.ok) throw new AddressLimited("too many sign-in e-mails for this address");
 }

@@ -9,7 +9,7 @@ import { env } from "../core/env";
 import { log } from "../core/log";
 import { parseMailbox } from "../mail/mailbox";
 import { sendSignIn } from "../mail/send";
-import { spendAddressBudget } from "./limits";
+import { spendSignInLimit } from "./limits";
 
 export const MAGIC_LINK_MINUTES = 10;
 
@@ -24,7 +24,7 @@ const errorIn = (metadata: unknown): unknown =>
   metadata instanceof Error ? metadata : (metadata as { error?: unknown } | undefined)?.error;
 
 // next-auth prints every error with its stack over several lines; refusals we expect (a full
-// address budget, a malformed address) are one JSON line, and anything else one line with the stack.
+// address limit, a malformed address) are one JSON line, and anything else one line with the stack.
 const nextAuthLogger: NextAuthOptions["logger"] = {
   error(code, metadata) {
     const err = errorIn(metadata);
@@ -68,7 +68,7 @@ export function authOptions(): NextAuthOptions {
         sendVerificationRequest: async ({ identifier, url }) => {
           const mailbox = parseMailbox(identifier);
           if (!mailbox.ok) throw new InvalidAddress("not one plain mailbox");
-          await spendAddressBudget(mailbox.value);
+          await spendSignInLimit(mailbox.value);
           await sendSignIn(mailbox.value, url, MAGIC_LINK_MINUTES);
         },
       }),

@@ -54,7 +54,7 @@ export async function jobFacets(input: {
     companies: r?.companies ?? [],
     salary_histograms: salaryHistogram(r?.salaries ?? []),
     meta: {
-      total: count.total ?? r?.n ?? 0, // out of budget: at least the matches counted here
+      total: count.total ?? r?.n ?? 0, // past the count deadline: at least the matches counted here
       total_exact: count.totalExact,
       counted: r?.n ?? 0,
       exact: !sampled,

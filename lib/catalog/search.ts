@@ -76,8 +76,8 @@ async function run(
     countMatches(input, live, filters, tsquery, lead),
   ]);
   const items = rows.slice(0, page.limit).map(toJobSummary);
-  // Out of budget, the jobs up to this page are a lower bound; past the last page nothing is
-  // known but that the total is below the offset, so the bound is 0.
+  // Past the count deadline, the jobs up to this page are a lower bound; past the last page
+  // nothing is known but that the total is below the offset, so the bound is 0.
   const seen = rows.length ? page.offset + rows.length : 0;
   return count.total === null
     ? { total: seen, totalExact: false, items }
@@ -88,8 +88,8 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
 
-/** A statement a request runs; `budgetMs`: given up after that long (harness/bench/bench-search.ts). */
-export type Statement = { sql: Prisma.Sql; budgetMs?: number };
+/** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
+export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
 
 /** Every statement a search runs (what harness/bench/bench-search.ts explains); `lead` from leadOf. */
 export function searchStatements(input: SearchInput, snapshotId: number, lead: Lead = "title"): Statement[] {
@@ -116,7 +116,7 @@ export function countStatements(
   if (hasRowFilters(filters)) {
     if (!tsquery && combosAnswer(filters)) return [];
     const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
-    return [{ sql, budgetMs: COUNT_BUDGET_MS }];
+    return [{ sql, deadlineMs: COUNT_DEADLINE_MS }];
   }
   return tsquery ? [{ sql: titleTotalSql(tsquery, input.filter?.code ?? "*", snapshotId) }] : [];
 }
@@ -127,14 +127,14 @@ function titleTotalSql(tsquery: string, key: string, snapshotId: number): Prisma
 }
 
 /** A count that would take longer than this is given up: the total is then a lower bound. */
-export const COUNT_BUDGET_MS = 35;
+export const COUNT_DEADLINE_MS = 35;
 
 /**
- * The total of a search, exact whenever the latency budget allows:
+ * The total of a search, exact whenever the count deadline allows:
  * - title and country/region alone: the import's per-title and per-country counts;
  * - no title, and only country, remote, employment type, seniority: the import's combination counts;
- * - anything else: counted, but no further than TOTAL_COUNT_CAP matches and COUNT_BUDGET_MS.
- * `total: null` means the budget ran out; the caller knows a lower bound from its page.
+ * - anything else: counted, but no further than TOTAL_COUNT_CAP matches and COUNT_DEADLINE_MS.
+ * `total: null` means the count deadline passed; the caller knows a lower bound from its page.
  */
 export async function countMatches(
   input: Pick<SearchInput, "title" | "filter">,
@@ -147,11 +147,11 @@ export async function countMatches(
     return { total: await comboTotal(live.id, filters), totalExact: true };
   const [statement] = countStatements(input, live.id, filters, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
-  if (!statement.budgetMs) {
+  if (!statement.deadlineMs) {
     const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
     return { total: rows[0]?.n ?? 0, totalExact: true };
   }
-  const n = await countWithin(statement.sql, statement.budgetMs);
+  const n = await countWithin(statement.sql, statement.deadlineMs);
   if (n === null) return { total: null, totalExact: false };
   return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
 }

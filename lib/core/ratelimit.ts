@@ -58,8 +58,8 @@ class MemoryDaily implements MemoryLimit {
 }
 
 // The memory fallback of each named limiter is one per process, on globalThis: Next bundles a
-// copy of this module for the pages and another for the route handlers, and a budget they share
-// (the site's, spent by /jobs and /api/jobs alike) must be one budget there too, not one per copy.
+// copy of this module for the pages and another for the route handlers, and a limit they share
+// (the site's, counted by /jobs and /api/jobs alike) must be one count there too, not one per copy.
 const g = globalThis as unknown as { memoryLimits?: Map<string, MemoryLimit> };
 g.memoryLimits ??= new Map();
 const memoryLimits = g.memoryLimits;

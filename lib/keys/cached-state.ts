@@ -19,7 +19,7 @@ export type KeyRecord = {
 // Writes a key's record unless the stored one has a newer version: a slow loader can never
 // put back a state that a revocation or plan change has replaced. KEYS: record.
 // ARGV: value, version, TTL, "1" when the key exists. KEYS[2] marks a key that exists, for a
-// month: it lets a real key be looked up even from an address that spent its keyless budget.
+// month: it lets a real key be looked up even from an address that reached its keyless limit.
 const PUT_SCRIPT = `
 local cur = redis.call('GET', KEYS[1])
 if cur and tonumber(string.match(cur, ':(%d+)$') or '0') > tonumber(ARGV[2]) then return 0 end

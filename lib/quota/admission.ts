@@ -217,7 +217,7 @@ async function consumeWithPostgres(hash: string, now: Date): Promise<Admission> 
 }
 
 /**
- * `lookup: false` (the caller's address has spent its budget for unknown keys): a key Redis has
+ * `lookup: false` (the caller's address has reached its keyless limit): a key Redis has
  * never seen exist is refused rather than looked up in Postgres; real keys go on as usual.
  * On the Postgres path a request is charged as it is admitted, in the same transaction.
  */

@@ -23,7 +23,7 @@ export function markRefreshed(hash: string, generation: number): void {
   refreshed.hashes.add(hash);
 }
 
-/** Keys this process has seen active: a hint that lets them skip the keyless budget check. */
+/** Keys this process has seen active: a hint that lets them skip the keyless limit check. */
 const active = new Set<string>();
 
 export function markActive(hash: string): void {

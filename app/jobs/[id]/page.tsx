@@ -5,9 +5,9 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { jobById } from "@/lib/catalog/queries";
 import { env } from "@/lib/core/env";
-import { spendPageBudget, toSearchParams } from "@/lib/site/budget";
 import { dateText, employmentText, payText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
+import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
 import { CodeBlock } from "../../components/code-block";
 import { titled } from "../../components/page-title";
@@ -28,9 +28,9 @@ function decodedOrRaw(segment: string): string {
   }
 }
 
-// One budget unit and one lookup per request, shared by the page and its <title>.
+// One request of the site limit and one lookup per request, shared by the page and its <title>.
 const load = cache(
-  async (id: string) => (await spendPageBudget()) ?? (await loadForPage(() => jobById(decodedOrRaw(id)))),
+  async (id: string) => (await spendPageLimit()) ?? (await loadForPage(() => jobById(decodedOrRaw(id)))),
 );
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {

@@ -85,7 +85,7 @@ export const malformed: Scenario = {
     measure(w, "malformed", async (r) => {
       const key = await r.key("builder", "malformed");
       // Admission consumes before the handler runs; 401, 429, key_in_query, 304, 405 and 5xx are
-      // not charged (the refunds), and answers with the address budget's headers (OPTIONS, no
+      // not charged (the refunds), and answers with the keyless limit's headers (OPTIONS, no
       // valid key) never touch the key's quota: key_usage holds every other answer past admission.
       r.chargeableName = "answers past admission but 304/405/429/5xx/key_in_query/address-scoped";
       r.chargeable = (o) =>

@@ -8,7 +8,7 @@ import { quotaState } from "../../quota/state";
 import { keyError, keyInUrlError, quotaError } from "../api-key";
 import { payloadTooLarge } from "../body";
 import { ApiError, type ErrorCode, fromFailure, toApiError, unavailable } from "../errors";
-import { keylessRefusal } from "../keyless";
+import { keylessLimitRefusal } from "../keyless-limit";
 import { preflight, protocolErrorAnswer } from "../preflight";
 import { jsonContent, ref } from "./json-schema";
 
@@ -78,7 +78,7 @@ const ERRORS = {
   quota_exceeded: () =>
     quotaError("daily", quotaState({ daily: 50, monthly: 500, dayUsed: 50, monthUsed: 212 }, NOW), NOW),
   rate_limited: () =>
-    keylessRefusal({ ok: false, limit: 1000, remaining: 0, reset: new Date("2026-11-22T00:00:00Z") }),
+    keylessLimitRefusal({ ok: false, limit: 1000, remaining: 0, reset: new Date("2026-11-22T00:00:00Z") }),
   site_rate_limited: () => new ApiError("rate_limited", "Too many requests; try again shortly."),
   headers_too_large: () => early("headers_too_large", protocolErrorAnswer("HPE_HEADER_OVERFLOW").body),
   internal_error: () => toApiError(new Error("a bug")),

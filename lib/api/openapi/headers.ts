@@ -12,7 +12,7 @@ const DEFINITIONS = {
   },
   "X-RateLimit-Limit": {
     description:
-      "The daily limit: your plan's, or the address's keyless budget when X-RateLimit-Scope is address.",
+      "The daily limit: your plan's, or the address's keyless limit when X-RateLimit-Scope is address.",
     schema: { type: "integer", minimum: 1 },
     example: 50,
   },
@@ -33,7 +33,7 @@ const DEFINITIONS = {
   },
   "X-RateLimit-Scope": {
     description:
-      "`address` when the request had no valid key: the values are then the calling address's daily budget for keyless requests, not a key's quota. Absent when they are your key's.",
+      "`address` when the request had no valid key: the values are then the calling address's daily limit for keyless requests, not a key's quota. Absent when they are your key's.",
     schema: { type: "string", enum: ["address"] },
     example: "address",
   },

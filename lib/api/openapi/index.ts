@@ -44,7 +44,7 @@ function description(origin: string): string {
   return [
     "A read-only JSON API over a job catalog snapshot and location salary medians. Send your key in the `X-API-Key` header, never in the URL.",
     `Plans: ${plans}. Days reset at 00:00 UTC, months at 00:00 UTC on the 1st; every request uses one unit of both.`,
-    "**What is charged:** every answer to a valid key, a 400 or 404 included. Given back: a 304 Not Modified, a 405 and any 5xx. Free: a 429 and answers without a valid key (401, `key_in_query`), which spend the calling address's daily keyless budget instead.",
+    "**What is charged:** every answer to a valid key, a 400 or 404 included. Given back: a 304 Not Modified, a 405 and any 5xx. Free: a 429 and answers without a valid key (401, `key_in_query`), which count against the calling address's daily keyless limit instead.",
     `Getting started, limits and what counts against your quota: [${origin}/docs](${origin}/docs).`,
   ].join("\n\n");
 }

@@ -38,7 +38,7 @@ export const CLIENT_TIMEZONE = {
 };
 
 export const CHARGED =
-  "**Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they spend the calling address's keyless budget instead).";
+  "**Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they count against the calling address's keyless limit instead).";
 
 /** 404 of a keyed GET: the key's rate-limit headers, charged. */
 const notFound = (description: string, kind: "job_not_found" | "salary_not_found"): Responses => ({

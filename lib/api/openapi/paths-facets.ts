@@ -2,7 +2,7 @@
 
 import { FacetsQuerySchema } from "../../catalog/facet-schemas";
 import { TOTAL_COUNT_CAP } from "../../catalog/filtered-search";
-import { COUNT_BUDGET_MS } from "../../catalog/search";
+import { COUNT_DEADLINE_MS } from "../../catalog/search";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { FACETS } from "./examples-filters";
 import { RATE } from "./headers";
@@ -25,7 +25,7 @@ export const FILTER_EXAMPLES = {
   posted_after: "2026-11-01",
 };
 
-export const FILTERS_DESCRIPTION = `Filters combine (AND); a list parameter (\`remote\`, \`employment_type\`, \`seniority\`) matches any of its values, and an unknown value is a 400 naming the parameter. \`city\` needs one country (\`country=DE\` or \`city=Berlin, DE\`). \`salary_min\`/\`salary_max\` compare the advertised range, annualised (hour × 2080, month × 12), in the currency of the one country given (a region or none is a 400 naming the parameter), and leave out jobs without a salary unless \`include_unsalaried=true\`; so do the salary sorts. \`posted_within_days\` and \`posted_after\` exclude each other. **Totals:** \`meta.total\` is exact for title and country/region alone, and for any mix of country, remote, employment type and seniority without a title (counts kept at import). Otherwise matches are counted up to ${cap} and for at most ${COUNT_BUDGET_MS} ms: past ${cap}, \`total\` is ${cap}; out of time, it is the matches up to this page; in both cases \`meta.total_exact\` is false and \`total\` is a lower bound, never a guess.`;
+export const FILTERS_DESCRIPTION = `Filters combine (AND); a list parameter (\`remote\`, \`employment_type\`, \`seniority\`) matches any of its values, and an unknown value is a 400 naming the parameter. \`city\` needs one country (\`country=DE\` or \`city=Berlin, DE\`). \`salary_min\`/\`salary_max\` compare the advertised range, annualised (hour × 2080, month × 12), in the currency of the one country given (a region or none is a 400 naming the parameter), and leave out jobs without a salary unless \`include_unsalaried=true\`; so do the salary sorts. \`posted_within_days\` and \`posted_after\` exclude each other. **Totals:** \`meta.total\` is exact for title and country/region alone, and for any mix of country, remote, employment type and seniority without a title (counts kept at import). Otherwise matches are counted up to ${cap} and for at most ${COUNT_DEADLINE_MS} ms: past ${cap}, \`total\` is ${cap}; out of time, it is the matches up to this page; in both cases \`meta.total_exact\` is false and \`total\` is a lower bound, never a guess.`;
 
 /** What the operation shares with the others of paths-catalog.ts: samples, errors, headers, charging. */
 export type Shared = {

@@ -1,6 +1,6 @@
 // The responses an operation can give, status by status, with the headers each carries. Who
 // answers decides the headers: the keyed wrapper adds rate-limit headers (the key's quota, or
-// the address's keyless budget before a key is known), the server's own early checks
+// the address's keyless limit before a key is known), the server's own early checks
 // (malformed paths, huge headers or bodies) add only X-Request-Id.
 import { type ErrorExample, errorContent } from "./error-examples";
 import { type HeaderName, headers, RATE } from "./headers";
@@ -53,7 +53,7 @@ export function keyedErrors(o: {
   const address: HeaderName[] = [...RATE, "X-RateLimit-Scope"];
   const badRequest = o.consumes
     ? error(
-        "A malformed request. `invalid_parameter`: a value is malformed or out of range, or a parameter is unknown or repeated; `error.param` names it (charged). `key_in_query`: a key in the URL, refused whatever the key (not charged; the address's budget headers). `invalid_path`: a malformed percent-escape, refused by the server before the app (no rate-limit headers).",
+        "A malformed request. `invalid_parameter`: a value is malformed or out of range, or a parameter is unknown or repeated; `error.param` names it (charged). `key_in_query`: a key in the URL, refused whatever the key (not charged; the address's keyless limit headers). `invalid_path`: a malformed percent-escape, refused by the server before the app (no rate-limit headers).",
         [...o.badRequest, "key_in_query"],
         [],
         address,
@@ -66,7 +66,7 @@ export function keyedErrors(o: {
   return {
     400: badRequest,
     401: error(
-      "`invalid_key`: X-API-Key is missing, malformed, mistyped (checksum), unknown or revoked. `key_inactive`: registered but not confirmed (or the link expired: register again). Not charged; the headers are the calling address's keyless budget.",
+      "`invalid_key`: X-API-Key is missing, malformed, mistyped (checksum), unknown or revoked. `key_inactive`: registered but not confirmed (or the link expired: register again). Not charged; the headers are the calling address's keyless limit.",
       ["invalid_key", "key_inactive"],
       [...address, "WWW-Authenticate"],
     ),
@@ -79,8 +79,8 @@ export function keyedErrors(o: {
     ),
     429: error(
       o.consumes
-        ? "`quota_exceeded`: the daily or monthly quota is used up (`error.window` says which; `monthly` when both); Retry-After says when it has room again, or upgrade the plan. `rate_limited`: the calling address spent its daily budget of requests without a valid key. Neither is charged."
-        : "rate_limited: the calling address spent its daily budget of requests without a valid key. Not charged.",
+        ? "`quota_exceeded`: the daily or monthly quota is used up (`error.window` says which; `monthly` when both); Retry-After says when it has room again, or upgrade the plan. `rate_limited`: the calling address reached its daily limit of requests without a valid key. Neither is charged."
+        : "rate_limited: the calling address reached its daily limit of requests without a valid key. Not charged.",
       o.consumes ? ["quota_exceeded", "rate_limited"] : ["rate_limited"],
       o.consumes ? ["Retry-After", ...RATE] : ["Retry-After", ...address],
       o.consumes ? ["X-RateLimit-Scope"] : [],

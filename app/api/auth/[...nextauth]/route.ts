@@ -2,7 +2,7 @@
 // callbackUrl checked before next-auth parses it. Requests for magic links are checked here
 // first: one plain mailbox (lib/mail/mailbox.ts), and limits per client address and per inbox
 // (lib/auth/limits.ts), so a refusal can say what is wrong or how long to wait; the e-mail
-// provider spends the inbox's budget when it sends.
+// provider counts against the inbox's limit when it sends.
 import { withCappedBody } from "@/lib/api/capped-request";
 import { bodyFields, runNextAuth } from "@/lib/api/next-auth";
 import { signInRefusal } from "@/lib/auth/limits";

@@ -1,4 +1,4 @@
-// Requests without a valid key spend a per-address daily budget and say so in their headers;
+// Requests without a valid key count against a per-address daily limit and say so in their headers;
 // once it is spent, unknown keys from that address are refused before any key lookup.
 process.env.KEYLESS_DAILY_LIMIT = "5";
 
@@ -18,7 +18,7 @@ catalogAndClient();
 let n = 0;
 const fromAddress = () => ({ "x-jsa-peer": peerHeaderValue(`198.51.100.${++n}`) });
 
-describe("the keyless budget", () => {
+describe("the keyless limit", () => {
   it("counts down on 401s and key_in_query 400s, then refuses with 429 rate_limited", async () => {
     const headers = fromAddress();
     const answers = [];

@@ -1,7 +1,7 @@
-// One per-address budget for the site's keyless reads: /api/jobs* and the pages that run the
+// The site limits: one per-address limit for the site's keyless reads: /api/jobs* and the pages that run the
 // same queries (/jobs, /jobs/{id}, /salary), so the pages are no keyless way around it. Two
-// windows: a minute (bursts) and a UTC day (volume), both in Redis so every instance spends the
-// same budget, and in per-process memory while Redis is away.
+// windows: a minute (bursts) and a UTC day (volume), both in Redis so every instance counts the
+// same requests, and in per-process memory while Redis is away.
 import { env } from "../core/env";
 import { TIERS } from "../core/plans";
 import { createLimiter, type LimitResult } from "../core/ratelimit";
@@ -27,11 +27,11 @@ export type SiteSpend =
   | { ok: false; refusedBy: "minute" | "day"; limit: LimitResult; day: LimitResult };
 
 /**
- * Spends one request of `address`'s budget. The day is spent first and counts every request
+ * Counts one request of `address` against the site limits. The day is spent first and counts every request
  * that reaches it, refused for speed or not: going too fast brings the day's end closer. A
  * request refused for the day spends nothing of the minute.
  */
-export async function spendSiteBudget(address: string): Promise<SiteSpend> {
+export async function spendSiteLimit(address: string): Promise<SiteSpend> {
   const d = await siteDailyLimiter()(address);
   if (!d.ok) return { ok: false, refusedBy: "day", limit: d, day: d };
   const m = await siteLimiter()(address);
@@ -55,17 +55,17 @@ export function siteRefusalMessage(refusedBy: "minute" | "day", subject: "reques
 }
 
 /** A refusal as the pages show it (they cannot answer 429): null when there was room. */
-export async function spendPageBudgetOf(address: string): Promise<Failure<"rate_limited"> | null> {
-  const r = await spendSiteBudget(address);
+export async function spendPageLimitOf(address: string): Promise<Failure<"rate_limited"> | null> {
+  const r = await spendSiteLimit(address);
   if (r.ok) return null;
   const wait = Math.max(1, Math.ceil((r.limit.reset.getTime() - Date.now()) / 1000));
   return fail("rate_limited", siteRefusalMessage(r.refusedBy, "searches"), { retryAfterSeconds: wait });
 }
 
 /** Pages cannot answer 429, so a refusal comes back as a failure the page shows. */
-export async function spendPageBudget(): Promise<Failure<"rate_limited"> | null> {
+export async function spendPageLimit(): Promise<Failure<"rate_limited"> | null> {
   const { headers } = await import("next/headers");
-  return spendPageBudgetOf(clientIp(new Request("http://page.invalid/", { headers: await headers() })));
+  return spendPageLimitOf(clientIp(new Request("http://page.invalid/", { headers: await headers() })));
 }
 
 /** A page's searchParams as URLSearchParams (first value of each, empty ones dropped). */

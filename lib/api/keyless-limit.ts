@@ -1,4 +1,4 @@
-// The per-address daily budget of requests that carry no valid API key (no key, a malformed or
+// The keyless limit: a per-address daily limit on requests that carry no valid API key (no key, a malformed or
 // unknown or revoked one, a key in the URL). Every /v1 answer then still carries rate-limit
 // headers, and made-up keys cannot buy unlimited key lookups.
 import { env } from "../core/env";
@@ -9,7 +9,7 @@ import { ApiError } from "./errors";
 let limiter: Limiter | undefined;
 const keylessLimiter = () => (limiter ??= createLimiter("keyless", env().KEYLESS_DAILY_LIMIT, "day"));
 
-export function keylessHeaders(r: LimitResult): Record<string, string> {
+export function keylessLimitHeaders(r: LimitResult): Record<string, string> {
   return {
     "X-RateLimit-Limit": String(r.limit),
     "X-RateLimit-Remaining": String(r.remaining),
@@ -22,16 +22,16 @@ export function keylessHeaders(r: LimitResult): Record<string, string> {
   };
 }
 
-export function keylessRefusal(r: LimitResult): ApiError {
+export function keylessLimitRefusal(r: LimitResult): ApiError {
   return new ApiError(
     "rate_limited",
     "Too many requests without a valid API key from this address today; send a valid key in the X-API-Key header.",
-    { headers: { ...keylessHeaders(r), "Retry-After": retryAfterSeconds(r) } },
+    { headers: { ...keylessLimitHeaders(r), "Retry-After": retryAfterSeconds(r) } },
   );
 }
 
-/** Spends one unit of the caller's address budget. */
-export const spendKeyless = (req: Request) => keylessLimiter()(clientIp(req));
+/** Counts one request against the caller's address. */
+export const spendKeylessLimit = (req: Request) => keylessLimiter()(clientIp(req));
 
-/** Whether the caller's address still has budget, without spending. */
-export const peekKeyless = (req: Request) => keylessLimiter().peek(clientIp(req));
+/** Whether the caller's address is still within the limit, without counting. */
+export const peekKeylessLimit = (req: Request) => keylessLimiter().peek(clientIp(req));
