@@ -3,12 +3,12 @@
 import { orThrow } from "@/lib/api/errors";
 import { linkHeader } from "@/lib/api/link-header";
 import { apiMethods } from "@/lib/api/methods";
-import { withSite } from "@/lib/api/with-site";
+import { withSameOriginReads } from "@/lib/api/with-same-origin-reads";
 import { searchCatalog } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-const get = withSite(async ({ url }) => {
+const get = withSameOriginReads(async ({ url }) => {
   const { page } = orThrow(await searchCatalog(url.searchParams));
   return { body: page, headers: linkHeader(url, page.meta) };
 });

@@ -2,12 +2,12 @@
 
 import { orThrow } from "@/lib/api/errors";
 import { apiMethods } from "@/lib/api/methods";
-import { withSite } from "@/lib/api/with-site";
+import { withSameOriginReads } from "@/lib/api/with-same-origin-reads";
 import { salaryForLocation } from "@/lib/catalog/queries";
 
 export const dynamic = "force-dynamic";
 
-const get = withSite(async ({ url }) => ({
+const get = withSameOriginReads(async ({ url }) => ({
   body: orThrow(await salaryForLocation(url.searchParams)).salary,
 }));
 

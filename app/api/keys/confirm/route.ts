@@ -3,13 +3,13 @@
 import { jsonBody } from "@/lib/api/body";
 import { orThrow } from "@/lib/api/errors";
 import { apiMethods } from "@/lib/api/methods";
-import { withBrowser } from "@/lib/api/with-browser";
+import { withSameOriginPosts } from "@/lib/api/with-same-origin-posts";
 import { confirmKey, confirmLimiter } from "@/lib/keys/registration";
 import { TokenBodySchema } from "@/lib/keys/schemas";
 
 export const dynamic = "force-dynamic";
 
-const post = withBrowser(
+const post = withSameOriginPosts(
   async ({ req, now }) => ({
     body: orThrow(await confirmKey((await jsonBody(req, TokenBodySchema)).token, now)),
   }),

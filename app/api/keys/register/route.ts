@@ -2,12 +2,12 @@
 
 import { orThrow } from "@/lib/api/errors";
 import { apiMethods } from "@/lib/api/methods";
-import { withBrowser } from "@/lib/api/with-browser";
+import { withSameOriginPosts } from "@/lib/api/with-same-origin-posts";
 import { registerForUser, registerLimiter } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
-const post = withBrowser(
+const post = withSameOriginPosts(
   async ({ user, now }) => ({ status: 202, body: orThrow(await registerForUser(user, now)) }),
   { signedIn: true, limiter: registerLimiter },
 );

@@ -2,14 +2,17 @@
 
 import { orThrow } from "@/lib/api/errors";
 import { apiMethods } from "@/lib/api/methods";
-import { withBrowser } from "@/lib/api/with-browser";
+import { withSameOriginPosts } from "@/lib/api/with-same-origin-posts";
 import { revokeLimiter, revokeLiveKeyOf } from "@/lib/keys/registration";
 
 export const dynamic = "force-dynamic";
 
-const post = withBrowser(async ({ user, now }) => ({ body: orThrow(await revokeLiveKeyOf(user, now)) }), {
-  signedIn: true,
-  limiter: revokeLimiter,
-});
+const post = withSameOriginPosts(
+  async ({ user, now }) => ({ body: orThrow(await revokeLiveKeyOf(user, now)) }),
+  {
+    signedIn: true,
+    limiter: revokeLimiter,
+  },
+);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = apiMethods({ POST: post });

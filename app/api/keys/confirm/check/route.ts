@@ -2,14 +2,14 @@
 
 import { jsonBody } from "@/lib/api/body";
 import { apiMethods } from "@/lib/api/methods";
-import { withBrowser } from "@/lib/api/with-browser";
+import { withSameOriginPosts } from "@/lib/api/with-same-origin-posts";
 import { inspectToken } from "@/lib/keys/lifecycle";
 import { confirmLimiter } from "@/lib/keys/registration";
 import { TokenBodySchema } from "@/lib/keys/schemas";
 
 export const dynamic = "force-dynamic";
 
-const post = withBrowser(
+const post = withSameOriginPosts(
   async ({ req, now }) => ({ body: await inspectToken((await jsonBody(req, TokenBodySchema)).token, now) }),
   { signedIn: false, limiter: confirmLimiter },
 );

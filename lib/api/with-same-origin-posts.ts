@@ -1,5 +1,5 @@
-// Wrapper for the site's own POST routes (/api/keys/register, confirm, revoke): same-origin
-// only, JSON bodies only (a cross-site form cannot send one without a preflight), optionally
+// Wrapper for the site's own POST routes (/api/keys/register, confirm, revoke): it admits
+// same-origin requests only, JSON bodies only (a cross-site form cannot send one without a preflight), optionally
 // a signed-in user, and a rate limit.
 import { currentUser, type SessionUser } from "../auth/session";
 import { env } from "../core/env";
@@ -29,7 +29,7 @@ export function assertSameOrigin(req: Request): void {
   }
 }
 
-export function withBrowser<U extends boolean>(
+export function withSameOriginPosts<U extends boolean>(
   handler: (
     ctx: BaseContext & { user: U extends true ? SessionUser : SessionUser | null },
   ) => Promise<ApiResult>,

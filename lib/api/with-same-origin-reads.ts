@@ -1,7 +1,7 @@
-// Wrapper of the site's keyless /api/jobs* routes: they serve this site's pages, not scripts
-// (a script gets a 403 that points at the keyed API), and count against the per-address site limits the
-// pages count against too (lib/site/limits.ts: a minute and a day). X-API-Key plays no part here, so
-// a key cannot lift the limit.
+// Wrapper of the site's keyless /api/jobs* reads: they admit this site's own pages, not scripts
+// (a script gets a 403 that points at the keyed API), and count against the per-address site
+// limits the pages count against too (lib/site/limits.ts: a minute and a day). X-API-Key plays
+// no part here, so a key cannot lift the limit.
 
 import type { LimitResult } from "../core/ratelimit";
 import { clientIp } from "../net/client-ip";
@@ -40,7 +40,7 @@ function refusal(r: Extract<SiteSpend, { ok: false }>): ApiError {
   });
 }
 
-export function withSite(handler: (ctx: BaseContext) => Promise<ApiResult>) {
+export function withSameOriginReads(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base, { addHeaders }) => {
       // Refused before anything counts against the site limits: a script's requests cost a header check.
