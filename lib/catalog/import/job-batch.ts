@@ -1,5 +1,5 @@
 // Validates and encodes jobs a batch at a time, the same way in the loader's thread and in a
-// worker (job-worker.ts): the rows or COPY text of the valid ones, the problems of the others in
+// worker (worker-thread.ts): the rows or COPY text of the valid ones, the problems of the others in
 // line order, and the per-country and per-combination counts, which do not depend on order.
 import { comboCode, comboKey, decodeCombo } from "../combos";
 import type { CopyValue } from "./copy-text";

@@ -15,7 +15,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import { defaultWorkerCount, EncoderPool } from "./job-workers";
+import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";

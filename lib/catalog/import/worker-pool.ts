@@ -1,5 +1,6 @@
-// Validation and COPY encoding on worker threads (job-worker.ts), so they use the machine's other
-// cores while the loader's thread reads the jobs, gives out title ids and writes to COPY.
+// The pool of an import's worker threads (each runs worker-thread.ts): validation and COPY
+// encoding on the machine's other cores while the loader's thread reads the jobs, gives out
+// title ids and writes to COPY.
 // Batches go round-robin and each worker answers in order, so results come back in the order
 // they were sent; the COPY text arrives as bytes handed over, not copied.
 import { availableParallelism } from "node:os";
@@ -35,7 +36,7 @@ export class EncoderPool {
 
   constructor(count: number, snapshotId: number) {
     this.workers = Array.from({ length: count }, () => {
-      const worker = new Worker(new URL("./job-worker.mjs", import.meta.url), {
+      const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url), {
         workerData: { snapshotId },
         execArgv: [],
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -1,10 +1,11 @@
-// One worker thread of an import (job-workers.ts starts them): validates and encodes the batches
-// it is sent, and hands the COPY text back in a buffer it gives up (moved, not copied).
+// One worker thread of an import (worker-pool.ts starts them, through worker-entry.mjs):
+// validates and encodes the batches it is sent, and hands the COPY text back in a buffer it
+// gives up (moved, not copied).
 import { parentPort, workerData } from "node:worker_threads";
 import { type BatchItem, JobBatchEncoder } from "./job-batch";
 
 const port = parentPort;
-if (!port) throw new Error("job-worker.ts runs as a worker thread");
+if (!port) throw new Error("worker-thread.ts runs as a worker thread");
 const encoder = new JobBatchEncoder((workerData as { snapshotId: number }).snapshotId, "text");
 
 port.on("message", (msg: { id: number; items?: BatchItem[]; totals?: true }) => {
