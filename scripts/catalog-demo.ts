@@ -13,7 +13,8 @@ import { env, setEnvCommand } from "../lib/core/env";
 import { endProgress, progressPrinter } from "./progress";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 setEnvCommand("catalog");
 
 const USAGE =

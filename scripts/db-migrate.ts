@@ -3,7 +3,8 @@ import { env, setEnvCommand } from "../lib/core/env";
 import { ensureDatabase, migrate } from "../lib/core/migrate";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 setEnvCommand("migrate");
 
 async function main() {

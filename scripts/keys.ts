@@ -9,7 +9,8 @@ import { insertKey, upsertUserByEmail } from "../lib/keys/store";
 import { closeRedis } from "../lib/redis/client";
 import { withDatabase } from "./with-database";
 
-// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 setEnvCommand("keys");
 
 const USAGE = `usage: npm run -s keys -- create --email <e> [--tier free|builder|pro] [--inactive]

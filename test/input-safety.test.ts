@@ -11,7 +11,8 @@ import { getJson, SAME_ORIGIN } from "./support/http";
 
 catalogAndClient();
 
-// /api/jobs* count against a per-address limit shared in Redis with the files running beside this one.
+// /api/jobs* count against a per-address limit shared in Redis with the files running beside
+// this one.
 const peer = {
   ...SAME_ORIGIN,
   "x-jsa-peer": peerHeaderValue(`192.0.2.${1 + Math.floor(Math.random() * 250)}`),

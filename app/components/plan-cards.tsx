@@ -1,4 +1,5 @@
-// The plans side by side (stacked on a phone), from lib/core/plans.ts: the one place limits are set.
+// The plans side by side (stacked on a phone), from lib/core/plans.ts: the one place limits
+// are set.
 
 import { TIER_NAMES, TIERS, type Tier } from "@/lib/core/plans";
 import { count } from "@/lib/site/format";

@@ -31,7 +31,8 @@ export default async function JobsPage({ searchParams }: Props) {
   const outcome = (await spendPageLimit()) ?? (await loadForPage(() => siteSearch(params)));
   const result = outcome.ok ? outcome.value : null;
   const context = searchContext(params);
-  // Facets only for a search that ran (its rules passed), without counting twice against the site limit.
+  // Facets only for a search that ran (its rules passed), without counting twice against the
+  // site limit.
   const facets = outcome.ok ? await loadForPage(() => siteFacets(params)) : null;
   const pageLink = (page: number) => {
     const q = new URLSearchParams({ ...(title && { title }), ...(country && { country }) });

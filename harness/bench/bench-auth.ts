@@ -12,7 +12,8 @@ const { values } = parseArgs({
 process.env.REDIS_URL = values.postgres ? "" : (process.env.REDIS_URL ?? "redis://127.0.0.1:6379");
 process.env.REDIS_PREFIX = `bench:${process.pid}:`;
 
-// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 (await import("../../lib/core/env")).setEnvCommand("bench");
 const { withApiKey } = await import("../../lib/api/with-api-key");
 const { newRequestId } = await import("../../lib/api/request-id");

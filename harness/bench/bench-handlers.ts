@@ -15,7 +15,8 @@ Object.assign(process.env, {
   REDIS_PREFIX: `bench-handlers:${process.pid}:`,
   LOG_LEVEL: "warn",
 });
-// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 (await import("../../lib/core/env")).setEnvCommand("bench");
 const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
 const { db, disconnectDb } = await import("../../lib/core/db");

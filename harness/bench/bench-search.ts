@@ -27,7 +27,8 @@ import { env, setEnvCommand } from "../../lib/core/env";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
 
-// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 setEnvCommand("bench");
 
 type Plan = { Plan: Record<string, unknown>; "Planning Time": number; "Execution Time": number };

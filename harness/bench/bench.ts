@@ -38,7 +38,8 @@ Object.assign(process.env, {
   REDIS_PREFIX: `bench:${process.pid}:`,
 });
 
-// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the server's needs.
+// Checks the environment for what the bench uses (lib/core/env.ts ENV_COMMANDS), not the
+// server's needs.
 (await import("../../lib/core/env")).setEnvCommand("bench");
 const { ensureDatabase, migrate } = await import("../../lib/core/migrate");
 const { importDemo } = await import("../../lib/catalog/demo/import-demo");

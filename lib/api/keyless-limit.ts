@@ -1,6 +1,6 @@
-// The keyless limit: a per-address daily limit on requests that carry no valid API key (no key, a malformed or
-// unknown or revoked one, a key in the URL). Every /v1 answer then still carries rate-limit
-// headers, and made-up keys cannot buy unlimited key lookups.
+// The keyless limit: a per-address daily limit on requests that carry no valid API key (no
+// key, a malformed or unknown or revoked one, a key in the URL). Every /v1 answer then still
+// carries rate-limit headers, and made-up keys cannot buy unlimited key lookups.
 import { env } from "../core/env";
 import { createLimiter, type Limiter, type LimitResult, retryAfterSeconds } from "../core/ratelimit";
 import { clientIp } from "../net/client-ip";

@@ -1,6 +1,6 @@
 // Wrapper for the site's own POST routes (/api/keys/register, confirm, revoke): it admits
-// same-origin requests only, JSON bodies only (a cross-site form cannot send one without a preflight), optionally
-// a signed-in user, and a rate limit.
+// same-origin requests only, JSON bodies only (a cross-site form cannot send one without a
+// preflight), optionally a signed-in user, and a rate limit.
 import { currentUser, type SessionUser } from "../auth/session";
 import { env } from "../core/env";
 import { type LimitResult, retryAfterSeconds } from "../core/ratelimit";

@@ -43,7 +43,8 @@ function refusal(r: Extract<SiteSpend, { ok: false }>): ApiError {
 export function withSameOriginReads(handler: (ctx: BaseContext) => Promise<ApiResult>) {
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base, { addHeaders }) => {
-      // Refused before anything counts against the site limits: a script's requests cost a header check.
+      // Refused before anything counts against the site limits: a script's requests cost a
+      // header check.
       if (!fromOwnPages(req))
         throw new ApiError(
           "site_only",

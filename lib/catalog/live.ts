@@ -4,8 +4,8 @@
 // is served everywhere within a second of its swap.
 //
 // The pointer is always read from the primary. The rows of that snapshot are read through
-// catalogDb(id): a replica that holds exactly that snapshot, else the primary (lib/core/db-replicas.ts),
-// so a lagging replica delays nothing and never mixes two snapshots.
+// catalogDb(id): a replica that holds exactly that snapshot, else the primary
+// (lib/core/db-replicas.ts), so a lagging replica delays nothing and never mixes two snapshots.
 import { hotQuery } from "../core/db";
 import { type CatalogReader, catalogReader } from "../core/db-replicas";
 import { deepFreeze } from "../core/freeze";

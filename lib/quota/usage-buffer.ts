@@ -156,8 +156,8 @@ async function deleteJournals(epochs: Epoch[]): Promise<void> {
 
 /**
  * The epochs closed so far, in one statement. Epochs closed during the write wait for the next
- * flush: under load, looping until nothing is left would write back to back (measured: ten
- * statements a second instead of one).
+ * flush: under load, looping until nothing is left would write back to back, and the flush
+ * interval would no longer bound how often usage reaches Postgres.
  */
 async function write(): Promise<void> {
   const epochs = buf.closed.slice(0, EPOCHS_PER_WRITE);

@@ -1,6 +1,6 @@
 // The home page's live example: a real /v1 request and the body the API answers it with, made
-// by the same code (searchCatalog) on the live catalog. It counts against no one's limit: the query is
-// fixed, so it is no way around the per-address limit.
+// by the same code (searchCatalog) on the live catalog. It counts against no one's limit: the
+// query is fixed, so it is no way around the per-address limit.
 import { searchCatalog } from "../catalog/queries";
 import { fail, ok, type Result } from "../core/result";
 import { isUnavailable } from "../core/unavailable";

@@ -1,5 +1,5 @@
-// The site limits: one per-address limit for the site's keyless reads: /api/jobs* and the pages that run the
-// same queries (/jobs, /jobs/{id}, /salary), so the pages are no keyless way around it. Two
+// The site limits, per address, on the site's keyless reads: /api/jobs* and the pages that run
+// the same queries (/jobs, /jobs/{id}, /salary), so the pages are no keyless way around them. Two
 // windows: a minute (bursts) and a UTC day (volume), both in Redis so every instance counts the
 // same requests, and in per-process memory while Redis is away.
 import { env } from "../core/env";
@@ -27,9 +27,9 @@ export type SiteSpend =
   | { ok: false; refusedBy: "minute" | "day"; limit: LimitResult; day: LimitResult };
 
 /**
- * Counts one request of `address` against the site limits. The day is spent first and counts every request
- * that reaches it, refused for speed or not: going too fast brings the day's end closer. A
- * request refused for the day spends nothing of the minute.
+ * Counts one request of `address` against the site limits. The day is counted first, and
+ * counts every request that reaches it, refused for speed or not: going too fast brings the
+ * day's end closer. A request refused for the day counts nothing against the minute.
  */
 export async function spendSiteLimit(address: string): Promise<SiteSpend> {
   const d = await siteDailyLimiter()(address);

@@ -1,5 +1,6 @@
-// schema.org JobPosting → an import record (the columns of records.ts). Documented in the
-// README: what each property becomes, and what a posting with several locations becomes. Text
+// schema.org JobPosting → an import record (the columns of records.ts). What each property
+// becomes, and what a posting with several locations becomes, is documented in
+// docs/operations.md#importing-a-catalog; a change here changes that table too. Text
 // is passed on as the feed wrote it (HTML, entities): the loader cleans every record's text in
 // one place (clean-record.ts), so it is decoded once; what is derived here from a title (its
 // seniority, a hashed id) reads the title as it will be stored.

@@ -1,5 +1,6 @@
 // Columns of an import file, one schema per record kind. CSV gives strings, JSON Lines may
-// give numbers or null: both are accepted. Documented in the README.
+// give numbers or null: both are accepted. The columns are documented in
+// docs/operations.md#importing-a-catalog; a change here changes that section too.
 import { z } from "zod";
 import { countryName, toAlpha2 } from "../countries";
 import { nameKey } from "../names";
