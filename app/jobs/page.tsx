@@ -3,9 +3,10 @@
 import type { Metadata } from "next";
 import { count, dateText, payText, typedText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
-import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
+import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
 import { countryFromInput, FILTER_KEYS, siteFacets, siteSearch, suggestionsFor } from "@/lib/site/search";
+import { toSearchParams } from "@/lib/site/search-params";
 import { titled } from "../components/page-title";
 import { Pager } from "../components/pager";
 import { MoreFilters } from "./more-filters";

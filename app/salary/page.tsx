@@ -3,9 +3,10 @@ import type { Metadata } from "next";
 import { countryName } from "@/lib/catalog/countries";
 import { env } from "@/lib/core/env";
 import { count, typedText } from "@/lib/site/format";
-import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
+import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
 import { siteSalary } from "@/lib/site/salary";
+import { toSearchParams } from "@/lib/site/search-params";
 import { CodeBlock } from "../components/code-block";
 import { titled } from "../components/page-title";
 

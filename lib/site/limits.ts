@@ -67,13 +67,3 @@ export async function spendPageLimit(): Promise<Failure<"rate_limited"> | null> 
   const { headers } = await import("next/headers");
   return spendPageLimitOf(clientIp(new Request("http://page.invalid/", { headers: await headers() })));
 }
-
-/** A page's searchParams as URLSearchParams (first value of each, empty ones dropped). */
-export function toSearchParams(input: Record<string, string | string[] | undefined>): URLSearchParams {
-  const out = new URLSearchParams();
-  for (const [k, v] of Object.entries(input)) {
-    const value = Array.isArray(v) ? v[0] : v;
-    if (value !== undefined && value !== "") out.set(k, value);
-  }
-  return out;
-}

@@ -7,8 +7,9 @@ import { jobById } from "@/lib/catalog/queries";
 import { env } from "@/lib/core/env";
 import { dateText, employmentText, payText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
-import { spendPageLimit, toSearchParams } from "@/lib/site/limits";
+import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
+import { toSearchParams } from "@/lib/site/search-params";
 import { CodeBlock } from "../../components/code-block";
 import { titled } from "../../components/page-title";
 
