@@ -15,11 +15,11 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
+import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 
 const IMPORT_LOCK = 72_707_370;
 
