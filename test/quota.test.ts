@@ -66,6 +66,8 @@ describe("admission", () => {
     const denied = responses.find((r) => r.status === 429)!;
     const body = await denied.json();
     expect(body.error).toMatchObject({ code: "quota_exceeded", window: "daily" });
+    // Off production the caller runs the server too: the message says how to get more.
+    expect(body.error.message).toContain("npm run keys -- tier --email <your address> --tier pro");
     expect(Number(denied.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(denied.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(await pgUsed(id)).toBe(50); // 429s consumed nothing
