@@ -44,6 +44,7 @@ describe("rate-limit headers", () => {
     expect(cases.at(-1)!.status).toBe(429);
     cases.forEach((res, i) => {
       expect(res.headers.get("x-ratelimit-limit")).toBe("50");
+      expect(res.headers.get("vary")).toBe("X-API-Key");
       expect(res.headers.get("x-ratelimit-window")).toBe("daily");
       const remaining = [49, 49, 48, 47, 46, 0];
       expect(Number(res.headers.get("x-ratelimit-remaining"))).toBe(remaining[i]);

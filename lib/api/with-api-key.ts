@@ -73,6 +73,8 @@ export function withApiKey<Consumes extends boolean>(
 ) {
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base, controls) => {
+      // The key decides the answer (its quota headers, or a 401/429): a cache must not share it.
+      controls.addHeaders({ Vary: "X-API-Key" });
       const inUrl = keyInUrlError(base.url);
       if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
