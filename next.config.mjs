@@ -1,3 +1,5 @@
+import { devOrigins } from "./scripts/dev-origins.mjs";
+
 /** @type {import('next').NextConfig} */
 
 // Also in lib/api/security-headers.ts (COMMON_SECURITY_HEADERS, API_CSP), for answers that
@@ -10,6 +12,8 @@ const common = [
 
 const nextConfig = {
   poweredByHeader: false,
+  // next dev serves its scripts and HMR only to these hosts: every address it answers on.
+  allowedDevOrigins: devOrigins(),
   // The proxy (proxy.ts, pages only) would buffer up to 10 MB of a body; pages take none, and
   // server.ts refuses bodies on pages before Next sees them: this bounds `next dev` as well.
   experimental: { proxyClientMaxBodySize: "16kb" },

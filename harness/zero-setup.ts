@@ -80,6 +80,9 @@ const res = await fetch("http://127.0.0.1:3000/v1/jobs?title=engineer&country=DE
 const body = await res.json();
 out.jobs = { status: res.status, ms: Date.now() - started, items: body.items?.length, total: body.meta?.total, remaining: res.headers.get("x-ratelimit-remaining") };
 out.openapi = (await fetch("http://127.0.0.1:3000/openapi.json")).status;
+// A page opened at 127.0.0.1 loads next dev's own resources (scripts, HMR) from there: 404 for
+// one that does not exist, not the 403 of a blocked origin.
+out.devResource = (await fetch("http://127.0.0.1:3000/_next/static/chunks/zero-setup-probe.js", { headers: { origin: "http://127.0.0.1:3000" } })).status;
 const csrf = await fetch("http://localhost:3000/api/auth/csrf");
 const { csrfToken } = await csrf.json();
 const cookie = csrf.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -181,6 +184,7 @@ async function main(): Promise<void> {
         out.jobs.status === 200 && out.jobs.items === 5 && out.jobs.total > 0 && out.jobs.remaining === "49",
       ],
       ["GET /openapi.json answers 200", out.openapi === 200],
+      ["next dev serves its /_next resources to a page at 127.0.0.1", out.devResource !== 403],
       ["a sign-in e-mail reaches the mail sink", out.signin === 200 && out.mail.length === 1],
     ];
     // Ctrl-C: the embedded database must be closed cleanly (its state file removed).

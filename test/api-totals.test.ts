@@ -51,24 +51,44 @@ describe("totals of filtered searches", () => {
   });
 
   it("out of counting time, give the jobs seen so far as a lower bound, and paging still works", async () => {
-    // Another session holds the partition: the count waits past its 35 ms deadline and gives up,
-    // the page waits for the lock and then answers.
-    const pg = await import("pg");
-    const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-    await locker.connect();
-    try {
-      const { rows } = await locker.query("SELECT snapshot_id FROM catalog_live");
-      await locker.query("BEGIN");
-      await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
-      const pending = getJson("/v1/jobs?company=small%20shop%20kg&per_page=5&page=2");
-      await new Promise((r) => setTimeout(r, 400));
-      await locker.query("COMMIT");
-      const { body } = await pending;
-      expect(body.items).toHaveLength(5);
-      expect(body.meta).toMatchObject({ total: 11, total_exact: false, has_more: true, next_page: 3 });
-    } finally {
-      await locker.end();
-    }
+    const url = "/v1/jobs?company=small%20shop%20kg&remote=hybrid&per_page=5&page=2";
+    const { body } = await whileCountsTimeOut(() => getJson(url));
+    expect(body.items).toHaveLength(5);
+    // Page 1's five, page 2's five and the one after them exist.
+    expect(body.meta).toMatchObject({ total: 11, total_exact: false, has_more: true, next_page: 3 });
+    // The bound is not kept for the URL: the next request counts again, and exactly.
+    const again = await getJson(url);
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 3 === 1,
+    ).length;
+    expect(again.body.meta).toMatchObject({
+      total: exact,
+      total_exact: true,
+      total_pages: Math.ceil(exact / 5),
+    });
+  });
+
+  it("once counted exactly, stay exact for every page size of the same search", async () => {
+    const search = "/v1/jobs?company=small%20shop%20kg&remote=on_site";
+    const counted = await getJson(`${search}&per_page=20`);
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 3 === 2,
+    ).length;
+    expect(counted.body.meta).toMatchObject({ total: exact, total_exact: true });
+    const { body } = await whileCountsTimeOut(() => getJson(`${search}&per_page=3&page=2`));
+    expect(body.items).toHaveLength(3);
+    expect(body.meta).toMatchObject({ total: exact, total_exact: true, total_pages: Math.ceil(exact / 3) });
+  });
+
+  it("say zero matches exactly, even out of counting time", async () => {
+    const { body } = await whileCountsTimeOut(() => getJson("/v1/jobs?company=acme"));
+    expect(body.items).toEqual([]);
+    expect(body.meta).toMatchObject({ total: 0, total_exact: true, total_pages: 0, has_more: false });
+  });
+
+  it("facets say zero matches exactly, even out of counting time", async () => {
+    const { body } = await whileCountsTimeOut(() => getJson("/v1/jobs/facets?company=acme%20facets"));
+    expect(body.meta).toMatchObject({ total: 0, total_exact: true, counted: 0, exact: true });
   });
 
   it("facets say when they covered only the first matches", async () => {
@@ -83,3 +103,24 @@ describe("totals of filtered searches", () => {
     expect(exact.body.meta).toMatchObject({ exact: true, total_exact: true });
   });
 });
+
+/**
+ * Runs `send` while another session holds the catalog's partition: a count waits past its 35 ms
+ * deadline and gives up, the page waits for the lock and then answers.
+ */
+async function whileCountsTimeOut<T>(send: () => Promise<T>): Promise<T> {
+  const pg = await import("pg");
+  const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
+  await locker.connect();
+  try {
+    const { rows } = await locker.query("SELECT snapshot_id FROM catalog_live");
+    await locker.query("BEGIN");
+    await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
+    const pending = send();
+    await new Promise((r) => setTimeout(r, 400));
+    await locker.query("COMMIT");
+    return await pending;
+  } finally {
+    await locker.end();
+  }
+}

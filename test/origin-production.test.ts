@@ -11,6 +11,7 @@ Object.assign(process.env, {
 });
 
 import { describe, expect, it } from "vitest";
+import { createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 import { request, SAME_ORIGIN, sitePost } from "./support/http";
 
@@ -43,5 +44,17 @@ describe("the site's /api/jobs* in production", () => {
     expect((await get({ origin: "http://127.0.0.1:3000" })).status).toBe(200);
     expect((await get({ referer: "http://127.0.0.1:3000/jobs" })).status).toBe(200);
     expect((await get(SAME_ORIGIN)).status).toBe(200);
+  });
+});
+
+describe("the quota_exceeded answer in production", () => {
+  it("does not tell the caller about the operator CLI", async () => {
+    const { key } = await createTestKey({ tier: "free" });
+    await Promise.all(Array.from({ length: 50 }, () => request("/v1/jobs/de-1", { key })));
+    const res = await request("/v1/jobs/de-1", { key });
+    expect(res.status).toBe(429);
+    const { error } = await res.json();
+    expect(error.code).toBe("quota_exceeded");
+    expect(error.message).not.toMatch(/npm run|keys -- tier|development/);
   });
 });

@@ -44,6 +44,7 @@ describe("rate-limit headers", () => {
     expect(cases.at(-1)!.status).toBe(429);
     cases.forEach((res, i) => {
       expect(res.headers.get("x-ratelimit-limit")).toBe("50");
+      expect(res.headers.get("vary")).toBe("X-API-Key");
       expect(res.headers.get("x-ratelimit-window")).toBe("daily");
       const remaining = [49, 49, 48, 47, 46, 0];
       expect(Number(res.headers.get("x-ratelimit-remaining"))).toBe(remaining[i]);
@@ -66,6 +67,8 @@ describe("admission", () => {
     const denied = responses.find((r) => r.status === 429)!;
     const body = await denied.json();
     expect(body.error).toMatchObject({ code: "quota_exceeded", window: "daily" });
+    // Off production the caller runs the server too: the message says how to get more.
+    expect(body.error.message).toContain("npm run keys -- tier --email <your address> --tier pro");
     expect(Number(denied.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(denied.headers.get("x-ratelimit-remaining")).toBe("0");
     expect(await pgUsed(id)).toBe(50); // 429s consumed nothing

@@ -69,11 +69,22 @@ export function keyHashFromHeader(
   return looksLikeKey(raw) ? { ok: true, hash: hashOf(raw) } : { ok: false, code: "invalid_key" };
 }
 
-export function quotaError(window: "daily" | "monthly", quota: QuotaState, now: Date): ApiError {
+/** How a developer gives their own key more room; said only off production, where the caller runs the server. */
+export const DEV_TIER_HINT =
+  "In development, raise the key's plan with the operator CLI: npm run keys -- tier --email <your address> --tier pro";
+
+/** `development`: the server is not a production one, so the caller is the operator too. */
+export function quotaError(
+  window: "daily" | "monthly",
+  quota: QuotaState,
+  now: Date,
+  development = false,
+): ApiError {
   const w = quota[window];
+  const hint = development ? ` ${DEV_TIER_HINT}.` : "";
   return new ApiError(
     "quota_exceeded",
-    `The ${window} quota of ${w.limit} requests is used up; it resets at ${w.reset.toISOString()}, or at once on upgrading the plan.`,
+    `The ${window} quota of ${w.limit} requests is used up; it resets at ${w.reset.toISOString()}, or at once on upgrading the plan.${hint}`,
     { window, headers: { "Retry-After": String(retryAfter(quota, now)) } },
   );
 }

@@ -4,7 +4,7 @@ import { connect } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { afterEach, describe, expect, it } from "vitest";
 import { markUnavailable } from "../core/request-scope";
-import { createAppServer } from "./app-server";
+import { apiVary, createAppServer } from "./app-server";
 
 type Made = ReturnType<typeof createAppServer>;
 let made: Made | undefined;
@@ -88,6 +88,47 @@ describe("the production server's own answers", () => {
     expect(res.status).toBe(503);
     expect(res.headers.get("retry-after")).toBe("5");
     expect(await res.text()).toContain("Temporarily unavailable");
+  });
+});
+
+describe("Vary on API answers", () => {
+  const NEXT_VARY = "rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch";
+
+  /** As Next answers an app route: its router headers appended to what the route set. */
+  const asNext = (routeVary?: string) => async (_: unknown, res: import("node:http").ServerResponse) => {
+    res.appendHeader("vary", NEXT_VARY);
+    if (routeVary) res.appendHeader("vary", routeVary);
+    res.statusCode = 200;
+    res.end("{}"); // the head goes out implicitly, as Next's send does
+  };
+
+  async function varyOf(port: number, path: string): Promise<unknown> {
+    const res = await fetch(`http://127.0.0.1:${port}${path}`);
+    await res.text();
+    return res.headers.get("vary");
+  }
+
+  it("keeps what the route varies on and drops Next's router headers, on /v1 and /api", async () => {
+    const port = await start(asNext("X-API-Key"));
+    expect(await varyOf(port, "/v1/jobs?title=x")).toBe("X-API-Key");
+    expect(await varyOf(port, "/api/keys/usage")).toBe("X-API-Key");
+  });
+
+  it("sends no Vary at all when only Next's were there", async () => {
+    const port = await start(asNext());
+    expect(await varyOf(port, "/v1/jobs")).toBeNull();
+  });
+
+  it("leaves pages' Vary alone: their payloads do depend on the router headers", async () => {
+    const port = await start(asNext());
+    expect(await varyOf(port, "/jobs")).toBe(NEXT_VARY);
+  });
+
+  it("apiVary drops the router headers in any case and repeats nothing", () => {
+    expect(
+      apiVary("RSC, Next-Router-State-Tree, Accept-Encoding, X-API-Key, Accept-Encoding, next-url"),
+    ).toBe("Accept-Encoding, X-API-Key");
+    expect(apiVary(" , ")).toBeNull();
   });
 });
 

@@ -54,6 +54,44 @@ function answerUnavailableAs503(res: ServerResponse, scope: RequestScope): void 
   res.writeHead = replaced as ServerResponse["writeHead"];
 }
 
+/**
+ * Next marks every app route's answer as varying on its client router's request headers (for
+ * its pages' payloads). API answers never depend on them; a cache keyed on them would only split
+ * for nothing. What an API answer does vary on (X-API-Key, set by the keyed wrapper;
+ * Accept-Encoding when compressed) stays.
+ */
+const ROUTER_HEADERS = new Set([
+  "rsc",
+  "next-router-state-tree",
+  "next-router-prefetch",
+  "next-router-segment-prefetch",
+  "next-url",
+]);
+
+/** A Vary value without Next's router headers; null when nothing is left. */
+export function apiVary(value: string): string | null {
+  const kept = value
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t) => t && !ROUTER_HEADERS.has(t.toLowerCase()));
+  return kept.length ? [...new Set(kept)].join(", ") : null;
+}
+
+/** Rewrites Vary as the answer's head goes out (Next appends its own after the route's). */
+function stripRouterVary(res: ServerResponse): void {
+  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
+  const replaced = (status: number, ...rest: unknown[]) => {
+    const vary = res.getHeader("vary");
+    if (vary !== undefined) {
+      const kept = apiVary(Array.isArray(vary) ? vary.join(", ") : String(vary));
+      if (kept) res.setHeader("Vary", kept);
+      else res.removeHeader("Vary");
+    }
+    return writeHead(status, ...rest);
+  };
+  res.writeHead = replaced as ServerResponse["writeHead"];
+}
+
 /** What to answer when a body was not received whole, or null to go on. */
 async function receiveBody(req: IncomingMessage, api: boolean): Promise<Answer | "gone" | null> {
   if (!announcesBody(req)) return null;
@@ -105,7 +143,10 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
         else res.destroy();
       });
     // API routes choose their own status; only pages need a scope to ask for a 503 in.
-    if (api) return void run();
+    if (api) {
+      stripRouterVary(res);
+      return void run();
+    }
     const scope: RequestScope = { unavailable: false };
     answerUnavailableAs503(res, scope);
     void runInRequestScope(scope, run);

@@ -1,6 +1,7 @@
 // The keyed wrapper of /v1 and /api/keys/{usage,me}: key in the URL? → key → quota → handler,
 // with rate-limit headers on every response: the key's quota once it is known, the caller's
 // per-address keyless limit before that.
+import { env } from "../core/env";
 import { type Charge, consume, isKnownActive, refund, verifyWithoutConsuming } from "../quota/admission";
 import { type QuotaState, withUnitReturned } from "../quota/state";
 import { keyError, keyHashFromHeader, keyInUrlError, quotaError } from "./api-key";
@@ -72,6 +73,8 @@ export function withApiKey<Consumes extends boolean>(
 ) {
   return (req: Request, route?: RouteContext) =>
     handle(req, route, async (base, controls) => {
+      // The key decides the answer (its quota headers, or a 401/429): a cache must not share it.
+      controls.addHeaders({ Vary: "X-API-Key" });
       const inUrl = keyInUrlError(base.url);
       if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
@@ -98,7 +101,9 @@ export function withApiKey<Consumes extends boolean>(
       }
       controls.noteKey(admission.keyId);
       controls.addHeaders(rateLimitHeaders(admission.quota, base.now));
-      if (!admission.ok) throw quotaError(admission.window, admission.quota, base.now);
+      if (!admission.ok) {
+        throw quotaError(admission.window, admission.quota, base.now, env().NODE_ENV !== "production");
+      }
       const ctx: KeyedContext<true> = {
         ...base,
         key: { id: admission.keyId, hash: parsed.hash },

@@ -54,13 +54,15 @@ export async function jobFacets(input: {
     companies: r?.companies ?? [],
     salary_histograms: salaryHistogram(r?.salaries ?? []),
     meta: {
-      total: count.total ?? r?.n ?? 0, // past the count deadline: at least the matches counted here
-      total_exact: count.totalExact,
+      // Past the count deadline: the matches counted here, every one of them when fewer than the sample.
+      total: count.total ?? r?.n ?? 0,
+      total_exact: count.total === null ? (r?.n ?? 0) < FACET_SAMPLE : count.totalExact,
       counted: r?.n ?? 0,
       exact: !sampled,
     },
   };
-  cache.set(live.id, key, out);
+  // A count that ran out of time is tried again by the next request, not kept.
+  if (count.total !== null) cache.set(live.id, key, out);
   return out;
 }
 

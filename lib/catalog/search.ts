@@ -29,6 +29,12 @@ export type SearchOutput = { total: number; totalExact: boolean; items: JobSumma
  * and country/region (with a title); other filters are counted up to TOTAL_COUNT_CAP.
  */
 const cache = snapshotCache<SearchOutput>(5_000);
+/**
+ * Totals by search alone (no page, per_page or sort), so a count one page size got serves every
+ * other. Only counts that finished go in: one that ran out of time is tried again next time,
+ * never kept in place of an exact one.
+ */
+const totals = snapshotCache<{ total: number; totalExact: boolean }>(5_000);
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
@@ -40,8 +46,9 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const out = await run(input, live, filters, sort, tsquery);
-  cache.set(live.id, key, out);
-  return out;
+  // A lower bound from a count that ran out of time is this request's alone.
+  if (!out.countTimedOut) cache.set(live.id, key, out.result);
+  return out.result;
 }
 
 async function run(
@@ -50,13 +57,13 @@ async function run(
   filters: JobFilters,
   sort: SortOrder,
   tsquery: string | null,
-): Promise<SearchOutput> {
+): Promise<{ result: SearchOutput; countTimedOut: boolean }> {
   const defaultOrder = sort === (tsquery ? "relevance" : "date");
   const rowFilters = hasRowFilters(filters);
   if (!rowFilters && defaultOrder) {
     const sql = searchSql(input, live.id);
     const rows = await catalogDb(live.id).query<JobDbRow & { total?: number }>(sql);
-    return sql.countsInQuery
+    const result = sql.countsInQuery
       ? {
           total: rows[0]?.total ?? 0,
           totalExact: true,
@@ -67,6 +74,7 @@ async function run(
           totalExact: true,
           items: rows.map(toJobSummary),
         };
+    return { result, countTimedOut: false };
   }
   const lead = await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
@@ -76,12 +84,23 @@ async function run(
     countMatches(input, live, filters, tsquery, lead),
   ]);
   const items = rows.slice(0, page.limit).map(toJobSummary);
-  // Past the count deadline, the jobs up to this page are a lower bound; past the last page
-  // nothing is known but that the total is below the offset, so the bound is 0.
-  const seen = rows.length ? page.offset + rows.length : 0;
-  return count.total === null
-    ? { total: seen, totalExact: false, items }
-    : { total: count.total, totalExact: count.totalExact, items };
+  if (count.total !== null) return { result: { ...count, total: count.total, items }, countTimedOut: false };
+  return { result: { ...lowerBound(input.page, page.offset, rows.length), items }, countTimedOut: true };
+}
+
+/**
+ * The total when the count ran out of time, from the rows of one page read with one more row
+ * than the page (`read`): every job before this page, this page's and the one after it exist.
+ * A first page with no rows is an exact zero; past the last page nothing is known but that the
+ * total is below the offset, so the bound is 0.
+ */
+export function lowerBound(
+  page: number,
+  offset: number,
+  read: number,
+): { total: number; totalExact: boolean } {
+  if (read === 0) return { total: 0, totalExact: page === 1 };
+  return { total: offset + read, totalExact: false };
 }
 
 function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder, tsquery: string | null) {
@@ -151,9 +170,15 @@ export async function countMatches(
     const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
     return { total: rows[0]?.n ?? 0, totalExact: true };
   }
+  const key = JSON.stringify([tsquery, input.filter?.code ?? null, filters]);
+  const known = totals.get(live.id, key);
+  if (known) return known;
   const n = await countWithin(statement.sql, statement.deadlineMs);
   if (n === null) return { total: null, totalExact: false };
-  return n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+  const total =
+    n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+  totals.set(live.id, key, total);
+  return total;
 }
 
 /** Runs a count under a statement timeout; null when it ran out. */
