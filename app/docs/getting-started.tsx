@@ -2,6 +2,7 @@
 // the code (plans and limits) so the page cannot disagree with the API.
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
 import { TIER_NAMES, TIERS } from "@/lib/core/plans";
+import { etagSample } from "@/lib/site/etag-sample";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -129,8 +130,7 @@ export function GettingStarted({ origin, keylessDaily }: { origin: string; keyle
         changed, the answer is <strong>304 Not Modified</strong>, which costs no quota.
       </p>
       <pre>
-        <code>{`curl -i -H "X-API-Key: $JOBS_API_KEY" -H 'If-None-Match: W/"EfatjsUqKYSrqv18O1FlA3hcIHI"' \\
-  "${origin}/v1/jobs/job-0000001"`}</code>
+        <code>{etagSample(origin)}</code>
       </pre>
       <p className="notice">
         A 304 has <strong>no body</strong>: keep using the copy you have. Generated clients may not expect
