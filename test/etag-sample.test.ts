@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemo } from "@/lib/catalog/demo/import-demo";
-import { KEY_ENV } from "@/lib/keys/placeholder";
+import { KEY_ENV } from "@/lib/core/key-placeholder";
 import { ETAG_SAMPLE_PATH, etagSample } from "@/lib/site/etag-sample";
 import { createTestKey } from "./support/api-keys";
 import { request } from "./support/http";

@@ -1,7 +1,7 @@
 // The ETag example of the docs: two requests, the second sending back the tag the first
 // answered with, so it shows a 304 on any catalog. A fixed tag in the example would match
 // only the catalog it was copied from.
-import { KEY_VAR } from "../keys/placeholder";
+import { KEY_VAR } from "../core/key-placeholder";
 
 export const ETAG_SAMPLE_PATH = "/v1/jobs/job-0000001";
 
