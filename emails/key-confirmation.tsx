@@ -48,8 +48,8 @@ export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: 
         </Link>
       </Text>
       <Text style={{ ...textStyle, marginBottom: 0 }}>
-        Keep it in an environment variable, where every example in the docs and the Studio reads it from:{" "}
-        <code>{KEY_EXPORT}</code> with your key. Send it in the X-API-Key header of every request. Never put
+        Keep it in an environment variable; every example in the docs and the Studio reads it from there:{" "}
+        <code>{KEY_EXPORT}</code> (with your key). Send it in the X-API-Key header of every request. Never put
         it in a URL. If you lose it, revoke it in the Studio and register a new one.
       </Text>
     </EmailLayout>
