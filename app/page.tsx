@@ -1,6 +1,7 @@
 // / — what the API is, a live request and its real answer, and the ways on: the reference, the
 // Studio (a key) and the plans.
 import { env } from "@/lib/core/env";
+import { KEY_EXPORT, KEY_VAR } from "@/lib/core/key-placeholder";
 import { homeExample } from "@/lib/site/home-example";
 import { CodeBlock } from "./components/code-block";
 import { PlanCards } from "./components/plan-cards";
@@ -11,7 +12,7 @@ export const dynamic = "force-dynamic";
 export default async function Home() {
   const example = await homeExample();
   const curl = example.ok
-    ? `curl -H "X-API-Key: $JSA_KEY" \\\n  "${env().APP_URL}${example.value.path}"`
+    ? `curl -H "X-API-Key: ${KEY_VAR}" \\\n  "${env().APP_URL}${example.value.path}"`
     : null;
   return (
     <>
@@ -44,8 +45,8 @@ export default async function Home() {
           <>
             <p className="muted">
               The first of {example.value.total.toLocaleString("en-US")} matching jobs, answered just now from
-              the live catalog by the same code that serves the API. Replace <code>$JSA_KEY</code> with your
-              key.
+              the live catalog by the same code that serves the API. It reads your key from{" "}
+              <code>{KEY_VAR}</code>: run <code>{KEY_EXPORT}</code> with your key first.
             </p>
             <div className="grid-2">
               <div>

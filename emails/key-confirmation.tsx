@@ -1,5 +1,6 @@
 // Key confirmation e-mail: the only place the key is ever shown.
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
+import { KEY_EXPORT } from "../lib/core/key-placeholder";
 import { buttonStyle, EmailLayout, headingStyle, linkStyle, textStyle } from "./layout";
 
 const keyStyle = {
@@ -47,8 +48,9 @@ export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: 
         </Link>
       </Text>
       <Text style={{ ...textStyle, marginBottom: 0 }}>
-        Send it in the X-API-Key header of every request. Never put it in a URL. If you lose it, revoke it in
-        the Studio and register a new one.
+        Keep it in an environment variable; every example in the docs and the Studio reads it from there:{" "}
+        <code>{KEY_EXPORT}</code> (with your key). Send it in the X-API-Key header of every request. Never put
+        it in a URL. If you lose it, revoke it in the Studio and register a new one.
       </Text>
     </EmailLayout>
   );

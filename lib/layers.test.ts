@@ -30,6 +30,7 @@ const LAYER: Record<string, number> = {
   "core/readiness": 3,
   "core/unavailable": 0,
   "core/request-scope": 0,
+  "core/key-placeholder": 0,
   // Domains that need only infrastructure.
   catalog: 4,
   mail: 4,

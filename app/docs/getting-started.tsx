@@ -1,7 +1,9 @@
 // /docs, first part: from a key to a working client in seven short steps. Figures come from
 // the code (plans and limits) so the page cannot disagree with the API.
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX } from "@/lib/catalog/limits";
+import { KEY_EXPORT, KEY_VAR } from "@/lib/core/key-placeholder";
 import { TIER_NAMES, TIERS } from "@/lib/core/plans";
+import { etagSample } from "@/lib/site/etag-sample";
 
 const n = (v: number) => v.toLocaleString("en-US");
 
@@ -63,7 +65,7 @@ export function GettingStarted({ origin, keylessDaily }: { origin: string; keyle
         code, a web page or a URL. Lost it? Revoke it in the Studio and register a new one.
       </p>
       <pre>
-        <code>export JOBS_API_KEY=jsk_…</code>
+        <code>{KEY_EXPORT}</code>
       </pre>
 
       <h3 id="first-call">2. Make your first call</h3>
@@ -71,7 +73,7 @@ export function GettingStarted({ origin, keylessDaily }: { origin: string; keyle
         Send the key in the <code>X-API-Key</code> header. <code>-i</code> shows the response headers:
       </p>
       <pre>
-        <code>{`curl -i -H "X-API-Key: $JOBS_API_KEY" "${origin}/v1/jobs?title=engineer&country=DE"`}</code>
+        <code>{`curl -i -H "X-API-Key: ${KEY_VAR}" "${origin}/v1/jobs?title=engineer&country=DE"`}</code>
       </pre>
       <p>
         The answer is JSON: <code>items</code>, the matching jobs, and <code>meta</code> with the exact{" "}
@@ -129,8 +131,7 @@ export function GettingStarted({ origin, keylessDaily }: { origin: string; keyle
         changed, the answer is <strong>304 Not Modified</strong>, which costs no quota.
       </p>
       <pre>
-        <code>{`curl -i -H "X-API-Key: $JOBS_API_KEY" -H 'If-None-Match: W/"EfatjsUqKYSrqv18O1FlA3hcIHI"' \\
-  "${origin}/v1/jobs/job-0000001"`}</code>
+        <code>{etagSample(origin)}</code>
       </pre>
       <p className="notice">
         A 304 has <strong>no body</strong>: keep using the copy you have. Generated clients may not expect

@@ -47,7 +47,8 @@ export default async function DocsPage() {
           Every operation with its parameters, responses, headers and code samples in curl, JavaScript and
           Python. <em>Test Request</em> sends a real request from this page: your key goes in the{" "}
           <code>X-API-Key</code> header only, is kept in this page's memory and never stored, and the call
-          counts against your quota like any other.
+          counts against your quota like any other. Its first request is filled in and works as it is on the
+          demo catalog; the other parameters show an example in their description, to add as you need them.
         </p>
       </div>
       <ApiReference nonce={nonce} />

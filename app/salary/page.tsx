@@ -2,6 +2,7 @@
 import type { Metadata } from "next";
 import { countryName } from "@/lib/catalog/countries";
 import { env } from "@/lib/core/env";
+import { KEY_VAR } from "@/lib/core/key-placeholder";
 import { count, typedText } from "@/lib/site/format";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
@@ -90,7 +91,7 @@ export default async function SalaryPage({ searchParams }: Props) {
           <CodeBlock
             label="The same in the API"
             wrap
-            code={`curl -H "X-API-Key: $JSA_KEY" \\\n  "${env().APP_URL}/v1/salary?${apiQuery}"`}
+            code={`curl -H "X-API-Key: ${KEY_VAR}" \\\n  "${env().APP_URL}/v1/salary?${apiQuery}"`}
           />
         </section>
       )}

@@ -4,6 +4,7 @@ import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
 import { clock } from "@/lib/core/clock";
 import { env } from "@/lib/core/env";
+import { KEY_EXPORT, KEY_VAR } from "@/lib/core/key-placeholder";
 import { ok } from "@/lib/core/result";
 import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
@@ -62,8 +63,6 @@ export default async function StudioPage() {
   const { user, o } = loaded.value;
   const live = o.key && o.key.status !== "revoked" ? o.key : null;
   const revoked = o.key?.status === "revoked" ? o.key : null;
-  // A revoked key's hint is no use in a command: the examples then say where the key goes.
-  const keyInExamples = live ? live.hint : "YOUR_API_KEY";
   const base = env().APP_URL;
   const examples = [
     ["Search jobs", `/v1/jobs?title=engineer&country=DE`],
@@ -164,17 +163,20 @@ export default async function StudioPage() {
 
       <section className="card" aria-labelledby="qs-h">
         <h2 id="qs-h">Quick start</h2>
-        {live ? (
-          <p>
-            Replace <code className="key-hint">{live.hint}</code> with your key from the e-mail. Keys go in
-            the header, never in the URL.
-          </p>
-        ) : (
-          <p>
-            Register a key above, then put it where <code>YOUR_API_KEY</code> is. Keys go in the header, never
-            in the URL.
-          </p>
-        )}
+        {/* The commands read the key from the environment, so what the copy buttons copy works as it
+            is once the key is exported; a hint in its place would answer 401. */}
+        <p>
+          {live ? (
+            <>
+              Put your key (<code className="key-hint">{live.hint}</code>, from the e-mail) in the environment
+              once:
+            </>
+          ) : (
+            <>Register a key above, then put it in the environment once:</>
+          )}{" "}
+          <code>{KEY_EXPORT}</code>. These commands read it from <code>{KEY_VAR}</code>: keys go in the
+          header, never in the URL.
+        </p>
         {/* One under the other: side by side, the URLs would wrap mid-word. */}
         <div>
           {examples.map(([label, path]) => (
@@ -182,7 +184,7 @@ export default async function StudioPage() {
               key={path}
               label={label}
               wrap
-              code={`curl -H "X-API-Key: ${keyInExamples}" \\\n  "${base}${path}"`}
+              code={`curl -H "X-API-Key: ${KEY_VAR}" \\\n  "${base}${path}"`}
             />
           ))}
         </div>

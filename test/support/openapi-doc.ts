@@ -19,7 +19,14 @@ export type Operation = {
   summary?: string;
   description?: string;
   security?: object[];
-  parameters?: { name: string; in: string; example?: unknown; schema: object }[];
+  parameters?: {
+    name: string;
+    in: string;
+    required?: boolean;
+    description?: string;
+    example?: unknown;
+    schema: object;
+  }[];
   responses: Record<string, DocResponse>;
   "x-codeSamples"?: { lang: string; label: string; source: string }[];
 };

@@ -5,6 +5,7 @@ import { notFound } from "next/navigation";
 import { cache } from "react";
 import { jobById } from "@/lib/catalog/queries";
 import { env } from "@/lib/core/env";
+import { KEY_VAR } from "@/lib/core/key-placeholder";
 import { dateText, employmentText, payText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
 import { spendPageLimit } from "@/lib/site/limits";
@@ -127,7 +128,7 @@ export default async function JobPage({ params, searchParams }: Props) {
           <CodeBlock
             label="Request"
             wrap
-            code={`curl -H "X-API-Key: $JSA_KEY" \\\n  "${env().APP_URL}/v1/jobs/${encodeURIComponent(job.id)}"`}
+            code={`curl -H "X-API-Key: ${KEY_VAR}" \\\n  "${env().APP_URL}/v1/jobs/${encodeURIComponent(job.id)}"`}
           />
         </div>
       </article>

@@ -1,6 +1,7 @@
 // x-codeSamples: one request per operation in curl, JavaScript (fetch) and Python (requests),
 // written out from the same description so the three always make the same call. The key is
 // read from the environment in each: keys belong in neither code nor URLs.
+import { KEY_ENV } from "../../core/key-placeholder";
 
 export type SampleRequest = {
   method: "GET" | "POST" | "DELETE";
@@ -14,7 +15,6 @@ export type SampleRequest = {
 
 export type CodeSample = { lang: string; label: string; source: string };
 
-const KEY_ENV = "JOBS_API_KEY";
 const SESSION_ENV = "JOBS_SESSION";
 
 function urlOf(base: string, r: SampleRequest): string {

@@ -36,20 +36,36 @@ export function jsonContent(schema: Json, examples: Record<string, { summary: st
 }
 
 /**
- * The query parameters of a zod object, each with an example. Every field must have one: a
+ * The query parameters of a zod object, each with an example. `sent` are the parameters of the
+ * operation's first request: their `example` is what the reference's try-it fills in and sends,
+ * so together they must form one valid request that finds something. `shown` are only shown, in
+ * the description: a try-it sends every example it finds, and filters that exclude each other or
+ * match nothing would make the first Send fail. Every field must be in one of the two: a
  * parameter without an example is a gap in the reference, so a missing one throws.
  */
-export function queryParameters(schema: z.ZodObject, examples: Record<string, unknown>): Json[] {
+export function queryParameters(
+  schema: z.ZodObject,
+  sent: Record<string, unknown>,
+  shown: Record<string, unknown> = {},
+): Json[] {
   return Object.entries(schema.shape).map(([name, field]) => {
     const { description, ...rest } = jsonSchema(field as z.ZodType);
-    if (!(name in examples)) throw new Error(`query parameter ${name} has no example`);
-    return {
+    const parameter = {
       name,
       in: "query",
       required: !(field as z.ZodType).safeParse(undefined).success,
       description,
       schema: rest,
-      example: examples[name],
     };
+    if (name in sent) return { ...parameter, example: sent[name] };
+    if (name in shown) return { ...parameter, description: withExample(description, shown[name]) };
+    throw new Error(`query parameter ${name} has no example`);
   });
+}
+
+/** A description ending with an example the try-it does not fill in. */
+export function withExample(description: unknown, example: unknown): string {
+  const text = typeof description === "string" ? description.trim() : "";
+  const sentence = text && !/[.!?]$/.test(text) ? `${text}.` : text;
+  return `${sentence}${sentence ? " " : ""}Example: \`${String(example)}\`.`;
 }

@@ -10,7 +10,7 @@ import type { CodeSample, SampleRequest } from "./code-samples";
 import { EXAMPLE_JOB_ID, JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "./examples";
 import { FILTERED_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
-import { type Json, jsonContent, queryParameters, ref } from "./json-schema";
+import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
 import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath } from "./paths-facets";
 import { conditional, errorResponse, keyedErrors, type Responses } from "./responses";
 
@@ -18,23 +18,28 @@ export type Samples = (r: SampleRequest) => CodeSample[];
 
 export const TZ_EXAMPLE = "Europe/Berlin";
 
+// The optional headers carry their example in the description only: the try-it sends every
+// example it finds, and an ETag from another catalog would only ever answer 200.
 export const IF_NONE_MATCH = {
   name: "If-None-Match",
   in: "header",
   required: false,
-  description:
-    "The ETag of a copy you hold (or a list of them, or `*`): the answer is then a 304 with no body when nothing changed, and costs no quota.",
+  description: withExample(
+    "The ETag of a copy you hold (or a list of them, or `*`), from that answer's ETag header: the answer is then a 304 with no body when nothing changed, and costs no quota",
+    'W/"EfatjsUqKYSrqv18O1FlA3hcIHI"',
+  ),
   schema: { type: "string" },
-  example: 'W/"EfatjsUqKYSrqv18O1FlA3hcIHI"',
 };
 
 export const CLIENT_TIMEZONE = {
   name: "X-Client-Timezone",
   in: "header",
   required: false,
-  description: "IANA time zone, like `tz` (which wins when both are sent): adds `reset_local`.",
+  description: withExample(
+    "IANA time zone, like `tz` (which wins when both are sent): adds `reset_local`",
+    TZ_EXAMPLE,
+  ),
   schema: { type: "string" },
-  example: TZ_EXAMPLE,
 };
 
 export const CHARGED =
@@ -56,15 +61,11 @@ export function catalogPaths(samples: Samples): Json {
         summary: "Search jobs",
         description: `Jobs whose title matches every word of \`title\` (case and order do not matter; words of two or more letters also match as prefixes), in a country or region, best match first, then newest (\`sort\` changes the order). ${FILTERS_DESCRIPTION} Paging: \`page\` × \`per_page\` may not exceed ${MAX_RESULT_WINDOW.toLocaleString("en-US")} (\`meta.max_page\` is the deepest page for your \`per_page\`; a deeper one is a 400, never a silent empty page). The Link header has next, prev, first and last. Rows carry every job field except \`description\`.\n\n${CHARGED}`,
         parameters: [
-          ...queryParameters(JobSearchQuerySchema, {
-            title: "engineer",
-            country: "DE",
-            page: 2,
-            per_page: 2,
-            ...FILTER_EXAMPLES,
-            sort: "salary_desc",
-            tz: TZ_EXAMPLE,
-          }),
+          ...queryParameters(
+            JobSearchQuerySchema,
+            { title: "engineer", country: "DE", page: 2, per_page: 2 },
+            { ...FILTER_EXAMPLES, sort: "salary_desc", tz: TZ_EXAMPLE },
+          ),
           IF_NONE_MATCH,
           CLIENT_TIMEZONE,
         ],
@@ -115,7 +116,7 @@ export function catalogPaths(samples: Samples): Json {
             schema: { type: "string", pattern: JOB_ID_PATTERN.source },
             example: EXAMPLE_JOB_ID,
           },
-          ...queryParameters(JobQuerySchema, { tz: TZ_EXAMPLE }),
+          ...queryParameters(JobQuerySchema, {}, { tz: TZ_EXAMPLE }),
           IF_NONE_MATCH,
           CLIENT_TIMEZONE,
         ],
@@ -134,7 +135,7 @@ export function catalogPaths(samples: Samples): Json {
         summary: "Get a location's median salary",
         description: `The median advertised salary of a country or city in the current snapshot: \`median\` in \`currency\` per \`period\`, over \`sample_size\` jobs, as of \`as_of\`. Give \`country\` (preferred), or \`title\` as a place name: a country (\`Germany\`), a city (\`Berlin\`) or \`City, Country\` (\`Cambridge, US\`); when a city name exists in several countries, the largest sample wins. Region codes are refused: there is no regional median. Neither parameter is a 400; no match is a 404.\n\n${CHARGED}`,
         parameters: [
-          ...queryParameters(SalaryQuerySchema, { country: "DE", title: "Berlin", tz: TZ_EXAMPLE }),
+          ...queryParameters(SalaryQuerySchema, { country: "DE" }, { title: "Berlin", tz: TZ_EXAMPLE }),
           IF_NONE_MATCH,
           CLIENT_TIMEZONE,
         ],

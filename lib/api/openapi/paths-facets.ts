@@ -11,7 +11,11 @@ import { conditional, type Responses } from "./responses";
 
 const cap = TOTAL_COUNT_CAP.toLocaleString("en-US");
 
-/** The filter parameters' examples: the FILTERED_SEARCH and FACETS requests. */
+/**
+ * The filter parameters' examples, shown beside each parameter. They illustrate values, not one
+ * request (`posted_within_days` and `posted_after` exclude each other), so the try-it does not
+ * send them.
+ */
 export const FILTER_EXAMPLES = {
   city: "Berlin",
   remote: "remote,hybrid",
@@ -43,12 +47,11 @@ export function facetsPath({ samples, errors, headerParameters, charged }: Share
       summary: "Facets of a search",
       description: `What the jobs a search matches are made of, in one call: counts by country, employment type, work arrangement (\`remote\`) and seniority (\`value: null\` counts jobs that do not say), the ten companies with most matches, and a histogram of annualised advertised salaries per currency. Takes the same filters as GET /v1/jobs (no paging, no sort). The counts cover the first 10,000 matches in search order (best title match, then newest); \`meta.exact\` is false when more matched, and \`meta.total\` follows the search's rule. ${FILTERS_DESCRIPTION}\n\n${charged}`,
       parameters: [
-        ...queryParameters(FacetsQuerySchema, {
-          title: "engineer",
-          country: "DE",
-          ...FILTER_EXAMPLES,
-          tz: "Europe/Berlin",
-        }),
+        ...queryParameters(
+          FacetsQuerySchema,
+          { title: "engineer", country: "DE", remote: FILTER_EXAMPLES.remote },
+          { ...FILTER_EXAMPLES, tz: "Europe/Berlin" },
+        ),
         ...headerParameters,
       ],
       responses: {
