@@ -42,6 +42,12 @@ const REPAIRS: Repair[] = [
     selector: 'button[role="none"], button[role="presentation"]',
     apply: (el) => el.removeAttribute("role"),
   },
+  // aria-allowed-role: a try-it parameter left empty (not sent) shows an "Input is invalid"
+  // button with role="alert", which a button may not have; its label still says it.
+  {
+    selector: 'button[role="alert"]',
+    apply: (el) => el.removeAttribute("role"),
+  },
   // link-name: the document's links (getting started, support, license) become bare icons
   // when they do not fit on one line, their text hidden with display: none. Their text is
   // their name whichever way they are shown.
