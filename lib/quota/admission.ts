@@ -146,9 +146,12 @@ async function consumeWithRedis(
       case "inactive":
         markRefreshed(hash, generation);
         return { ok: false, code: "key_inactive" };
+      case "wait":
+        await new Promise((r) => setTimeout(r, 25));
+        continue;
       case "lease":
         // Postgres errors go up as they are (a 503); a grant Redis never answered trips the breaker.
-        await leaseOnce(rq, hash, v, now, deadline);
+        await leaseOnce(rq, hash, v, now);
         continue;
       case "ok":
       case "deny":

@@ -1,6 +1,7 @@
 // Leases from the Postgres ledger to a key's Redis allowance, one at a time per key in this
 // process: every request that finds the allowance spent while a lease is under way waits for
 // that lease instead of asking Postgres itself, and the next lease is sized for them.
+import { isReplyError } from "../redis/client";
 import { leaseFromPostgres } from "./pg-engine";
 import type { RedisQuota } from "./redis-engine";
 
@@ -24,7 +25,6 @@ export function leaseOnce(
   hash: string,
   v: { keyId: string; daily: number; monthly: number },
   now: Date,
-  deadline: number,
 ): Promise<void> {
   const under = pending.get(hash);
   if (under) {
@@ -35,13 +35,24 @@ export function leaseOnce(
   entry.done = (async () => {
     try {
       const r = await leaseFromPostgres(v.keyId, now, v, demand.get(hash) ?? 1);
-      const full = r.window ? `${v.daily}:${v.monthly}:${r.window}` : "";
-      await rq.grant(
-        hash,
-        now,
-        { id: newLeaseId(), units: r.granted, dayTotal: r.dayTotal, monthTotal: r.monthTotal, full },
-        deadline,
-      );
+      // The key's leased units, and how many of them were leased long enough ago that their
+      // grants cannot still be on their way.
+      const settled = Math.max(0, r.keyLeased - r.recentUnits);
+      const full = r.window ? `${v.daily}:${v.monthly}:${r.window}:${settled}:${r.keyLeased}` : "";
+      try {
+        await rq.grant(hash, now, {
+          id: newLeaseId(),
+          units: r.granted,
+          dayTotal: r.dayTotal,
+          monthTotal: r.monthTotal,
+          full,
+        });
+      } catch (err) {
+        // A reply error is an answer (a bug): up it goes. Otherwise the grant may or may not
+        // have run; it is never sent again, and the admission asks Redis (and, if need be,
+        // Postgres for another lease) afresh.
+        if (isReplyError(err)) throw err;
+      }
     } finally {
       pending.delete(hash);
       if (demand.size > 10_000) demand.clear();

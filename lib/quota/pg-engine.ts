@@ -37,6 +37,10 @@ export type Reservation = {
    * admitted and not yet written. A refusal while there are some may not be final.
    */
   unsettled: number;
+  /** The key's units leased to Redis today, after this lease. */
+  keyLeased: number;
+  /** Of those, the units leased in the last few seconds (their grants may still be on the way). */
+  recentUnits: number;
 };
 
 type ReservationRow = {
@@ -45,6 +49,8 @@ type ReservationRow = {
   month_total: number;
   full_window: string | null;
   unsettled: number;
+  key_leased: number;
+  recent_units: number;
 };
 
 async function reserve(
@@ -55,7 +61,7 @@ async function reserve(
   requestId: string | null,
 ): Promise<Reservation> {
   const [r] = await hotQuery<ReservationRow>(Prisma.sql`
-    SELECT granted, day_total, month_total, full_window, unsettled FROM reserve_quota(${keyId}, ${dayOf(now)}::date,
+    SELECT granted, day_total, month_total, full_window, unsettled, key_leased, recent_units FROM reserve_quota(${keyId}, ${dayOf(now)}::date,
       ${limits.daily}::int, ${limits.monthly}::int, ${want.cap}::int, ${want.floor}::int, ${requestId}::text)`);
   if (!r) throw new Error("reserve_quota() returned no row");
   const window = r.full_window === "daily" || r.full_window === "monthly" ? r.full_window : null;
@@ -65,6 +71,8 @@ async function reserve(
     monthTotal: r.month_total,
     window,
     unsettled: r.unsettled,
+    keyLeased: r.key_leased,
+    recentUnits: r.recent_units,
   };
 }
 

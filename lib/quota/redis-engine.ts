@@ -20,9 +20,13 @@ const IDS_TTL = "900";
 /** How long a request may wait for Redis to say what it decided. Below the usage buffer's drain. */
 export const RESOLVE_MS = 2_000;
 const RETRY_MS = 50;
+/** How long a grant may still be on its way after Postgres said the day is full. */
+const GRACE_MS = "3000";
 
 export type Verdict =
   | { kind: "none" | "inactive" | "revoked" }
+  /** The allowance is spent and the day full, but a grant may still be on its way: ask again. */
+  | { kind: "wait" }
   /** `known`: the key existed when its record was last written (within a month). */
   | { kind: "miss"; known: boolean }
   | {
@@ -130,7 +134,7 @@ export class RedisQuota {
         r = (await this.untilAnswered(
           this.admitScript,
           keys,
-          (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL],
+          (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL, GRACE_MS],
           deadline,
         )) as (string | number)[];
         if (r[0] !== "late") break;
@@ -163,28 +167,25 @@ export class RedisQuota {
     }
     journalDone(epoch, null);
     if (kind === "miss") return { kind, known: Number(r[1]) === 1 };
+    if (kind === "wait") return { kind };
     return { kind } as Verdict;
   }
 
-  /** Adds a lease to the key's allowance (idempotent by lease id, so it is safely re-sent). */
+  /**
+   * Adds a lease to the key's allowance, idempotent by lease id while the day's state lives. Sent
+   * once: a copy re-sent after Redis lost that state (a restart) would add units that may
+   * already have been used before it. A grant whose answer is lost is given up (its units stay
+   * reserved, and are in the allowance if it ran); the caller asks for another lease.
+   */
   async grant(
     hash: string,
     now: Date,
     lease: { id: string; units: number; dayTotal: number; monthTotal: number; full: string },
-    deadline: number,
   ): Promise<void> {
-    await this.untilAnswered(
+    await this.send(
       this.grantScript,
       [this.dayState(hash, now)],
-      () => [
-        lease.id,
-        String(lease.units),
-        String(lease.dayTotal),
-        String(lease.monthTotal),
-        lease.full,
-        DAY_TTL,
-      ],
-      deadline,
+      [lease.id, String(lease.units), String(lease.dayTotal), String(lease.monthTotal), lease.full, DAY_TTL],
     );
   }
 

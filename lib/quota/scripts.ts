@@ -7,11 +7,15 @@
 //   a   units leased to it from Postgres today (reserve_quota); Redis admits only while u < a
 //   o   the user's other use today (other keys, the Postgres path, units Redis lost), and
 //   mo  the same for the month: only for the headers (used = o + u, mo + u)
-//   f   "daily:monthly:window" when Postgres had nothing left to lease at those limits
+//   f   "daily:monthly:window:settled:leased:at" when Postgres had nothing left to lease at
+//       those limits: the key's leased units then, and how many of them were leased long enough
+//       ago that their grants cannot still be on their way. An allowance below `leased` but not
+//       below `settled` may be waiting for a grant: for a grace period after `at`, a request is
+//       told to wait, not refused. Below `settled`, Redis lost units: the day is over.
 //   l:* the leases already added, so that a grant sent twice adds once
 
 // KEYS: record, day state, request ids of the id's bucket, the key's "exists" marker, journal.
-// ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL.
+// ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL, grace (ms).
 // A request id admitted before gets the same answer without counting again (its first reply was
 // lost, or the client sent it twice); one refunded since, or reaching Redis after its deadline,
 // admits nothing, so a request its caller has given up on can never be admitted later.
@@ -42,7 +46,11 @@ end
 local limits = daily .. ':' .. monthly .. ':'
 local f = s[5]
 if f and string.sub(f, 1, #limits) == limits then
-  return {'deny', id, daily, monthly, o + u, mo + u, string.sub(f, #limits + 1)}
+  local window, settled, leased, at = string.match(string.sub(f, #limits + 1), '^(%a+):(%d+):(%d+):(%d+)$')
+  if at and a >= tonumber(settled) and a < tonumber(leased) and now - tonumber(at) < tonumber(ARGV[6]) then
+    return {'wait'}
+  end
+  return {'deny', id, daily, monthly, o + u, mo + u, window or 'daily'}
 end
 return {'lease', id, daily, monthly, o + u, mo + u}
 `;
@@ -54,7 +62,12 @@ export const GRANT_LUA = `
 if redis.call('HSETNX', KEYS[1], 'l:' .. ARGV[1], 1) == 0 then return 0 end
 local a = redis.call('HINCRBY', KEYS[1], 'a', ARGV[2])
 redis.call('HSET', KEYS[1], 'o', math.max(0, tonumber(ARGV[3]) - a), 'mo', math.max(0, tonumber(ARGV[4]) - a))
-if ARGV[5] == '' then redis.call('HDEL', KEYS[1], 'f') else redis.call('HSET', KEYS[1], 'f', ARGV[5]) end
+if ARGV[5] == '' then
+  redis.call('HDEL', KEYS[1], 'f')
+else
+  local t = redis.call('TIME')
+  redis.call('HSET', KEYS[1], 'f', ARGV[5] .. ':' .. (tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)))
+end
 redis.call('EXPIRE', KEYS[1], ARGV[6])
 return 1
 `;

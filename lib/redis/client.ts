@@ -40,6 +40,9 @@ function singleNode(url: string): IORedis {
     // Commands issued in the same tick (concurrent requests' quota scripts) go out in one
     // write; each script still runs atomically, so counts stay exact.
     enableAutoPipelining: true,
+    // Our callers re-send what they can safely re-send (by request or lease id); a command
+    // re-sent by the client after a reconnect could reach a Redis that lost what it did.
+    autoResendUnfulfilledCommands: false,
     maxRetriesPerRequest: 1,
     commandTimeout: 300,
     connectTimeout: 1000,

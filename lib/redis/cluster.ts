@@ -31,6 +31,9 @@ export function clusterClient(list: string): Cluster {
     slotsRefreshInterval: 2_000,
     clusterRetryStrategy: (n) => Math.min(n * 100, 1_000),
     redisOptions: {
+      // Our callers re-send what they can safely re-send (by request or lease id); a command
+      // re-sent by the client after a reconnect could reach a Redis that lost what it did.
+      autoResendUnfulfilledCommands: false,
       maxRetriesPerRequest: 1,
       commandTimeout: COMMAND_TIMEOUT_MS,
       connectTimeout: 1_000,

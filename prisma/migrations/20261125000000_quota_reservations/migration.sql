@@ -11,6 +11,8 @@ CREATE TABLE "quota_reservations" (
     "leased" INTEGER NOT NULL DEFAULT 0,
     "leases" INTEGER NOT NULL DEFAULT 0,
     "admitted" INTEGER NOT NULL DEFAULT 0,
+    "recent_units" INTEGER NOT NULL DEFAULT 0,
+    "recent_at" TIMESTAMPTZ(3),
     CONSTRAINT "quota_reservations_pkey" PRIMARY KEY ("key_id", "day")
 );
 ALTER TABLE "quota_reservations" ADD CONSTRAINT "quota_reservations_key_id_fkey"
@@ -40,12 +42,13 @@ SELECT "key_id", "day", "count" FROM "key_usage"
 -- least p_floor (the requests waiting for it). p_request set: admits that one request on the Postgres path, charging key_usage in
 -- the same transaction. Reserved is never below what key_usage already charged (usage recorded
 -- before this ledger, or by an operator). Returns the units granted, the user's day and month
--- totals after it, the window that ran out when fewer than asked were granted, and how many of
--- the day's reserved units key_usage does not show used yet.
+-- totals after it, the window that ran out when fewer than asked were granted, how many of
+-- the day's reserved units key_usage does not show used yet, and the key's leased units of the
+-- day (so Redis can tell a grant still on its way from a day that is over).
 CREATE FUNCTION "reserve_quota"(p_key_id TEXT, p_day DATE, p_daily INTEGER, p_monthly INTEGER,
                                 p_cap INTEGER, p_floor INTEGER, p_request TEXT)
 RETURNS TABLE (granted INTEGER, day_total INTEGER, month_total INTEGER, full_window TEXT,
-               unsettled INTEGER)
+               unsettled INTEGER, key_leased INTEGER, recent_units INTEGER)
 LANGUAGE plpgsql AS $$
 DECLARE
   owner TEXT;
@@ -80,7 +83,7 @@ BEGIN
    WHERE k.user_id = owner AND r.day = p_day;
   IF prior IS NOT NULL THEN
     -- Asked again (its reply was lost) or already cancelled: the first answer stands.
-    RETURN QUERY SELECT CASE WHEN prior THEN 1 ELSE 0 END, d, m, NULL::TEXT, open_units;
+    RETURN QUERY SELECT CASE WHEN prior THEN 1 ELSE 0 END, d, m, NULL::TEXT, open_units, 0, 0;
     RETURN;
   END IF;
   IF p_request IS NULL THEN
@@ -92,9 +95,14 @@ BEGIN
   END IF;
   g := greatest(0, least(want, p_daily - d, p_monthly - m));
   IF p_request IS NULL THEN
-    INSERT INTO quota_reservations (key_id, day, leased, leases) VALUES (p_key_id, p_day, g, 1)
+    -- Units leased in the last 2 s: a grant of theirs may still be on its way to Redis.
+    INSERT INTO quota_reservations (key_id, day, leased, leases, recent_units, recent_at)
+      VALUES (p_key_id, p_day, g, 1, g, clock_timestamp())
       ON CONFLICT (key_id, day) DO UPDATE
-        SET leased = quota_reservations.leased + g, leases = quota_reservations.leases + 1;
+        SET leased = quota_reservations.leased + g, leases = quota_reservations.leases + 1,
+            recent_units = CASE WHEN quota_reservations.recent_at > clock_timestamp() - interval '2 seconds'
+                                THEN quota_reservations.recent_units + g ELSE g END,
+            recent_at = clock_timestamp();
   ELSE
     INSERT INTO quota_requests (id, key_id, day, admitted) VALUES (p_request, p_key_id, p_day, g = 1);
     IF g = 1 THEN
@@ -107,7 +115,10 @@ BEGIN
   RETURN QUERY SELECT g, d + g, m + g,
     CASE WHEN g >= want THEN NULL
          WHEN m + g >= p_monthly THEN 'monthly' ELSE 'daily' END,
-    open_units;
+    open_units,
+    coalesce((SELECT r.leased FROM quota_reservations r WHERE r.key_id = p_key_id AND r.day = p_day), 0),
+    coalesce((SELECT r.recent_units FROM quota_reservations r WHERE r.key_id = p_key_id AND r.day = p_day
+               AND r.recent_at > clock_timestamp() - interval '2 seconds'), 0);
 END;
 $$;
 
