@@ -16,6 +16,16 @@ const keyStyle = {
   wordBreak: "break-all" as const,
 };
 
+// The export line sits inside a sentence: the key's font, at the sentence's size, kept on one line.
+const inlineCodeStyle = {
+  fontFamily: keyStyle.fontFamily,
+  fontSize: "14px",
+  backgroundColor: keyStyle.backgroundColor,
+  borderRadius: "4px",
+  padding: "1px 4px",
+  whiteSpace: "nowrap" as const,
+};
+
 export type KeyConfirmationEmailProps = { apiKey: string; confirmUrl: string; expiresAt: string };
 
 export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: KeyConfirmationEmailProps) {
@@ -49,8 +59,8 @@ export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: 
       </Text>
       <Text style={{ ...textStyle, marginBottom: 0 }}>
         Keep it in an environment variable; every example in the docs and the Studio reads it from there:{" "}
-        <code>{KEY_EXPORT}</code> (with your key). Send it in the X-API-Key header of every request. Never put
-        it in a URL. If you lose it, revoke it in the Studio and register a new one.
+        <code style={inlineCodeStyle}>{KEY_EXPORT}</code> (with your key). Send it in the X-API-Key header of
+        every request. Never put it in a URL. If you lose it, revoke it in the Studio and register a new one.
       </Text>
     </EmailLayout>
   );

@@ -4,6 +4,16 @@ import { ENV_COMMANDS, EnvError, parseEnv } from "./env";
 
 const random = () => randomBytes(32).toString("hex");
 
+/** Everything the server needs in production, with fresh random secrets. */
+const productionEnv = () => ({
+  NODE_ENV: "production",
+  DATABASE_URL: "postgresql://x@y/z",
+  APP_URL: "https://api.example.com",
+  SMTP_URL: "smtp://mail:25",
+  KEY_HASH_SECRET: random(),
+  NEXTAUTH_SECRET: random(),
+});
+
 describe("parseEnv", () => {
   it("reads the fleet's variables: replicas, a Redis Cluster, a metrics token", () => {
     const e = parseEnv({
@@ -50,14 +60,7 @@ describe("parseEnv", () => {
   });
 
   it("refuses the published development secrets in production", () => {
-    const prod = {
-      NODE_ENV: "production",
-      DATABASE_URL: "postgresql://x@y/z",
-      APP_URL: "https://api.example.com",
-      SMTP_URL: "smtp://mail:25",
-      KEY_HASH_SECRET: random(),
-      NEXTAUTH_SECRET: random(),
-    };
+    const prod = productionEnv();
     expect(parseEnv(prod).KEY_HASH_SECRET).toBe(prod.KEY_HASH_SECRET);
     const devKey = "dev-only-key-hash-secret-not-for-production";
     const devAuth = "dev-only-nextauth-secret-not-for-production";
@@ -94,14 +97,7 @@ describe("parseEnv", () => {
   });
 
   describe("secrets in production", () => {
-    const prod = {
-      NODE_ENV: "production",
-      DATABASE_URL: "postgresql://x@y/z",
-      APP_URL: "https://api.example.com",
-      SMTP_URL: "smtp://mail:25",
-      KEY_HASH_SECRET: random(),
-      NEXTAUTH_SECRET: random(),
-    };
+    const prod = productionEnv();
     const message = (source: Record<string, string>, command?: keyof typeof ENV_COMMANDS) => {
       try {
         parseEnv(source, command);
