@@ -167,11 +167,11 @@ describe("importing into the embedded database", () => {
       const { rows } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs_s' || (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
       );
-      // Every index of jobs (the primary key, four listing indexes, five for filters).
+      // Every index of jobs (the primary key, four listing indexes, five for filters, the words).
       const parent = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs'`,
       );
-      expect(parent.rows[0]!.n).toBe(10);
+      expect(parent.rows[0]!.n).toBe(11);
       expect(rows[0]!.n).toBe(parent.rows[0]!.n);
     } finally {
       await client.end();

@@ -5,6 +5,8 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import { unaccent } from "@electric-sql/pglite/contrib/unaccent";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
 import { claim, embeddedUrl, publishPort, type Role, release, START_OVER_HINT } from "./claim";
 import { type Gate, startGate } from "./gate";
@@ -54,7 +56,7 @@ export async function startEmbeddedPostgres(
     await release(dataRoot);
   };
   try {
-    db = await PGlite.create({ dataDir }).catch((err: Error) => {
+    db = await PGlite.create({ dataDir, extensions: { pg_trgm, unaccent } }).catch((err: Error) => {
       throw new Error(
         `The embedded database in ${dataDir} could not be opened (${err.message}). ${START_OVER_HINT}`,
       );

@@ -124,7 +124,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   };
   try {
     await client.query(
-      `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`,
+      `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))`,
     );
     sink = openSink(client, method, t, JOB_TABLE_COLUMNS, { freeze: true });
     let batch: BatchItem[] = [];
