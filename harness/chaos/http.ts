@@ -6,7 +6,8 @@ export type Outcome = {
   /** 0 when no response arrived. */
   status: number;
   ms: number;
-  /** Epoch ms when it ended, to place it before or after a fault. */
+  /** Epoch ms when it was sent and when it ended, to place it before or after a fault. */
+  startedAt?: number;
   endedAt?: number;
   /** Network error code (ECONNRESET, ECONNREFUSED, timeout, ...); undefined when a response arrived. */
   error?: string;
@@ -32,6 +33,7 @@ export type SendOptions = {
 
 export function send(base: string, path: string, opts: SendOptions = {}): Promise<Outcome> {
   const started = performance.now();
+  const startedAt = Date.now();
   const url = new URL(path, base);
   return new Promise((resolve) => {
     let settled = false;
@@ -41,7 +43,7 @@ export function send(base: string, path: string, opts: SendOptions = {}): Promis
       settled = true;
       clearTimeout(timer);
       const ms = Math.round(performance.now() - started);
-      resolve({ status, ms, endedAt: Date.now(), error, headers, body, keyId: opts.keyId, path });
+      resolve({ status, ms, startedAt, endedAt: Date.now(), error, headers, body, keyId: opts.keyId, path });
     };
     const req = http.request(
       url,
