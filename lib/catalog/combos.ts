@@ -18,7 +18,7 @@ export function comboKey(
 
 /** True when the combination counts answer these filters' total (no title given either). */
 export function combosAnswer(f: JobFilters): boolean {
-  return !(f.city || f.company || f.salary || f.postedAfter);
+  return !(f.city || f.company || f.salary || f.postedAfter || f.keywords || f.excludeCompanies);
 }
 
 // Snapshots are immutable once live: their counts are kept for the process's life.

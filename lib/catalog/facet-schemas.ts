@@ -1,6 +1,12 @@
 // Request and response schemas of GET /v1/jobs/facets: validation and the API reference.
 import { z } from "zod";
-import { EMPLOYMENT_TYPES, JobSearchQuerySchema, REMOTE_VALUES, SENIORITY_VALUES } from "./schemas";
+import {
+  EMPLOYMENT_TYPES,
+  JobSearchQuerySchema,
+  QueryMetaSchema,
+  REMOTE_VALUES,
+  SENIORITY_VALUES,
+} from "./schemas";
 
 const facetCounts = <T extends z.ZodType>(value: T, max: number) =>
   z
@@ -9,7 +15,12 @@ const facetCounts = <T extends z.ZodType>(value: T, max: number) =>
     )
     .max(max);
 
-export const FacetsQuerySchema = JobSearchQuerySchema.omit({ page: true, per_page: true, sort: true });
+export const FacetsQuerySchema = JobSearchQuerySchema.omit({
+  page: true,
+  per_page: true,
+  sort: true,
+  highlight: true,
+});
 
 export const FacetsResponseSchema = z.object({
   countries: facetCounts(z.string().length(2), 250),
@@ -42,6 +53,7 @@ export const FacetsResponseSchema = z.object({
       .boolean()
       .describe("true when the facets cover every match; false: the first 10,000 in search order"),
     reset_local: z.string().optional(),
+    query: QueryMetaSchema.optional().describe("With q: what was searched"),
   }),
 });
 

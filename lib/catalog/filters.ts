@@ -8,6 +8,7 @@ import { Prisma } from "../generated/prisma/client";
 import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
+import { type SearchClause, tsquerySql } from "./keywords/tsquery-sql";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
 
@@ -23,6 +24,10 @@ export type JobFilters = {
   /** Annualised, in `currency`; `includeUnsalaried` keeps jobs with no advertised salary. */
   salary?: { currency: string; min?: number; max?: number; includeUnsalaried: boolean };
   postedAfter?: Date;
+  /** Words of `q`, after synonyms and corrections (lib/catalog/keywords/resolve.ts). */
+  keywords?: SearchClause[];
+  /** exclude_company: names as given, and their hashes (text-hash.ts). */
+  excludeCompanies?: { names: string[]; keys: number[] };
 };
 
 const DAY_MS = 86_400_000;
@@ -56,6 +61,11 @@ export function toFilters(
   }
   if (country) filters.country = country;
   if (q.company) filters.company = { name: q.company, key: companyHash(q.company) };
+  if (q.exclude_company?.length)
+    filters.excludeCompanies = {
+      names: q.exclude_company,
+      keys: q.exclude_company.map(companyHash),
+    };
   if (q.remote) filters.remote = q.remote;
   if (q.employment_type) filters.employmentType = q.employment_type;
   if (q.seniority) filters.seniority = q.seniority;
@@ -66,9 +76,9 @@ export function toFilters(
     filters.postedAfter = new Date(now.getTime() - q.posted_within_days * DAY_MS);
   if (q.posted_after !== undefined) filters.postedAfter = q.posted_after;
 
-  const sort: SortOrder = q.sort ?? (q.title ? "relevance" : "date");
-  if (sort === "relevance" && !q.title)
-    return invalidParam("sort", "sort: relevance needs a title; use date, salary_desc or salary_asc.");
+  const sort: SortOrder = q.sort ?? (q.title || q.q ? "relevance" : "date");
+  if (sort === "relevance" && !q.title && !q.q)
+    return invalidParam("sort", "sort: relevance needs q or a title; use date, salary_desc or salary_asc.");
   const salaryParam =
     q.salary_min !== undefined
       ? "salary_min"
@@ -108,6 +118,8 @@ export function hasRowFilters(f: JobFilters): boolean {
       f.employmentType ||
       f.seniority ||
       f.postedAfter ||
+      f.keywords ||
+      f.excludeCompanies ||
       // Even with include_unsalaried: salaries in another currency than the country's drop out.
       f.salary,
   );
@@ -127,9 +139,20 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
   return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
 }
 
-/** The conditions of every filter but title, as `AND …` on unqualified columns of jobs. */
-export function filterSql(f: JobFilters): Prisma.Sql {
+/**
+ * The conditions of every filter but title, as `AND …` on unqualified columns of jobs.
+ * `keywords: false` leaves q's condition out, for rows already known to match it.
+ */
+export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
+  // Unlike the others, read from the row: the words are not in any listing index.
+  if (f.keywords && opts.keywords !== false) parts.push(Prisma.sql`AND search @@ ${tsquerySql(f.keywords)}`);
+  if (f.excludeCompanies) {
+    const { keys, names } = f.excludeCompanies;
+    parts.push(
+      Prisma.sql`AND NOT (company_key = ANY(${keys}::int[]) AND lower(company) IN (SELECT lower(n) FROM unnest(${names}::text[]) n))`,
+    );
+  }
   // The city's text is rechecked on the page's rows (cityRecheck), not here: a text condition
   // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
   if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key}`);

@@ -5,9 +5,11 @@ import { parseQueryParams } from "../core/query-params";
 import { fail, invalidParam, ok } from "../core/result";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
-import { toFilters } from "./filters";
+import { type JobFilters, toFilters } from "./filters";
+import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { findJob } from "./jobs";
 import { pageBeyondCap, pageMeta } from "./paging";
+import { liveSnapshot } from "./live";
 import { lookupSalary } from "./salary";
 import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
@@ -20,7 +22,10 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
   if (tooDeep) return tooDeep;
   const rules = toFilters(query, startOfMinute(now));
   if (!rules.ok) return rules;
-  const { filters, sort } = rules.value;
+  const { sort } = rules.value;
+  const words = await withKeywords(rules.value.filters, query);
+  if (!words.ok) return words;
+  const { filters, meta } = words.value;
   const found = await searchJobs({
     title: query.title,
     filter: filters.country,
@@ -28,8 +33,20 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
     perPage: query.per_page,
     filters,
     sort,
+    highlight: query.highlight,
   });
-  return ok({ query, page: pageOf(found, query.page, query.per_page) });
+  const page = pageOf(found, query.page, query.per_page);
+  return ok({ query, page: meta ? { ...page, meta: { ...page.meta, query: meta } } : page });
+}
+
+/** q resolved against the live snapshot's words: the filters with them, and what was searched. */
+async function withKeywords(filters: JobFilters, query: { q?: string; spellcheck?: boolean }) {
+  if (!query.q) return ok({ filters, meta: undefined as QueryMeta | undefined });
+  const live = await liveSnapshot();
+  if (!live) return ok({ filters, meta: undefined as QueryMeta | undefined });
+  const k = await resolveKeywords(query.q, live.id, query.spellcheck ?? true);
+  if (!k.ok) return k;
+  return ok({ filters: { ...filters, keywords: k.value.clauses }, meta: k.value.meta as QueryMeta | undefined });
 }
 
 type Page = { items: SearchOutput["items"]; meta: ReturnType<typeof pageMeta> & { total_exact: boolean } };
@@ -58,12 +75,11 @@ export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
   const query = parsed.value;
   const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
   if (!rules.ok) return rules;
-  const facets = await jobFacets({
-    title: query.title,
-    filter: rules.value.filters.country,
-    filters: rules.value.filters,
-  });
-  return ok({ query, facets });
+  const words = await withKeywords(rules.value.filters, query);
+  if (!words.ok) return words;
+  const { filters, meta } = words.value;
+  const facets = await jobFacets({ title: query.title, filter: filters.country, filters });
+  return ok({ query, facets: meta ? { ...facets, meta: { ...facets.meta, query: meta } } : facets });
 }
 
 /** posted_within_days counts from the minute: requests within one share cache entries and ETags. */

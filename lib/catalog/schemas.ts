@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { parseInstant, TimeZoneSchema } from "../core/time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
+import { Q_MAX_LENGTH } from "./keywords/parse";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
@@ -52,7 +53,39 @@ const TitleSchema = z
   .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
   .refine((t) => /[\p{L}\p{N}]/u.test(t), "must contain a letter or digit");
 
+const booleanFlag = z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+
+/** exclude_company: up to this many names, separated by "|". */
+export const EXCLUDE_COMPANY_MAX = 20;
+
 export const JobSearchQuerySchema = z.object({
+  q: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(Q_MAX_LENGTH, `must be at most ${Q_MAX_LENGTH} characters`)
+    .optional()
+    .describe(
+      'Keywords over title, company and description: all words must match; "quoted phrases"; -word or -"phrase" excludes; OR between alternatives. Case, accents and English word forms do not matter. Misspelt words are corrected (see meta.query)',
+    ),
+  exclude_company: z
+    .string()
+    .transform((raw, ctx) => {
+      const names = [...new Set(raw.split("|").map((n) => n.trim()))];
+      if (names.some((n) => n.length === 0 || n.length > 200))
+        ctx.addIssue({ code: "custom", message: "every name must have 1 to 200 characters (names separated by |)" });
+      if (names.length > EXCLUDE_COMPANY_MAX)
+        ctx.addIssue({ code: "custom", message: `at most ${EXCLUDE_COMPANY_MAX} names` });
+      return names;
+    })
+    .optional()
+    .describe('Leave out these companies (exact names, case-insensitive), separated by "|": Acme Ltd|Globex'),
+  spellcheck: booleanFlag
+    .optional()
+    .describe("With q: correct words that match no job to the closest catalog word (default true)"),
+  highlight: booleanFlag
+    .optional()
+    .describe("With q: add to each row a snippet of its description around the first match, with the matched ranges"),
   title: TitleSchema.optional().describe(
     "Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used",
   ),
@@ -131,7 +164,7 @@ export const JobSearchQuerySchema = z.object({
   sort: z
     .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
     .optional()
-    .describe("relevance (default with a title), date (default without), salary_desc, salary_asc"),
+    .describe("relevance (default with q or a title), date (default without), salary_desc, salary_asc"),
   tz: TimeZoneSchema.optional(),
 });
 
@@ -176,11 +209,36 @@ export const JobSummarySchema = z.object({
   salary_currency: nullable(z.string().length(3)),
   salary_period: nullable(z.enum(PAY_PERIODS)),
   posted_at: z.iso.datetime(),
+  highlight: z
+    .object({
+      snippet: z.string().describe("A short extract of the description around the first match"),
+      matches: z
+        .array(z.object({ start: z.number().int(), end: z.number().int() }))
+        .describe("Matched words in snippet, as [start, end) offsets in Unicode code points"),
+    })
+    .optional()
+    .describe("With q and highlight=true"),
 });
 
 export const JobSchema = JobSummarySchema.extend({
   description: z.string(),
   reset_local: z.string().optional().describe("Next daily reset in the tz zone, when tz is given"),
+});
+
+export const QueryMetaSchema = z.object({
+  q: z.string(),
+  terms: z.array(z.string()).describe("Words searched for, after corrections"),
+  phrases: z.array(z.string()),
+  excluded: z.array(z.string()).describe("Excluded words and phrases"),
+  any_of: z.array(z.array(z.string())).describe("Alternatives joined by OR"),
+  expansions: z
+    .array(z.object({ term: z.string(), also: z.array(z.string()) }))
+    .describe("Synonyms and abbreviations: each term also matched these"),
+  corrections: z
+    .array(z.object({ from: z.string(), to: z.string() }))
+    .describe("Words that matched no job, and the catalog word searched instead"),
+  ignored: z.array(z.string()).describe("Words too common to search (such as “the”)"),
+  tsquery: z.string().describe("What the database searched: folded and stemmed words"),
 });
 
 export const JobSearchResponseSchema = z.object({
@@ -198,6 +256,7 @@ export const JobSearchResponseSchema = z.object({
       .boolean()
       .describe("false when total is a lower bound: the search matched more jobs than were counted"),
     reset_local: z.string().optional(),
+    query: QueryMetaSchema.optional().describe("With q: what was searched"),
   }),
 });
 

@@ -3,8 +3,16 @@ import { queryWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
-import { filteredCountSql, filteredPageSql, rankCutCte, TOTAL_COUNT_CAP, titlesCte } from "./filtered-search";
+import {
+  type FilteredInput,
+  filteredCountSql,
+  filteredPageSql,
+  rankCutCte,
+  TOTAL_COUNT_CAP,
+  titlesCte,
+} from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
@@ -19,6 +27,8 @@ export type SearchInput = {
   /** Filters beyond title and country (filter above is the same as filters.country). */
   filters?: JobFilters;
   sort?: SortOrder;
+  /** With keywords: each row's description extract around its first match. */
+  highlight?: boolean;
 };
 export type SearchOutput = { total: number; totalExact: boolean; items: JobSummary[] };
 
@@ -42,7 +52,15 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const filters = input.filters ?? { country: input.filter };
   const sort = input.sort ?? (tsquery ? "relevance" : "date");
-  const key = JSON.stringify([tsquery, input.filter?.code ?? null, input.page, input.perPage, filters, sort]);
+  const key = JSON.stringify([
+    tsquery,
+    input.filter?.code ?? null,
+    input.page,
+    input.perPage,
+    filters,
+    sort,
+    Boolean(input.highlight),
+  ]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const out = await run(input, live, filters, sort, tsquery);
@@ -80,10 +98,14 @@ async function run(
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = await Promise.all([
-    catalogDb(live.id).query<JobDbRow>(filteredPageSql({ ...page, limit: page.limit + 1 }, live.id)),
+    readRows(live.id, filters, pageSql({ ...page, limit: page.limit + 1 }, live.id)),
     countMatches(input, live, filters, tsquery, lead),
   ]);
-  const items = rows.slice(0, page.limit).map(toJobSummary);
+  const items = await withHighlights(
+    rows.slice(0, page.limit).map(toJobSummary),
+    input.highlight ? filters.keywords : undefined,
+    live.id,
+  );
   if (count.total !== null) return { result: { ...count, total: count.total, items }, countTimedOut: false };
   return { result: { ...lowerBound(input.page, page.offset, rows.length), items }, countTimedOut: true };
 }
@@ -103,6 +125,43 @@ export function lowerBound(
   return { total: offset + read, totalExact: false };
 }
 
+/**
+ * A search with keywords runs as an unnamed statement: planned for its own words, since how
+ * many jobs a word matches decides whether walking by date or reading the word's entries wins.
+ */
+function readRows(snapshotId: number, filters: JobFilters, sql: Prisma.Sql): Promise<JobDbRow[]> {
+  const db = catalogDb(snapshotId);
+  return filters.keywords ? db.$queryRaw<JobDbRow[]>(sql) : db.query<JobDbRow>(sql);
+}
+
+/** The page's statement: by keyword relevance when q is given without a title. */
+function pageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+  const { filters } = input;
+  if (filters.keywords && !input.tsquery && input.sort === "relevance")
+    return keywordPageSql({ ...filters, keywords: filters.keywords }, snapshotId, input.limit, input.offset);
+  return filteredPageSql(input, snapshotId);
+}
+
+async function withHighlights(
+  items: JobSummary[],
+  keywords: JobFilters["keywords"],
+  snapshotId: number,
+): Promise<JobSummary[]> {
+  if (!keywords || items.length === 0) return items;
+  const rows = await catalogDb(snapshotId).$queryRaw<{ id: string; marked: string }[]>(
+    highlightSql(
+      keywords,
+      snapshotId,
+      items.map((i) => i.id),
+    ),
+  );
+  const byId = new Map<string, Highlight>(rows.map((r) => [r.id, parseMarked(r.marked)]));
+  return items.map((i) => {
+    const h = byId.get(i.id);
+    return h ? { ...i, highlight: h } : i;
+  });
+}
+
 function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder, tsquery: string | null) {
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
@@ -119,7 +178,7 @@ export function searchStatements(input: SearchInput, snapshotId: number, lead: L
     return [{ sql: searchSql(input, snapshotId) }];
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   return [
-    { sql: filteredPageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
+    { sql: pageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
     ...countStatements(input, snapshotId, filters, tsquery, lead),
   ];
 }

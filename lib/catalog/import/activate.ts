@@ -54,7 +54,25 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
     `CREATE STATISTICS ${t}_country_currency (dependencies, mcv) ON country_code, salary_currency FROM ${t}`,
     `ANALYZE ${t}`,
     `ANALYZE job_titles`,
+    vocabularySql(snapshotId),
   ]);
+}
+
+/** Jobs whose words make the vocabulary: a sample, so that building it takes seconds at any size. */
+export const VOCABULARY_SAMPLE_JOBS = 20_000;
+
+/**
+ * The snapshot's vocabulary for corrections (search_terms): words, folded but not stemmed, of a
+ * sample of its jobs, with how many sampled jobs hold each. A word found in one sampled job only
+ * is left out: a typo in one ad must not become what a misspelt query is corrected to.
+ */
+export function vocabularySql(snapshotId: number): string {
+  const t = partitionName(snapshotId);
+  const percent = `(SELECT least(100, greatest(0.01, 100.0 * ${VOCABULARY_SAMPLE_JOBS} / greatest(reltuples, 1)))::numeric(8,4) FROM pg_class WHERE oid = '${t}'::regclass)`;
+  const sample = `SELECT to_tsvector('jobs_words', title || ' ' || company || ' ' || description) FROM ${t} TABLESAMPLE SYSTEM (%s) REPEATABLE (42)`;
+  return `INSERT INTO search_terms (snapshot_id, term, jobs)
+    SELECT ${snapshotId}, word, ndoc FROM ts_stat(format($q$${sample}$q$, ${percent}))
+    WHERE length(word) BETWEEN 3 AND 40 AND word !~ '[0-9]' AND ndoc >= 2`;
 }
 
 export type SnapshotStats = {

@@ -21,6 +21,11 @@ ALTER TABLE "jobs" ADD COLUMN "latitude" DOUBLE PRECISION;
 ALTER TABLE "jobs" ADD COLUMN "longitude" DOUBLE PRECISION;
 CREATE INDEX "jobs_search_idx" ON "jobs" USING GIN ("search") WITH (fastupdate = off);
 
+-- A title that holds every word searched for ranks its jobs first; titles are few, so this
+-- is matched and ranked per distinct title.
+ALTER TABLE "job_titles" ADD COLUMN "words" tsvector GENERATED ALWAYS AS (to_tsvector('jobs_english'::regconfig, "title")) STORED;
+CREATE INDEX "job_titles_words_idx" ON "job_titles" USING GIN ("words");
+
 -- The words of a snapshot's jobs, with how many jobs of a sample hold each: a query word that
 -- matches no job is corrected to the closest of these.
 CREATE TABLE "search_terms" (

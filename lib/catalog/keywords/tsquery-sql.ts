@@ -1,0 +1,35 @@
+// A parsed query as one tsquery expression, built in SQL from plainto_tsquery and
+// phraseto_tsquery: the database splits, folds and stems query words with the very
+// configuration that indexed the jobs (jobs_english), so both sides always agree.
+import { Prisma } from "../../generated/prisma/client";
+import type { Clause, Item } from "./parse";
+
+/** An item after synonyms: it also matches any of `also` (phrases). */
+export type SearchItem = Item & { also?: readonly string[] };
+export type SearchClause = { any: SearchItem[] };
+
+const CONFIG = Prisma.sql`'jobs_english'::regconfig`;
+
+function itemSql(item: SearchItem): Prisma.Sql {
+  const base =
+    item.kind === "phrase"
+      ? Prisma.sql`phraseto_tsquery(${CONFIG}, ${item.text})`
+      : Prisma.sql`plainto_tsquery(${CONFIG}, ${item.text})`;
+  if (!item.also?.length) return base;
+  const alternatives = item.also.map((a) => Prisma.sql`phraseto_tsquery(${CONFIG}, ${a})`);
+  return Prisma.sql`(${Prisma.join([base, ...alternatives], " || ")})`;
+}
+
+/** Every clause ANDed; `positiveOnly` leaves the exclusions out (what a title must hold to rank first). */
+export function tsquerySql(clauses: readonly SearchClause[], positiveOnly = false): Prisma.Sql {
+  const parts = clauses
+    .filter((c) => !(positiveOnly && c.any[0]?.negated))
+    .map((c) => {
+      const first = c.any[0] as SearchItem;
+      if (first.negated) return Prisma.sql`(!!${itemSql(first)})`;
+      return c.any.length === 1 ? itemSql(first) : Prisma.sql`(${Prisma.join(c.any.map(itemSql), " || ")})`;
+    });
+  return Prisma.sql`(${Prisma.join(parts, " && ")})`;
+}
+
+export const hasExclusions = (clauses: readonly Clause[]) => clauses.some((c) => c.any[0]?.negated);
