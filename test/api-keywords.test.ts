@@ -85,7 +85,8 @@ describe("GET /v1/jobs?q=", () => {
     const h = first?.highlight;
     expect(h?.snippet).toContain("Kubernetes");
     expect(h?.matches.length).toBeGreaterThan(0);
-    for (const m of h?.matches ?? []) expect([...(h?.snippet ?? "")].slice(m.start, m.end).join("")).toMatch(/^kubernetes$/i);
+    for (const m of h?.matches ?? [])
+      expect([...(h?.snippet ?? "")].slice(m.start, m.end).join("")).toMatch(/^kubernetes$/i);
     expect((await search("q=kubernetes")).items[0]?.highlight).toBeUndefined();
   });
 

@@ -6,10 +6,10 @@ import { fail, invalidParam, ok } from "../core/result";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
 import { type JobFilters, toFilters } from "./filters";
-import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { findJob } from "./jobs";
-import { pageBeyondCap, pageMeta } from "./paging";
+import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { liveSnapshot } from "./live";
+import { pageBeyondCap, pageMeta } from "./paging";
 import { lookupSalary } from "./salary";
 import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
@@ -46,7 +46,10 @@ async function withKeywords(filters: JobFilters, query: { q?: string; spellcheck
   if (!live) return ok({ filters, meta: undefined as QueryMeta | undefined });
   const k = await resolveKeywords(query.q, live.id, query.spellcheck ?? true);
   if (!k.ok) return k;
-  return ok({ filters: { ...filters, keywords: k.value.clauses }, meta: k.value.meta as QueryMeta | undefined });
+  return ok({
+    filters: { ...filters, keywords: k.value.clauses },
+    meta: k.value.meta as QueryMeta | undefined,
+  });
 }
 
 type Page = { items: SearchOutput["items"]; meta: ReturnType<typeof pageMeta> & { total_exact: boolean } };

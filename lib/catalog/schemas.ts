@@ -53,7 +53,9 @@ const TitleSchema = z
   .max(TITLE_MAX_LENGTH, `must be at most ${TITLE_MAX_LENGTH} characters`)
   .refine((t) => /[\p{L}\p{N}]/u.test(t), "must contain a letter or digit");
 
-const booleanFlag = z.enum(["true", "false"], { error: "must be true or false" }).transform((v) => v === "true");
+const booleanFlag = z
+  .enum(["true", "false"], { error: "must be true or false" })
+  .transform((v) => v === "true");
 
 /** exclude_company: up to this many names, separated by "|". */
 export const EXCLUDE_COMPANY_MAX = 20;
@@ -73,7 +75,10 @@ export const JobSearchQuerySchema = z.object({
     .transform((raw, ctx) => {
       const names = [...new Set(raw.split("|").map((n) => n.trim()))];
       if (names.some((n) => n.length === 0 || n.length > 200))
-        ctx.addIssue({ code: "custom", message: "every name must have 1 to 200 characters (names separated by |)" });
+        ctx.addIssue({
+          code: "custom",
+          message: "every name must have 1 to 200 characters (names separated by |)",
+        });
       if (names.length > EXCLUDE_COMPANY_MAX)
         ctx.addIssue({ code: "custom", message: `at most ${EXCLUDE_COMPANY_MAX} names` });
       return names;
@@ -85,7 +90,9 @@ export const JobSearchQuerySchema = z.object({
     .describe("With q: correct words that match no job to the closest catalog word (default true)"),
   highlight: booleanFlag
     .optional()
-    .describe("With q: add to each row a snippet of its description around the first match, with the matched ranges"),
+    .describe(
+      "With q: add to each row a snippet of its description around the first match, with the matched ranges",
+    ),
   title: TitleSchema.optional().describe(
     "Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used",
   ),

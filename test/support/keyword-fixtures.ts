@@ -4,7 +4,14 @@ import type { Rec } from "./fixtures";
 
 const ago = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
-const k = (id: string, title: string, company: string, days: number, description: string, extra: Rec = {}): Rec => ({
+const k = (
+  id: string,
+  title: string,
+  company: string,
+  days: number,
+  description: string,
+  extra: Rec = {},
+): Rec => ({
   id,
   title,
   company,
@@ -17,16 +24,46 @@ const k = (id: string, title: string, company: string, days: number, description
 
 export const KEYWORD_JOBS: Rec[] = [
   k("k-1", "Python Developer", "Acme GmbH", 5, "You will build data pipelines with Django and Spark."),
-  k("k-2", "Backend Engineer", "Globex", 1, "Our stack is Python, Django and PostgreSQL. Kubernetes experience helps."),
+  k(
+    "k-2",
+    "Backend Engineer",
+    "Globex",
+    1,
+    "Our stack is Python, Django and PostgreSQL. Kubernetes experience helps.",
+  ),
   k("k-3", "Data Engineer", "Initech", 2, "Spark and Airflow every day; some Python scripting."),
   k("k-4", "Senior Data Engineer", "Acme GmbH", 3, "Lead the data engineer guild. Spark, Kafka."),
-  k("k-5", "Registered Nurse", "St. Mary Hospital", 4, "Care for patients on the ward; triage and wound care."),
+  k(
+    "k-5",
+    "Registered Nurse",
+    "St. Mary Hospital",
+    4,
+    "Care for patients on the ward; triage and wound care.",
+  ),
   k("k-6", "Nurses' Aide", "City Clinic", 6, "Help the nursing team with patients."),
   k("k-7", "Frontend Developer", "Hooli", 7, "React and JavaScript; some TypeScript."),
   k("k-8", "Platform Engineer", "Hooli", 8, "We run everything on kubernetes clusters with Terraform."),
-  k("k-9", "Entwickler Backend", "Müller AG", 9, "Wir suchen Verstärkung für unser Team in München. Python und Kubernetes."),
-  k("k-10", "Ingénieur Données", "Société Générale Tech", 10, "Vous développerez des pipelines de données avec Spark."),
-  k("k-11", "Software Engineer", "Umbrella", 11, "Engineer, data: not a data engineer role. Java and Kotlin."),
+  k(
+    "k-9",
+    "Entwickler Backend",
+    "Müller AG",
+    9,
+    "Wir suchen Verstärkung für unser Team in München. Python und Kubernetes.",
+  ),
+  k(
+    "k-10",
+    "Ingénieur Données",
+    "Société Générale Tech",
+    10,
+    "Vous développerez des pipelines de données avec Spark.",
+  ),
+  k(
+    "k-11",
+    "Software Engineer",
+    "Umbrella",
+    11,
+    "Engineer, data: not a data engineer role. Java and Kotlin.",
+  ),
   k("k-12", "Machine Learning Engineer", "Acme GmbH", 12, "Train models in PyTorch; python every day."),
 ];
 

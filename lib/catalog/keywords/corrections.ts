@@ -16,7 +16,8 @@ export function editDistance(a: string, b: string): number {
     for (let j = 1; j <= y.length; j++) {
       const cost = x[i - 1] === y[j - 1] ? 0 : 1;
       let v = Math.min(at(i - 1, j) + 1, at(i, j - 1) + 1, at(i - 1, j - 1) + cost);
-      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1]) v = Math.min(v, at(i - 2, j - 2) + 1);
+      if (i > 1 && j > 1 && x[i - 1] === y[j - 2] && x[i - 2] === y[j - 1])
+        v = Math.min(v, at(i - 2, j - 2) + 1);
       (d[i] as number[])[j] = v;
     }
   }
@@ -38,7 +39,8 @@ export function bestCorrection(word: string, candidates: readonly Candidate[]): 
       edits < best.edits ||
       (edits === best.edits &&
         (c.similarity > best.similarity ||
-          (c.similarity === best.similarity && (c.jobs > best.jobs || (c.jobs === best.jobs && c.term < best.term)))));
+          (c.similarity === best.similarity &&
+            (c.jobs > best.jobs || (c.jobs === best.jobs && c.term < best.term)))));
     if (better) best = { ...c, edits };
   }
   return best?.term ?? null;

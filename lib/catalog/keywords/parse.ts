@@ -97,9 +97,5 @@ export function parseQuery(q: string): Result<ParsedQuery, "invalid_parameter"> 
 
 /** Case and accents folded the way lookups (synonyms, the vocabulary) compare words. */
 export function foldWord(text: string): string {
-  return text
-    .normalize("NFKD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss");
+  return text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/ß/g, "ss");
 }

@@ -42,7 +42,9 @@ function statesSql(words: SearchItem[], q: Prisma.Sql, snapshotId: number): Pris
       WHEN EXISTS (SELECT 1 FROM jobs WHERE snapshot_id = ${snapshotId} AND search @@ plainto_tsquery(${CONFIG}, ${w.text})) THEN 'known'
       ELSE 'unknown' END`,
   );
-  const list = states.length ? Prisma.sql`ARRAY[${Prisma.join(states)}]::text[]` : Prisma.sql`ARRAY[]::text[]`;
+  const list = states.length
+    ? Prisma.sql`ARRAY[${Prisma.join(states)}]::text[]`
+    : Prisma.sql`ARRAY[]::text[]`;
   return Prisma.sql`SELECT numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${list} AS states`;
 }
 
@@ -103,7 +105,10 @@ export async function resolveKeywords(
     }
   }
   if (nodes === 0)
-    return invalidParam("q", "q: has no words to search for: only words too common to search (such as “the”).");
+    return invalidParam(
+      "q",
+      "q: has no words to search for: only words too common to search (such as “the”).",
+    );
   const items = clauses.flatMap((c) => c.any);
   const meta: QueryMeta = {
     q,
