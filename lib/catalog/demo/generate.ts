@@ -13,23 +13,9 @@ import {
   SPECIALTIES,
 } from "./occupations";
 import { DEMO_COUNTRIES, type DemoCountry } from "./places";
+import { rng } from "./random";
 
 export type DemoOptions = { jobs: number; seed?: number; asOf?: Date };
-
-/** mulberry32: small, fast and good enough for demo data. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => itemAt(xs, int(xs.length));
-  return { next, int, pick };
-}
 
 function weighted<T extends { weight: number }>(items: readonly T[]): (r: number) => T {
   const total = items.reduce((s, i) => s + i.weight, 0);
