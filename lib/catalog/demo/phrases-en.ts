@@ -1,0 +1,251 @@
+// English descriptions: paragraphs of template sentences whose slots come from the job's facts.
+// Every statement about arrangement, employment type, level and place follows the record.
+
+import { article, type Facts, type Slots } from "./facts";
+import type { Field } from "./occupations";
+import { joinAnd } from "./vocabulary";
+
+const SECTOR_WHAT: Record<string, string> = {
+  "": "software and services for businesses of every size",
+  Health: "digital tools that help clinics and hospitals care for patients",
+  Logistics: "freight, warehousing and last-mile delivery",
+  Analytics: "analytics that turn raw data into decisions",
+  Retail: "stores and an online shop that customers love",
+  Energy: "renewable energy projects and the grid software behind them",
+  Finance: "payments, lending and accounting products",
+  Foods: "fresh food, from our own kitchens to supermarket shelves",
+  Mobility: "shared mobility, fleet management and public transport software",
+  Media: "news, podcasts and streaming for millions of readers and listeners",
+  Robotics: "robots and automation for factories and warehouses",
+  Insurance: "insurance that is simple to buy and fair at claim time",
+  Travel: "trips, hotels and travel software for companies and families",
+};
+
+const DUTY: Record<Field, ((s: Slots) => string)[]> = {
+  tech: [
+    (s) => `Design, build and ship features end to end with ${joinAnd(s.tools(2), "and")}`,
+    (s) => `Own services in production, including ${s.skills(1)} and on-call rotations`,
+    (s) => `Improve ${s.product}, our core platform, through ${joinAnd(s.skills(2), "and")}`,
+    (s) => `Review code, mentor colleagues and raise the bar on ${s.skills(1)}`,
+    () => `Work with product and design to decide what to build next`,
+    (s) => `Migrate legacy parts of ${s.product} to ${s.tools(1)}`,
+    (s) => `Build integrations with ${s.otherProduct()} and ${s.otherProduct()}`,
+    (s) => `Keep our systems fast and reliable with ${s.tools(1)}`,
+    () => `Write clear documentation and share what you learn with the team`,
+  ],
+  business: [
+    (s) => `Own a portfolio of accounts, including ${s.client()} and ${s.client()}`,
+    (s) => `Turn data into decisions the team can act on, using ${joinAnd(s.tools(2), "and")}`,
+    (s) => `Plan and run quarterly initiatives for ${s.product}`,
+    (s) => `Lead ${s.skills(1)} and ${s.skills(1)} across the business`,
+    (s) => `Work closely with sales, product and finance on ${s.skills(1)}`,
+    () => `Report progress and risks to the leadership team every month`,
+    (s) => `Improve the processes you touch, from ${s.skills(1)} to reporting in ${s.tools(1)}`,
+    (s) => `Build strong relationships with partners such as ${s.client()}`,
+  ],
+  health: [
+    (s) => `Provide safe, compassionate care, including ${joinAnd(s.skills(2), "and")}`,
+    () => `Work within a multidisciplinary team of doctors, therapists and carers`,
+    (s) => `Keep accurate clinical records in ${s.tools(1)}`,
+    (s) => `Take the lead on ${s.skills(1)} for your patients`,
+    () => `Support students and colleagues in training`,
+    (s) => `Take part in audits and quality improvement on ${s.skills(1)}`,
+    () => `Explain treatment plans clearly to patients and their families`,
+  ],
+  trade: [
+    (s) => `Carry out ${s.skills(1)} and ${s.skills(1)} on customer sites`,
+    (s) => `Follow safety rules without exception, including ${s.skills(1)}`,
+    (s) => `Plan your daily jobs and materials with ${s.tools(1)}`,
+    (s) => `Keep tools and vehicles in good order, from ${s.tools(1)} to ${s.tools(1)}`,
+    () => `Explain the work clearly to customers and leave every site tidy`,
+    (s) => `Handle ${s.skills(1)} for commercial and residential clients`,
+  ],
+  service: [
+    (s) => `Welcome and help customers every day, with a focus on ${s.skills(1)}`,
+    (s) => `Keep the workplace clean, safe and organised, including ${s.skills(1)}`,
+    (s) => `Handle ${joinAnd(s.skills(2), "and")}`,
+    (s) => `Use ${s.tools(1)} to keep orders, stock and schedules up to date`,
+    () => `Train new team members and share good habits`,
+    () => `Work a rota that includes some evenings and weekends`,
+  ],
+  engineering: [
+    (s) => `Develop designs from concept to production with ${joinAnd(s.tools(2), "and")}`,
+    (s) => `Run ${joinAnd(s.skills(2), "and")} for new and existing products`,
+    (s) => `Work with suppliers and manufacturing partners such as ${s.client()}`,
+    () => `Document designs to industry standards and lead technical reviews`,
+    (s) => `Support ${s.product} projects from feasibility to handover`,
+    (s) => `Take ownership of ${s.skills(1)} on your projects`,
+  ],
+};
+
+/** Occupations whose work their field's duties do not describe. */
+const OWN_DUTY: Record<string, ((s: Slots) => string)[]> = {
+  Teacher: [
+    (s) => `Plan and teach engaging lessons, with a focus on ${s.skills(1)}`,
+    () => `Track progress and give pupils clear, kind feedback`,
+    (s) => `Work with parents, colleagues and ${s.person()}, our head of year`,
+    (s) => `Use ${s.tools(1)} to share materials and homework`,
+    () => `Contribute to school trips, clubs and events`,
+  ],
+  "Truck Driver": [
+    (s) => `Deliver loads safely and on time, including ${s.skills(1)}`,
+    (s) => `Carry out daily vehicle checks on our ${s.tools(1)} fleet`,
+    (s) => `Plan routes with ${s.tools(1)} and keep customers informed`,
+    (s) => `Follow ${s.skills(1)} and keep accurate delivery records`,
+    () => `Load and unload with care, and report any damage straight away`,
+  ],
+};
+
+const YEARS: Record<string, string> = {
+  junior: "Up to two years of experience, or a recent degree or apprenticeship",
+  mid: "Three or more years of experience as a mid-level professional",
+  senior: "Five or more years of experience, with a senior track record",
+  lead: "Seven or more years of experience, including leading a small team",
+  principal: "Ten or more years of experience and a record of setting direction",
+  executive: "Ten or more years of experience, including several years leading teams",
+};
+
+const GENERIC_REQUIREMENTS = [
+  "A degree or equivalent practical experience",
+  "Clear written and spoken English",
+  "A habit of taking ownership and following through",
+  "A calm approach under pressure",
+  "Attention to detail and pride in your work",
+  "Curiosity and a willingness to learn",
+];
+
+/** Benefits true of every job, whatever its arrangement and type. */
+const BENEFITS = [
+  "A learning budget and time to use it",
+  "Health insurance for you and your family",
+  "A pension plan with employer contributions",
+  "Generous parental leave",
+  "A yearly wellbeing allowance",
+  "Modern equipment of your choice",
+  "A friendly team and room to grow",
+  "Paid volunteering days",
+  "Employee discounts on our own products",
+];
+
+function intro(f: Facts, s: Slots): string {
+  const a = `${article(f.title)} ${f.title}`;
+  const where = f.remote === "remote" ? `to work remotely from anywhere ${f.country}` : `in ${f.city}`;
+  const first = s.pick([
+    `We are hiring ${a} ${where}.`,
+    `We are looking for ${a} ${where}.`,
+    `Join us as ${a} ${where}.`,
+    `Our team is growing and we need ${a} ${where}.`,
+  ]);
+  const level =
+    f.level === "intern"
+      ? `During this internship you will learn from experienced colleagues and work on real projects.`
+      : f.level === "junior"
+        ? `This junior role suits someone early in their career who wants to learn quickly.`
+        : f.level === "mid"
+          ? `This mid-level role gives you ownership of your work from day one.`
+          : f.level === "senior"
+            ? `As a senior member of the team you will shape how we work.`
+            : f.level === "lead"
+              ? `You will lead a team of ${s.int(3, 9)} and stay hands-on.`
+              : f.level === "principal"
+                ? `You will set the technical and professional direction for several teams.`
+                : f.level === "executive"
+                  ? `You will lead our ${f.occupation.title}s and report to ${s.person()}, our managing director.`
+                  : `You will work with a team that cares about doing things well.`;
+  return `${first} ${level} You will report to ${s.person()} and work closely with ${s.person()}.`;
+}
+
+function company(f: Facts, s: Slots): string {
+  const what = SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""];
+  const clients = s.chance(0.6)
+    ? ` Our customers include ${s.client()}, ${s.client()} and ${s.client()}.`
+    : "";
+  return `About ${f.brand}: we build ${what}. Founded in ${s.founded}, we are ${s.people} people in ${s.offices === 1 ? "one office" : `${s.offices} offices`}, and our product ${s.product} is used every day.${clients}`;
+}
+
+function arrangement(f: Facts, s: Slots): string {
+  const type =
+    f.type === "full_time"
+      ? "This is a full-time position"
+      : f.type === "part_time"
+        ? `This is a part-time position of ${s.pick(["20", "24", "30"])} hours a week`
+        : f.type === "contract"
+          ? `This is a contract position for ${s.pick(["six", "nine", "twelve"])} months, with a chance to extend`
+          : f.type === "temporary"
+            ? `This is a temporary position for ${s.pick(["three", "four", "six"])} months`
+            : `This is a paid internship of ${s.pick(["three", "six"])} months`;
+  const where =
+    f.remote === "remote"
+      ? `. The role is fully remote: you can work from anywhere ${f.country}, and we meet as a team twice a year.`
+      : f.remote === "hybrid"
+        ? `. The role is hybrid: ${s.pick(["two", "three"])} days a week in our ${f.city} office, the rest from home.`
+        : f.remote === "on_site"
+          ? `. The role is on-site at our ${s.pick(["office", "site", "location"])} in ${f.city}.`
+          : ` based in ${f.city}.`;
+  return type + where;
+}
+
+/** Paragraphs longer ads add: the team, the first months, the hiring steps, the stack. */
+function extras(f: Facts, s: Slots): string {
+  let out = "";
+  if (s.chance(0.45))
+    out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${s.person()} leads the team, and ${s.person()} will help you settle in during your first weeks.`;
+  if (s.chance(0.4))
+    out += `\n\nYour first months:\n${bullets([
+      `In your first month you get to know ${s.product}, our customers and the people behind them`,
+      `By month three you own ${joinAnd(s.skills(2), "and")} for your part of the work`,
+      `By month six you help us decide what comes next, and you bring ideas from ${s.otherProduct()} or ${s.otherProduct()} if you have used them`,
+    ])}`;
+  if (s.chance(0.35))
+    out += `\n\nHow we hire:\n${bullets([
+      `A ${s.pick(["20", "30"])}-minute call with ${s.person()} from our talent team`,
+      `A practical exercise on ${s.skills(1)}, which we pay for if it takes more than two hours`,
+      `A conversation with the team and with ${s.person()}`,
+      `References and an offer, usually within ${s.pick(["two", "three"])} weeks of your first call`,
+    ])}`;
+  if (s.field === "tech" && s.chance(0.5))
+    out += `\n\nOur stack: ${joinAnd(s.tools(6), "and")}, with ${s.otherProduct()} for internal tooling.`;
+  return out;
+}
+
+const bullets = (xs: string[]) => xs.map((x) => `- ${x}.`).join("\n");
+
+export function describeEn(f: Facts, s: Slots): string {
+  const duties = OWN_DUTY[f.occupation.title] ?? DUTY[s.field];
+  const n = s.int(4, 6);
+  const todo: string[] = [];
+  for (let i = 0, k = s.int(0, duties.length - 1); i < n; i++)
+    todo.push((duties[(k + i) % duties.length] as (s: Slots) => string)(s));
+  const skills = s.core(3);
+  const needs = [
+    ...(f.level === "intern"
+      ? ["Currently studying towards a degree in a related subject"]
+      : f.level === null
+        ? ["Solid experience in a similar role"]
+        : [YEARS[f.level] ?? ""]),
+    `Hands-on experience with ${joinAnd(skills, "and")}`,
+    `Good working knowledge of ${joinAnd(s.tools(2), "or")}`,
+    ...s.some(GENERIC_REQUIREMENTS, s.int(1, 2)),
+  ];
+  const nice = [`${s.cert()}`, `Experience with ${s.otherProduct()} or similar tools`];
+  const perks = [
+    s.pick(BENEFITS),
+    s.pick(BENEFITS),
+    f.remote === "remote" || f.remote === "hybrid"
+      ? "A home office budget for a desk, a chair and a screen"
+      : f.remote === "on_site"
+        ? `A subsidised public transport ticket for the trip to ${f.city}`
+        : `Flexible working hours`,
+    f.type === "full_time" || f.type === "part_time"
+      ? `${s.pick(["25", "27", "28", "30"])} days of paid holiday a year`
+      : f.type === "internship"
+        ? "A monthly stipend and a mentor of your own"
+        : "Pay every month and a clear schedule from the start",
+  ];
+  const closing = s.pick([
+    `Ready to apply? Send us your CV and a few lines on why this role fits you; ${s.person()} reads every application.`,
+    `Interested? Apply with your CV. Our process has ${s.pick(["two", "three"])} short interviews, and we answer every applicant within two weeks.`,
+    `If this sounds like you, apply today. We review applications as they come in and answer each one.`,
+  ]);
+  return `${intro(f, s)}\n\n${company(f, s)}\n\nWhat you will do:\n${bullets(todo)}\n\nWhat we are looking for:\n${bullets(needs)}\n\nNice to have:\n${bullets(nice)}\n\nWhat we offer:\n${bullets(perks)}${extras(f, s)}\n\n${arrangement(f, s)}\n\n${closing} We welcome applicants of every background, age, gender, disability and belief.`;
+}
