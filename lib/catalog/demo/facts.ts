@@ -32,7 +32,13 @@ const LISTS = new Map(
 export function slots(f: Facts, r: Rng) {
   const field: Field = f.occupation.field;
   const lists = LISTS.get(f.occupation.title) ?? { skills: [], tools: [], core: [] };
+  // Four different people, so no one is named as both the manager and the colleague.
+  const people = commonDistinct(r, PEOPLE, 4);
   return {
+    manager: people[0] ?? "Anna Smith",
+    colleague: people[1] ?? "James Müller",
+    recruiter: people[2] ?? "Maria García",
+    director: people[3] ?? "David Martin",
     field,
     /** What the occupation's ads ask for first, skills and tools alike. */
     core: (n: number) => commonDistinct(r, lists.skills, n, lists.core),
@@ -46,7 +52,6 @@ export function slots(f: Facts, r: Rng) {
     offices: 1 + (f.companyIndex % 12),
     /** Another product name, Zipf-like over thousands: the long tail of words. */
     otherProduct: () => r.common(PRODUCTS),
-    person: () => r.common(PEOPLE),
     client: () => r.common(CLIENTS),
     /** n different items of a list, its first ones the most likely. */
     some: <T>(xs: readonly T[], n: number) => commonDistinct(r, xs, n),

@@ -131,5 +131,5 @@ export function describeDe(f: Facts, s: Slots): string {
     f.remote === "on_site" ? `Ein Jobticket für den Weg nach ${f.city}` : "Flexible Arbeitszeiten",
   ];
   const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Du berichtest an ${s.person()} und arbeitest eng mit ${s.person()} zusammen.\n\n${about}\n\nDeine Aufgaben:\n${list(todo)}\n\nDein Profil:\n${list(needs)}\n\nWir bieten:\n${list(perks)}\n\n${type}${arrangement}\n\nKlingt gut? Dann freuen wir uns auf deine Bewerbung mit Lebenslauf. Wir begrüßen Bewerbungen unabhängig von Herkunft, Alter, Geschlecht, Behinderung und Weltanschauung.`;
+  return `${first} Du berichtest an ${s.manager} und arbeitest eng mit ${s.colleague} zusammen.\n\n${about}\n\nDeine Aufgaben:\n${list(todo)}\n\nDein Profil:\n${list(needs)}\n\nWir bieten:\n${list(perks)}\n\n${type}${arrangement}\n\nKlingt gut? Dann freuen wir uns auf deine Bewerbung mit Lebenslauf. Wir begrüßen Bewerbungen unabhängig von Herkunft, Alter, Geschlecht, Behinderung und Weltanschauung.`;
 }

@@ -83,7 +83,7 @@ const OWN_DUTY: Record<string, ((s: Slots) => string)[]> = {
   Teacher: [
     (s) => `Plan and teach engaging lessons, with a focus on ${s.skills(1)}`,
     () => `Track progress and give pupils clear, kind feedback`,
-    (s) => `Work with parents, colleagues and ${s.person()}, our head of year`,
+    (s) => `Work with parents, colleagues and ${s.director}, our head of year`,
     (s) => `Use ${s.tools(1)} to share materials and homework`,
     () => `Contribute to school trips, clubs and events`,
   ],
@@ -150,9 +150,13 @@ function intro(f: Facts, s: Slots): string {
               : f.level === "principal"
                 ? `You will set the technical and professional direction for several teams.`
                 : f.level === "executive"
-                  ? `You will lead our ${f.occupation.title}s and report to ${s.person()}, our managing director.`
+                  ? `You will lead our ${f.occupation.title}s and report to ${s.director}, our managing director.`
                   : `You will work with a team that cares about doing things well.`;
-  return `${first} ${level} You will report to ${s.person()} and work closely with ${s.person()}.`;
+  const people =
+    f.level === "executive"
+      ? `You will work closely with ${s.colleague}.`
+      : `You will report to ${s.manager} and work closely with ${s.colleague}.`;
+  return `${first} ${level} ${people}`;
 }
 
 function company(f: Facts, s: Slots): string {
@@ -189,7 +193,7 @@ function arrangement(f: Facts, s: Slots): string {
 function extras(f: Facts, s: Slots): string {
   let out = "";
   if (s.chance(0.45))
-    out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${s.person()} leads the team, and ${s.person()} will help you settle in during your first weeks.`;
+    out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${f.level === "lead" || f.level === "principal" || f.level === "executive" ? "" : `${s.manager} leads the team, and `}${s.colleague} will help you settle in during your first weeks.`;
   if (s.chance(0.4))
     out += `\n\nYour first months:\n${bullets([
       `In your first month you get to know ${s.product}, our customers and the people behind them`,
@@ -198,9 +202,9 @@ function extras(f: Facts, s: Slots): string {
     ])}`;
   if (s.chance(0.35))
     out += `\n\nHow we hire:\n${bullets([
-      `A ${s.pick(["20", "30"])}-minute call with ${s.person()} from our talent team`,
+      `A ${s.pick(["20", "30"])}-minute call with ${s.recruiter} from our talent team`,
       `A practical exercise on ${s.skills(1)}, which we pay for if it takes more than two hours`,
-      `A conversation with the team and with ${s.person()}`,
+      `A conversation with the team and with ${s.director}`,
       `References and an offer, usually within ${s.pick(["two", "three"])} weeks of your first call`,
     ])}`;
   if (s.field === "tech" && s.chance(0.5))
@@ -243,7 +247,7 @@ export function describeEn(f: Facts, s: Slots): string {
         : "Pay every month and a clear schedule from the start",
   ];
   const closing = s.pick([
-    `Ready to apply? Send us your CV and a few lines on why this role fits you; ${s.person()} reads every application.`,
+    `Ready to apply? Send us your CV and a few lines on why this role fits you; ${s.recruiter} reads every application.`,
     `Interested? Apply with your CV. Our process has ${s.pick(["two", "three"])} short interviews, and we answer every applicant within two weeks.`,
     `If this sounds like you, apply today. We review applications as they come in and answer each one.`,
   ]);

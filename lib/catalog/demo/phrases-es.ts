@@ -129,5 +129,5 @@ export function describeEs(f: Facts, s: Slots): string {
     f.remote === "on_site" ? `Ayuda para el transporte público en ${f.city}` : "Horario flexible",
   ];
   const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Reportarás a ${s.person()} y trabajarás de cerca con ${s.person()}.\n\n${about}\n\nTus funciones:\n${list(todo)}\n\nQué buscamos:\n${list(needs)}\n\nQué ofrecemos:\n${list(perks)}\n\n${type}${arrangement}\n\n¿Te interesa? Envíanos tu CV; respondemos a todas las candidaturas. Valoramos la diversidad y no discriminamos por origen, edad, género, discapacidad ni creencias.`;
+  return `${first} Reportarás a ${s.manager} y trabajarás de cerca con ${s.colleague}.\n\n${about}\n\nTus funciones:\n${list(todo)}\n\nQué buscamos:\n${list(needs)}\n\nQué ofrecemos:\n${list(perks)}\n\n${type}${arrangement}\n\n¿Te interesa? Envíanos tu CV; respondemos a todas las candidaturas. Valoramos la diversidad y no discriminamos por origen, edad, género, discapacidad ni creencias.`;
 }

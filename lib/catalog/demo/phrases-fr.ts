@@ -136,5 +136,5 @@ export function describeFr(f: Facts, s: Slots): string {
       : "Des horaires flexibles",
   ];
   const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Vous serez rattaché(e) à ${s.person()} et travaillerez étroitement avec ${s.person()}.\n\n${about}\n\nVos missions :\n${list(todo)}\n\nVotre profil :\n${list(needs)}\n\nCe que nous offrons :\n${list(perks)}\n\n${type}${arrangement}\n\nIntéressé(e) ? Envoyez-nous votre CV, nous répondons à chaque candidature. Nous accueillons toutes les candidatures, sans distinction d'origine, d'âge, de genre, de handicap ou de convictions.`;
+  return `${first} Vous serez rattaché(e) à ${s.manager} et travaillerez étroitement avec ${s.colleague}.\n\n${about}\n\nVos missions :\n${list(todo)}\n\nVotre profil :\n${list(needs)}\n\nCe que nous offrons :\n${list(perks)}\n\n${type}${arrangement}\n\nIntéressé(e) ? Envoyez-nous votre CV, nous répondons à chaque candidature. Nous accueillons toutes les candidatures, sans distinction d'origine, d'âge, de genre, de handicap ou de convictions.`;
 }
