@@ -1,5 +1,5 @@
 // A demo job's description: in the language its place suggests, from its own random stream.
-import { type Facts, slots } from "./facts";
+import { type Facts, Slots } from "./facts";
 import { IN_COUNTRY, type Language, languageOf } from "./languages";
 import { describeDe } from "./phrases-de";
 import { describeEn } from "./phrases-en";
@@ -19,5 +19,5 @@ export function describeJob(job: JobFacts, r: Rng): { language: Language; text: 
     country = IN_COUNTRY.en.get(job.countryCode) ?? `in ${job.countryCode}`;
   }
   const facts: Facts = { ...job, country };
-  return { language, text: WRITERS[language](facts, slots(facts, r)) };
+  return { language, text: WRITERS[language](facts, new Slots(facts, r)) };
 }

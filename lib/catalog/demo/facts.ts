@@ -28,39 +28,85 @@ const LISTS = new Map(
   OCCUPATIONS.map((o) => [o.title, { ...skillsOf(o.title), core: split(CORE[o.title]) }] as const),
 );
 
-/** Slot fillers for one job's sentences. */
-export function slots(f: Facts, r: Rng) {
-  const field: Field = f.occupation.field;
-  const lists = LISTS.get(f.occupation.title) ?? { skills: [], tools: [], core: [] };
-  // Four different people, so no one is named as both the manager and the colleague.
-  const people = commonDistinct(r, PEOPLE, 4);
-  return {
-    manager: people[0] ?? "Anna Smith",
-    colleague: people[1] ?? "James Müller",
-    recruiter: people[2] ?? "Maria García",
-    director: people[3] ?? "David Martin",
-    field,
-    /** What the occupation's ads ask for first, skills and tools alike. */
-    core: (n: number) => commonDistinct(r, lists.skills, n, lists.core),
-    skills: (n: number) => commonDistinct(r, lists.skills, n),
-    tools: (n: number) => commonDistinct(r, lists.tools, n),
-    cert: () => r.common(FIELD_CERTIFICATIONS[field]),
-    /** The company's own product: the same one for every ad of the company. */
-    product: PRODUCTS[(f.companyIndex * 7919) % 4000] ?? "",
-    founded: 1965 + ((f.companyIndex * 31) % 58),
-    people: 20 + ((f.companyIndex * 97) % 4980),
-    offices: 1 + (f.companyIndex % 12),
-    /** Another product name, Zipf-like over thousands: the long tail of words. */
-    otherProduct: () => r.common(PRODUCTS),
-    client: () => r.common(CLIENTS),
-    /** n different items of a list, its first ones the most likely. */
-    some: <T>(xs: readonly T[], n: number) => commonDistinct(r, xs, n),
-    pick: r.pick,
-    chance: (p: number) => r.next() < p,
-    int: (lo: number, hi: number) => lo + r.int(hi - lo + 1),
-  };
+const EMPTY = { skills: [], tools: [], core: [] };
+const take = (pool: readonly string[], from: number, n: number) =>
+  Array.from({ length: Math.min(n, pool.length) }, (_, i) => pool[(from + i) % pool.length] ?? "");
+
+/** Slot fillers for one job's sentences: a class, so a job costs one object and no closures. */
+export class Slots {
+  readonly field: Field;
+  readonly manager: string;
+  readonly colleague: string;
+  readonly recruiter: string;
+  readonly director: string;
+  /** The company's own product, founding year, size and offices: the same in all its ads. */
+  readonly product: string;
+  readonly founded: number;
+  readonly people: number;
+  readonly offices: number;
+  private readonly lists: { skills: string[]; tools: string[]; core: string[] };
+  private readonly skillPool: string[];
+  private readonly toolPool: string[];
+  private nextSkill = 0;
+  private nextTool = 0;
+
+  constructor(
+    f: Facts,
+    private readonly r: Rng,
+  ) {
+    this.field = f.occupation.field;
+    this.lists = LISTS.get(f.occupation.title) ?? EMPTY;
+    // Four different people, so no one is named as both the manager and the colleague.
+    const people = commonDistinct(r, PEOPLE, 4);
+    this.manager = people[0] ?? "Anna Smith";
+    this.colleague = people[1] ?? "James Müller";
+    this.recruiter = people[2] ?? "Maria García";
+    this.director = people[3] ?? "David Martin";
+    // Each ad draws its skills and tools once and names them in turn, so none comes up twice.
+    this.skillPool = commonDistinct(r, this.lists.skills, 10);
+    this.toolPool = commonDistinct(r, this.lists.tools, 8);
+    this.product = PRODUCTS[(f.companyIndex * 7919) % 4000] ?? "";
+    this.founded = 1965 + ((f.companyIndex * 31) % 58);
+    this.people = 20 + ((f.companyIndex * 97) % 4980);
+    this.offices = 1 + (f.companyIndex % 12);
+  }
+
+  /** What the occupation's ads ask for first, skills and tools alike. */
+  core(n: number): string[] {
+    return commonDistinct(this.r, this.lists.skills, n, this.lists.core);
+  }
+  skills(n: number): string[] {
+    this.nextSkill += n;
+    return take(this.skillPool, this.nextSkill - n, n);
+  }
+  tools(n: number): string[] {
+    this.nextTool += n;
+    return take(this.toolPool, this.nextTool - n, n);
+  }
+  cert(): string {
+    return this.r.common(FIELD_CERTIFICATIONS[this.field]);
+  }
+  /** Another product name, Zipf-like over thousands: the long tail of words. */
+  otherProduct(): string {
+    return this.r.common(PRODUCTS);
+  }
+  client(): string {
+    return this.r.common(CLIENTS);
+  }
+  /** n different items of a list, its first ones the most likely. */
+  some<T>(xs: readonly T[], n: number): T[] {
+    return commonDistinct(this.r, xs, n);
+  }
+  pick<T>(xs: readonly T[]): T {
+    return this.r.pick(xs);
+  }
+  chance(p: number): boolean {
+    return this.r.next() < p;
+  }
+  int(lo: number, hi: number): number {
+    return lo + this.r.int(hi - lo + 1);
+  }
 }
-export type Slots = ReturnType<typeof slots>;
 
 /** "a" or "an" before a word, by its sound: an SEO Specialist, a UX Researcher, an Intern. */
 export function article(word: string): "a" | "an" {

@@ -88,7 +88,7 @@ const BENEFITS = [
 export function describeDe(f: Facts, s: Slots): string {
   const where = f.remote === "remote" ? `remote von überall ${f.country}` : `in ${f.city}`;
   const first = s.pick([`Wir suchen ${f.title} ${where}.`, `Verstärke unser Team als ${f.title} ${where}.`]);
-  const about = `Über ${f.brand}: Wir entwickeln ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Seit ${s.founded} sind wir gewachsen und heute ${s.people} Menschen an ${s.offices === 1 ? "einem Standort" : `${s.offices} Standorten`}. Unser Produkt ${s.product} nutzen Kundinnen und Kunden wie ${s.client()} jeden Tag.`;
+  const about = `Über ${f.brand} – unser Schwerpunkt: ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Seit ${s.founded} sind wir gewachsen und heute ${s.people} Menschen an ${s.offices === 1 ? "einem Standort" : `${s.offices} Standorten`}. Unser Produkt ${s.product} nutzen Kundinnen und Kunden wie ${s.client()} jeden Tag.`;
   const duties = DUTY[s.field];
   const k = s.int(0, duties.length - 1);
   const todo = [0, 1, 2, 3].map((i) => (duties[(k + i) % duties.length] as (s: Slots) => string)(s));

@@ -1,100 +1,9 @@
 // English descriptions: paragraphs of template sentences whose slots come from the job's facts.
 // Every statement about arrangement, employment type, level and place follows the record.
 
+import { DUTY, OWN_DUTY, SECTOR_WHAT } from "./duties-en";
 import { article, type Facts, type Slots } from "./facts";
-import type { Field } from "./occupations";
 import { joinAnd } from "./vocabulary";
-
-const SECTOR_WHAT: Record<string, string> = {
-  "": "software and services for businesses of every size",
-  Health: "digital tools that help clinics and hospitals care for patients",
-  Logistics: "freight, warehousing and last-mile delivery",
-  Analytics: "analytics that turn raw data into decisions",
-  Retail: "stores and an online shop that customers love",
-  Energy: "renewable energy projects and the grid software behind them",
-  Finance: "payments, lending and accounting products",
-  Foods: "fresh food, from our own kitchens to supermarket shelves",
-  Mobility: "shared mobility, fleet management and public transport software",
-  Media: "news, podcasts and streaming for millions of readers and listeners",
-  Robotics: "robots and automation for factories and warehouses",
-  Insurance: "insurance that is simple to buy and fair at claim time",
-  Travel: "trips, hotels and travel software for companies and families",
-};
-
-const DUTY: Record<Field, ((s: Slots) => string)[]> = {
-  tech: [
-    (s) => `Design, build and ship features end to end with ${joinAnd(s.tools(2), "and")}`,
-    (s) => `Own services in production, including ${s.skills(1)} and on-call rotations`,
-    (s) => `Improve ${s.product}, our core platform, through ${joinAnd(s.skills(2), "and")}`,
-    (s) => `Review code, mentor colleagues and raise the bar on ${s.skills(1)}`,
-    () => `Work with product and design to decide what to build next`,
-    (s) => `Migrate legacy parts of ${s.product} to ${s.tools(1)}`,
-    (s) => `Build integrations with ${s.otherProduct()} and ${s.otherProduct()}`,
-    (s) => `Keep our systems fast and reliable with ${s.tools(1)}`,
-    () => `Write clear documentation and share what you learn with the team`,
-  ],
-  business: [
-    (s) => `Own a portfolio of accounts, including ${s.client()} and ${s.client()}`,
-    (s) => `Turn data into decisions the team can act on, using ${joinAnd(s.tools(2), "and")}`,
-    (s) => `Plan and run quarterly initiatives for ${s.product}`,
-    (s) => `Lead ${s.skills(1)} and ${s.skills(1)} across the business`,
-    (s) => `Work closely with sales, product and finance on ${s.skills(1)}`,
-    () => `Report progress and risks to the leadership team every month`,
-    (s) => `Improve the processes you touch, from ${s.skills(1)} to reporting in ${s.tools(1)}`,
-    (s) => `Build strong relationships with partners such as ${s.client()}`,
-  ],
-  health: [
-    (s) => `Provide safe, compassionate care, including ${joinAnd(s.skills(2), "and")}`,
-    () => `Work within a multidisciplinary team of doctors, therapists and carers`,
-    (s) => `Keep accurate clinical records in ${s.tools(1)}`,
-    (s) => `Take the lead on ${s.skills(1)} for your patients`,
-    () => `Support students and colleagues in training`,
-    (s) => `Take part in audits and quality improvement on ${s.skills(1)}`,
-    () => `Explain treatment plans clearly to patients and their families`,
-  ],
-  trade: [
-    (s) => `Carry out ${s.skills(1)} and ${s.skills(1)} on customer sites`,
-    (s) => `Follow safety rules without exception, including ${s.skills(1)}`,
-    (s) => `Plan your daily jobs and materials with ${s.tools(1)}`,
-    (s) => `Keep tools and vehicles in good order, from ${s.tools(1)} to ${s.tools(1)}`,
-    () => `Explain the work clearly to customers and leave every site tidy`,
-    (s) => `Handle ${s.skills(1)} for commercial and residential clients`,
-  ],
-  service: [
-    (s) => `Welcome and help customers every day, with a focus on ${s.skills(1)}`,
-    (s) => `Keep the workplace clean, safe and organised, including ${s.skills(1)}`,
-    (s) => `Handle ${joinAnd(s.skills(2), "and")}`,
-    (s) => `Use ${s.tools(1)} to keep orders, stock and schedules up to date`,
-    () => `Train new team members and share good habits`,
-    () => `Work a rota that includes some evenings and weekends`,
-  ],
-  engineering: [
-    (s) => `Develop designs from concept to production with ${joinAnd(s.tools(2), "and")}`,
-    (s) => `Run ${joinAnd(s.skills(2), "and")} for new and existing products`,
-    (s) => `Work with suppliers and manufacturing partners such as ${s.client()}`,
-    () => `Document designs to industry standards and lead technical reviews`,
-    (s) => `Support ${s.product} projects from feasibility to handover`,
-    (s) => `Take ownership of ${s.skills(1)} on your projects`,
-  ],
-};
-
-/** Occupations whose work their field's duties do not describe. */
-const OWN_DUTY: Record<string, ((s: Slots) => string)[]> = {
-  Teacher: [
-    (s) => `Plan and teach engaging lessons, with a focus on ${s.skills(1)}`,
-    () => `Track progress and give pupils clear, kind feedback`,
-    (s) => `Work with parents, colleagues and ${s.director}, our head of year`,
-    (s) => `Use ${s.tools(1)} to share materials and homework`,
-    () => `Contribute to school trips, clubs and events`,
-  ],
-  "Truck Driver": [
-    (s) => `Deliver loads safely and on time, including ${s.skills(1)}`,
-    (s) => `Carry out daily vehicle checks on our ${s.tools(1)} fleet`,
-    (s) => `Plan routes with ${s.tools(1)} and keep customers informed`,
-    (s) => `Follow ${s.skills(1)} and keep accurate delivery records`,
-    () => `Load and unload with care, and report any damage straight away`,
-  ],
-};
 
 const YEARS: Record<string, string> = {
   junior: "Up to two years of experience, or a recent degree or apprenticeship",
@@ -106,7 +15,6 @@ const YEARS: Record<string, string> = {
 };
 
 const GENERIC_REQUIREMENTS = [
-  "A degree or equivalent practical experience",
   "Clear written and spoken English",
   "A habit of taking ownership and following through",
   "A calm approach under pressure",
@@ -164,7 +72,7 @@ function company(f: Facts, s: Slots): string {
   const clients = s.chance(0.6)
     ? ` Our customers include ${s.client()}, ${s.client()} and ${s.client()}.`
     : "";
-  return `About ${f.brand}: we build ${what}. Founded in ${s.founded}, we are ${s.people} people in ${s.offices === 1 ? "one office" : `${s.offices} offices`}, and our product ${s.product} is used every day.${clients}`;
+  return `About ${f.brand}: we work on ${what}. Founded in ${s.founded}, we are ${s.people} people in ${s.offices === 1 ? "one office" : `${s.offices} offices`}, and our product ${s.product} is used every day.${clients}`;
 }
 
 function arrangement(f: Facts, s: Slots): string {
@@ -194,7 +102,8 @@ function extras(f: Facts, s: Slots): string {
   let out = "";
   if (s.chance(0.45))
     out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${f.level === "lead" || f.level === "principal" || f.level === "executive" ? "" : `${s.manager} leads the team, and `}${s.colleague} will help you settle in during your first weeks.`;
-  if (s.chance(0.4))
+  // Only open-ended jobs have a month six.
+  if ((f.type === "full_time" || f.type === "part_time") && s.chance(0.4))
     out += `\n\nYour first months:\n${bullets([
       `In your first month you get to know ${s.product}, our customers and the people behind them`,
       `By month three you own ${joinAnd(s.skills(2), "and")} for your part of the work`,
@@ -216,7 +125,7 @@ const bullets = (xs: string[]) => xs.map((x) => `- ${x}.`).join("\n");
 
 export function describeEn(f: Facts, s: Slots): string {
   const duties = OWN_DUTY[f.occupation.title] ?? DUTY[s.field];
-  const n = s.int(4, 6);
+  const n = Math.min(s.int(4, 6), duties.length);
   const todo: string[] = [];
   for (let i = 0, k = s.int(0, duties.length - 1); i < n; i++)
     todo.push((duties[(k + i) % duties.length] as (s: Slots) => string)(s));
@@ -229,6 +138,7 @@ export function describeEn(f: Facts, s: Slots): string {
         : [YEARS[f.level] ?? ""]),
     `Hands-on experience with ${joinAnd(skills, "and")}`,
     `Good working knowledge of ${joinAnd(s.tools(2), "or")}`,
+    ...(f.level === "intern" ? [] : ["A degree or equivalent practical experience"]).slice(0, s.int(0, 1)),
     ...s.some(GENERIC_REQUIREMENTS, s.int(1, 2)),
   ];
   const nice = [`${s.cert()}`, `Experience with ${s.otherProduct()} or similar tools`];

@@ -86,7 +86,7 @@ const BENEFITS = [
 export function describeEs(f: Facts, s: Slots): string {
   const where = f.remote === "remote" ? `en remoto desde cualquier lugar ${f.country}` : `en ${f.city}`;
   const first = s.pick([`Buscamos ${f.title} ${where}.`, `Únete a nuestro equipo como ${f.title} ${where}.`]);
-  const about = `Sobre ${f.brand}: creamos ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Desde ${s.founded} hemos crecido hasta ser ${s.people} personas en ${s.offices === 1 ? "una oficina" : `${s.offices} oficinas`}, y nuestro producto ${s.product} lo usan cada día clientes como ${s.client()}.`;
+  const about = `Sobre ${f.brand}: nos dedicamos a ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Desde ${s.founded} hemos crecido hasta ser ${s.people} personas en ${s.offices === 1 ? "una oficina" : `${s.offices} oficinas`}, y nuestro producto ${s.product} lo usan cada día clientes como ${s.client()}.`;
   const duties = DUTY[s.field];
   const k = s.int(0, duties.length - 1);
   const todo = [0, 1, 2, 3].map((i) => (duties[(k + i) % duties.length] as (s: Slots) => string)(s));

@@ -91,7 +91,7 @@ export function describeFr(f: Facts, s: Slots): string {
     `Nous recrutons : ${f.title} ${where}.`,
     `Rejoignez notre équipe en tant que ${f.title} ${where}.`,
   ]);
-  const about = `À propos de ${f.brand} : nous créons ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Fondée en ${s.founded}, l'entreprise compte aujourd'hui ${s.people} personnes réparties sur ${s.offices === 1 ? "un site" : `${s.offices} sites`}. Notre produit ${s.product} est utilisé chaque jour par des clients comme ${s.client()}.`;
+  const about = `À propos de ${f.brand} : notre cœur de métier, ce sont ${SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""]}. Fondée en ${s.founded}, l'entreprise compte aujourd'hui ${s.people} personnes réparties sur ${s.offices === 1 ? "un site" : `${s.offices} sites`}. Notre produit ${s.product} est utilisé chaque jour par des clients comme ${s.client()}.`;
   const duties = DUTY[s.field];
   const k = s.int(0, duties.length - 1);
   const todo = [0, 1, 2, 3].map((i) => (duties[(k + i) % duties.length] as (s: Slots) => string)(s));
