@@ -29,8 +29,11 @@ const LISTS = new Map(
 );
 
 const EMPTY = { skills: [], tools: [], core: [] };
-const take = (pool: readonly string[], from: number, n: number) =>
-  Array.from({ length: Math.min(n, pool.length) }, (_, i) => pool[(from + i) % pool.length] ?? "");
+function take(pool: readonly string[], from: number, n: number): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < n && i < pool.length; i++) out.push(pool[(from + i) % pool.length] ?? "");
+  return out;
+}
 
 /** Slot fillers for one job's sentences: a class, so a job costs one object and no closures. */
 export class Slots {

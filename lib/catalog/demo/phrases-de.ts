@@ -2,7 +2,7 @@
 // title (its gender is unknown), as German ads write "Wir suchen Senior Software Engineer (m/w/d)".
 import type { Facts, Slots } from "./facts";
 import type { Field } from "./occupations";
-import { DE_COMPOUNDS, joinAnd } from "./vocabulary";
+import { bullets, DE_COMPOUNDS, joinAnd } from "./vocabulary";
 
 const SECTOR_WHAT: Record<string, string> = {
   "": "Software und Dienstleistungen für Unternehmen jeder Größe",
@@ -130,6 +130,5 @@ export function describeDe(f: Facts, s: Slots): string {
       : "Pünktliche Bezahlung und klare Absprachen",
     f.remote === "on_site" ? `Ein Jobticket für den Weg nach ${f.city}` : "Flexible Arbeitszeiten",
   ];
-  const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Du berichtest an ${s.manager} und arbeitest eng mit ${s.colleague} zusammen.\n\n${about}\n\nDeine Aufgaben:\n${list(todo)}\n\nDein Profil:\n${list(needs)}\n\nWir bieten:\n${list(perks)}\n\n${type}${arrangement}\n\nKlingt gut? Dann freuen wir uns auf deine Bewerbung mit Lebenslauf. Wir begrüßen Bewerbungen unabhängig von Herkunft, Alter, Geschlecht, Behinderung und Weltanschauung.`;
+  return `${first} Du berichtest an ${s.manager} und arbeitest eng mit ${s.colleague} zusammen.\n\n${about}\n\nDeine Aufgaben:\n${bullets(todo)}\n\nDein Profil:\n${bullets(needs)}\n\nWir bieten:\n${bullets(perks)}\n\n${type}${arrangement}\n\nKlingt gut? Dann freuen wir uns auf deine Bewerbung mit Lebenslauf. Wir begrüßen Bewerbungen unabhängig von Herkunft, Alter, Geschlecht, Behinderung und Weltanschauung.`;
 }

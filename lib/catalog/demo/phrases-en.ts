@@ -3,7 +3,9 @@
 
 import { DUTY, OWN_DUTY, SECTOR_WHAT } from "./duties-en";
 import { article, type Facts, type Slots } from "./facts";
-import { joinAnd } from "./vocabulary";
+import { bullets, joinAnd } from "./vocabulary";
+
+const list = (xs: readonly string[]) => bullets(xs, ".");
 
 const YEARS: Record<string, string> = {
   junior: "Up to two years of experience, or a recent degree or apprenticeship",
@@ -104,13 +106,13 @@ function extras(f: Facts, s: Slots): string {
     out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${f.level === "lead" || f.level === "principal" || f.level === "executive" ? "" : `${s.manager} leads the team, and `}${s.colleague} will help you settle in during your first weeks.`;
   // Only open-ended jobs have a month six.
   if ((f.type === "full_time" || f.type === "part_time") && s.chance(0.4))
-    out += `\n\nYour first months:\n${bullets([
+    out += `\n\nYour first months:\n${list([
       `In your first month you get to know ${s.product}, our customers and the people behind them`,
       `By month three you own ${joinAnd(s.skills(2), "and")} for your part of the work`,
       `By month six you help us decide what comes next, and you bring ideas from ${s.otherProduct()} or ${s.otherProduct()} if you have used them`,
     ])}`;
   if (s.chance(0.35))
-    out += `\n\nHow we hire:\n${bullets([
+    out += `\n\nHow we hire:\n${list([
       `A ${s.pick(["20", "30"])}-minute call with ${s.recruiter} from our talent team`,
       `A practical exercise on ${s.skills(1)}, which we pay for if it takes more than two hours`,
       `A conversation with the team and with ${s.director}`,
@@ -120,8 +122,6 @@ function extras(f: Facts, s: Slots): string {
     out += `\n\nOur stack: ${joinAnd(s.tools(6), "and")}, with ${s.otherProduct()} for internal tooling.`;
   return out;
 }
-
-const bullets = (xs: string[]) => xs.map((x) => `- ${x}.`).join("\n");
 
 export function describeEn(f: Facts, s: Slots): string {
   const duties = OWN_DUTY[f.occupation.title] ?? DUTY[s.field];
@@ -161,5 +161,5 @@ export function describeEn(f: Facts, s: Slots): string {
     `Interested? Apply with your CV. Our process has ${s.pick(["two", "three"])} short interviews, and we answer every applicant within two weeks.`,
     `If this sounds like you, apply today. We review applications as they come in and answer each one.`,
   ]);
-  return `${intro(f, s)}\n\n${company(f, s)}\n\nWhat you will do:\n${bullets(todo)}\n\nWhat we are looking for:\n${bullets(needs)}\n\nNice to have:\n${bullets(nice)}\n\nWhat we offer:\n${bullets(perks)}${extras(f, s)}\n\n${arrangement(f, s)}\n\n${closing} We welcome applicants of every background, age, gender, disability and belief.`;
+  return `${intro(f, s)}\n\n${company(f, s)}\n\nWhat you will do:\n${list(todo)}\n\nWhat we are looking for:\n${list(needs)}\n\nNice to have:\n${list(nice)}\n\nWhat we offer:\n${list(perks)}${extras(f, s)}\n\n${arrangement(f, s)}\n\n${closing} We welcome applicants of every background, age, gender, disability and belief.`;
 }

@@ -1,7 +1,7 @@
 // Spanish descriptions, for jobs mostly in Spain, Mexico, Chile and Colombia.
 import type { Facts, Slots } from "./facts";
 import type { Field } from "./occupations";
-import { joinAnd } from "./vocabulary";
+import { bullets, joinAnd } from "./vocabulary";
 
 const SECTOR_WHAT: Record<string, string> = {
   "": "software y servicios para empresas de todos los tamaños",
@@ -128,6 +128,5 @@ export function describeEs(f: Facts, s: Slots): string {
       : "Pago puntual cada mes",
     f.remote === "on_site" ? `Ayuda para el transporte público en ${f.city}` : "Horario flexible",
   ];
-  const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Reportarás a ${s.manager} y trabajarás de cerca con ${s.colleague}.\n\n${about}\n\nTus funciones:\n${list(todo)}\n\nQué buscamos:\n${list(needs)}\n\nQué ofrecemos:\n${list(perks)}\n\n${type}${arrangement}\n\n¿Te interesa? Envíanos tu CV; respondemos a todas las candidaturas. Valoramos la diversidad y no discriminamos por origen, edad, género, discapacidad ni creencias.`;
+  return `${first} Reportarás a ${s.manager} y trabajarás de cerca con ${s.colleague}.\n\n${about}\n\nTus funciones:\n${bullets(todo)}\n\nQué buscamos:\n${bullets(needs)}\n\nQué ofrecemos:\n${bullets(perks)}\n\n${type}${arrangement}\n\n¿Te interesa? Envíanos tu CV; respondemos a todas las candidaturas. Valoramos la diversidad y no discriminamos por origen, edad, género, discapacidad ni creencias.`;
 }

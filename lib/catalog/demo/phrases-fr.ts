@@ -1,7 +1,7 @@
 // French descriptions, for jobs mostly in France, Belgium, Geneva, Lausanne and Montréal.
 import type { Facts, Slots } from "./facts";
 import type { Field } from "./occupations";
-import { joinAnd } from "./vocabulary";
+import { bullets, joinAnd } from "./vocabulary";
 
 const SECTOR_WHAT: Record<string, string> = {
   "": "des logiciels et des services pour les entreprises de toutes tailles",
@@ -135,6 +135,5 @@ export function describeFr(f: Facts, s: Slots): string {
       ? `La prise en charge de votre abonnement de transport à ${f.city}`
       : "Des horaires flexibles",
   ];
-  const list = (xs: string[]) => xs.map((x) => `- ${x}`).join("\n");
-  return `${first} Vous serez rattaché(e) à ${s.manager} et travaillerez étroitement avec ${s.colleague}.\n\n${about}\n\nVos missions :\n${list(todo)}\n\nVotre profil :\n${list(needs)}\n\nCe que nous offrons :\n${list(perks)}\n\n${type}${arrangement}\n\nIntéressé(e) ? Envoyez-nous votre CV, nous répondons à chaque candidature. Nous accueillons toutes les candidatures, sans distinction d'origine, d'âge, de genre, de handicap ou de convictions.`;
+  return `${first} Vous serez rattaché(e) à ${s.manager} et travaillerez étroitement avec ${s.colleague}.\n\n${about}\n\nVos missions :\n${bullets(todo)}\n\nVotre profil :\n${bullets(needs)}\n\nCe que nous offrons :\n${bullets(perks)}\n\n${type}${arrangement}\n\nIntéressé(e) ? Envoyez-nous votre CV, nous répondons à chaque candidature. Nous accueillons toutes les candidatures, sans distinction d'origine, d'âge, de genre, de handicap ou de convictions.`;
 }

@@ -84,3 +84,10 @@ export function joinAnd(xs: readonly string[], and: string): string {
   if (xs.length <= 1) return xs[0] ?? "";
   return `${xs.slice(0, -1).join(", ")} ${and} ${xs[xs.length - 1]}`;
 }
+
+/** A bulleted list, one "- item" a line, each item ended by `end`. */
+export function bullets(xs: readonly string[], end = ""): string {
+  let out = "";
+  for (const x of xs) out += `${out ? "\n" : ""}- ${x}${end}`;
+  return out;
+}
