@@ -4,8 +4,17 @@ import type { Slots } from "./facts";
 import type { Field } from "./occupations";
 import { joinAnd } from "./vocabulary";
 
+/** What a company without a sector word in its name does, by the field of the job it posts. */
+export const FIELD_WHAT: Record<Field, string> = {
+  tech: "software and services for businesses of every size",
+  business: "services that help businesses of every size grow",
+  health: "care in hospitals, clinics and the community",
+  trade: "installation, repair and maintenance for homes and businesses",
+  service: "cafés, shops and services people use every day",
+  engineering: "engineering and design for industry and infrastructure",
+};
+
 export const SECTOR_WHAT: Record<string, string> = {
-  "": "software and services for businesses of every size",
   Health: "digital tools that help clinics and hospitals care for patients",
   Logistics: "freight, warehousing and last-mile delivery",
   Analytics: "analytics that turn raw data into decisions",
@@ -53,7 +62,8 @@ export const DUTY: Record<Field, ((s: Slots) => string)[]> = {
   ],
   trade: [
     (s) => `Carry out ${s.skills(1)} and ${s.skills(1)} on customer sites`,
-    (s) => `Follow safety rules without exception, including ${s.skills(1)}`,
+    (s) =>
+      `Follow safety rules without exception, including ${s.pick(["risk assessments", "permit to work", "working at height", "hazard identification"])}`,
     (s) => `Plan your daily jobs and materials with ${s.tools(1)}`,
     (s) => `Keep tools and vehicles in good order, from ${s.tools(1)} to ${s.tools(1)}`,
     () => `Explain the work clearly to customers and leave every site tidy`,
@@ -63,7 +73,7 @@ export const DUTY: Record<Field, ((s: Slots) => string)[]> = {
     (s) => `Welcome and help customers every day, with a focus on ${s.skills(1)}`,
     (s) => `Keep the workplace clean, safe and organised, including ${s.skills(1)}`,
     (s) => `Handle ${joinAnd(s.skills(2), "and")}`,
-    (s) => `Use ${s.tools(1)} to keep orders, stock and schedules up to date`,
+    (s) => `Work with ${s.tools(1)} every day and keep orders and stock up to date`,
     () => `Train new team members and share good habits`,
     () => `Work a rota that includes some evenings and weekends`,
   ],

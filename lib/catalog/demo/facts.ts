@@ -1,9 +1,11 @@
 // What a description may say about its job: the structured fields it must agree with, and the
 // pickers its sentences fill their slots from (all on the description's own random stream).
+
+import { CORE } from "./core-skills";
 import type { Field, Occupation } from "./occupations";
 import { OCCUPATIONS } from "./occupations";
 import type { Rng } from "./random";
-import { CORE, FIELD_CERTIFICATIONS, skillsOf } from "./skills";
+import { skillsOf } from "./skills";
 import { CLIENTS, commonDistinct, PEOPLE, PRODUCTS } from "./vocabulary";
 
 export type Facts = {
@@ -28,7 +30,7 @@ const LISTS = new Map(
   OCCUPATIONS.map((o) => [o.title, { ...skillsOf(o.title), core: split(CORE[o.title]) }] as const),
 );
 
-const EMPTY = { skills: [], tools: [], core: [] };
+const EMPTY = { skills: [], tools: [], certs: [], core: [] };
 function take(pool: readonly string[], from: number, n: number): string[] {
   const out: string[] = [];
   for (let i = 0; i < n && i < pool.length; i++) out.push(pool[(from + i) % pool.length] ?? "");
@@ -47,7 +49,7 @@ export class Slots {
   readonly founded: number;
   readonly people: number;
   readonly offices: number;
-  private readonly lists: { skills: string[]; tools: string[]; core: string[] };
+  private readonly lists: { skills: string[]; tools: string[]; certs: string[]; core: string[] };
   private readonly skillPool: string[];
   private readonly toolPool: string[];
   private nextSkill = 0;
@@ -87,7 +89,7 @@ export class Slots {
     return take(this.toolPool, this.nextTool - n, n);
   }
   cert(): string {
-    return this.r.common(FIELD_CERTIFICATIONS[this.field]);
+    return this.r.common(this.lists.certs);
   }
   /** Another product name, Zipf-like over thousands: the long tail of words. */
   otherProduct(): string {

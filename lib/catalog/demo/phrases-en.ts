@@ -1,7 +1,7 @@
 // English descriptions: paragraphs of template sentences whose slots come from the job's facts.
 // Every statement about arrangement, employment type, level and place follows the record.
 
-import { DUTY, OWN_DUTY, SECTOR_WHAT } from "./duties-en";
+import { DUTY, FIELD_WHAT, OWN_DUTY, SECTOR_WHAT } from "./duties-en";
 import { article, type Facts, type Slots } from "./facts";
 import { bullets, joinAnd } from "./vocabulary";
 
@@ -70,7 +70,7 @@ function intro(f: Facts, s: Slots): string {
 }
 
 function company(f: Facts, s: Slots): string {
-  const what = SECTOR_WHAT[f.sector] ?? SECTOR_WHAT[""];
+  const what = SECTOR_WHAT[f.sector] ?? FIELD_WHAT[s.field];
   const clients = s.chance(0.6)
     ? ` Our customers include ${s.client()}, ${s.client()} and ${s.client()}.`
     : "";
@@ -101,20 +101,30 @@ function arrangement(f: Facts, s: Slots): string {
 
 /** Paragraphs longer ads add: the team, the first months, the hiring steps, the stack. */
 function extras(f: Facts, s: Slots): string {
+  // Desk jobs name software; elsewhere the long tail of product names would read oddly.
+  const desk = s.field === "tech" || s.field === "business" || s.field === "engineering";
+  const leads = f.level === "lead" || f.level === "principal" || f.level === "executive";
+  const welcome = `${leads ? "" : `${s.manager} leads the team, and `}${s.colleague} will help you settle in during your first weeks.`;
   let out = "";
   if (s.chance(0.45))
-    out += `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${f.level === "lead" || f.level === "principal" || f.level === "executive" ? "" : `${s.manager} leads the team, and `}${s.colleague} will help you settle in during your first weeks.`;
+    out += desk
+      ? `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and specialists who work on ${s.product} and ${s.otherProduct()}. We plan in ${s.pick(["two-week", "monthly", "six-week"])} cycles, write decisions down and keep meetings short. ${welcome}`
+      : `\n\nAbout the team: you will join ${s.int(4, 14)} ${f.occupation.title}s and colleagues who take pride in their work and look out for each other. ${welcome}`;
   // Only open-ended jobs have a month six.
   if ((f.type === "full_time" || f.type === "part_time") && s.chance(0.4))
     out += `\n\nYour first months:\n${list([
-      `In your first month you get to know ${s.product}, our customers and the people behind them`,
+      `In your first month you get to know ${desk ? s.product : "the team"}, our customers and the way we work`,
       `By month three you own ${joinAnd(s.skills(2), "and")} for your part of the work`,
-      `By month six you help us decide what comes next, and you bring ideas from ${s.otherProduct()} or ${s.otherProduct()} if you have used them`,
+      desk
+        ? `By month six you help us decide what comes next, and you bring ideas from ${s.otherProduct()} or ${s.otherProduct()} if you have used them`
+        : `By month six you help us train new colleagues and improve how we work`,
     ])}`;
   if (s.chance(0.35))
     out += `\n\nHow we hire:\n${list([
       `A ${s.pick(["20", "30"])}-minute call with ${s.recruiter} from our talent team`,
-      `A practical exercise on ${s.skills(1)}, which we pay for if it takes more than two hours`,
+      desk
+        ? `A practical exercise on ${s.skills(1)}, which we pay for if it takes more than two hours`
+        : `A paid trial shift or a practical task on ${s.skills(1)}`,
       `A conversation with the team and with ${s.director}`,
       `References and an offer, usually within ${s.pick(["two", "three"])} weeks of your first call`,
     ])}`;
@@ -141,7 +151,11 @@ export function describeEn(f: Facts, s: Slots): string {
     ...(f.level === "intern" ? [] : ["A degree or equivalent practical experience"]).slice(0, s.int(0, 1)),
     ...s.some(GENERIC_REQUIREMENTS, s.int(1, 2)),
   ];
-  const nice = [`${s.cert()}`, `Experience with ${s.otherProduct()} or similar tools`];
+  const desk = s.field === "tech" || s.field === "business" || s.field === "engineering";
+  const nice = [
+    s.cert(),
+    desk ? `Experience with ${s.otherProduct()} or similar tools` : `A full driving licence`,
+  ];
   const perks = [
     s.pick(BENEFITS),
     s.pick(BENEFITS),
