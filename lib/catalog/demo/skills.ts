@@ -1,5 +1,6 @@
 // What each occupation's ads ask for, most asked first (descriptions pick them Zipf-like): skills
 // (English phrases), tools (names that read the same in every language) and certifications.
+
 /** Skills (activities, knowledge) and tools (names) shared by a group of occupations. */
 const GROUPS: { who: string; skills: string; tools: string; certs: string }[] = [
   {
