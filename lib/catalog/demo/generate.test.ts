@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { JobRecordSchema, SalaryRecordSchema } from "../import/records";
 import { demoJobs, demoSalaries } from "./generate";
@@ -10,6 +11,33 @@ describe("demo catalog", () => {
   it("is deterministic", () => {
     expect([...demoJobs({ jobs: 50, asOf })]).toEqual(jobs.slice(0, 50));
     expect([...demoJobs({ jobs: 50, asOf, seed: 7 })]).not.toEqual(jobs.slice(0, 50));
+  });
+
+  it("keeps every field but the description as it was before descriptions drew their own stream", () => {
+    // sha256 over one JSON array of these fields per job, newline-terminated, for the first 2,000
+    // jobs (seed 42, as of 2026-11-21), computed with the generator of commit d5345c0, whose
+    // descriptions were a single template. Dozens of tests count on these values.
+    const fields = Object.keys(jobs[0] ?? {}).filter((k) => k !== "description");
+    expect(fields).toEqual([
+      "id",
+      "title",
+      "company",
+      "apply_url",
+      "location",
+      "city",
+      "country",
+      "employment_type",
+      "salary_min",
+      "salary_max",
+      "salary_currency",
+      "salary_period",
+      "posted_at",
+      "remote",
+      "seniority",
+    ]);
+    const hash = createHash("sha256");
+    for (const j of jobs.slice(0, 2_000)) hash.update(`${JSON.stringify(fields.map((k) => j[k]))}\n`);
+    expect(hash.digest("hex")).toBe("f6908c83fc5d681695cb858d47d78d8ad000aa588c2d02dd097637e8ca126b08");
   });
 
   it("produces records the importer accepts", () => {

@@ -1,35 +1,19 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
 import { itemAt } from "../../core/arrays";
+import { describeJob } from "./describe";
 import {
-  BENEFITS,
   COMPANY_ROOTS,
   COMPANY_SECTORS,
   COMPANY_STEMS,
-  DUTIES,
   OCCUPATIONS,
   REMOTE_SHARES,
-  REQUIREMENTS,
   SENIORITIES,
   SPECIALTIES,
 } from "./occupations";
 import { DEMO_COUNTRIES, type DemoCountry } from "./places";
+import { rng } from "./random";
 
 export type DemoOptions = { jobs: number; seed?: number; asOf?: Date };
-
-/** mulberry32: small, fast and good enough for demo data. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  const int = (n: number) => Math.floor(next() * n);
-  const pick = <T>(xs: readonly T[]): T => itemAt(xs, int(xs.length));
-  return { next, int, pick };
-}
 
 function weighted<T extends { weight: number }>(items: readonly T[]): (r: number) => T {
   const total = items.reduce((s, i) => s + i.weight, 0);
@@ -63,15 +47,20 @@ function roundPay(value: number, median: number): number {
 const cityShare = (i: number, n: number) => (n === 1 ? 1 : i === 0 ? 0.4 : 0.6 / (n - 1));
 const cityPay = (i: number) => (i === 0 ? 1.15 : 1 - 0.03 * i);
 
-function companyName(index: number, country: DemoCountry): string {
+/** A company's name without its legal form ("Acmeworks Health"), and its sector word. */
+function companyBrand(index: number): { brand: string; sector: string } {
   const root = itemAt(COMPANY_ROOTS, index % COMPANY_ROOTS.length);
   const stem = itemAt(COMPANY_STEMS, Math.floor(index / COMPANY_ROOTS.length) % COMPANY_STEMS.length);
   const sector = itemAt(
     COMPANY_SECTORS,
     Math.floor(index / (COMPANY_ROOTS.length * COMPANY_STEMS.length)) % COMPANY_SECTORS.length,
   );
+  return { brand: `${root}${stem}${sector ? ` ${sector}` : ""}`, sector };
+}
+
+function companyName(index: number, country: DemoCountry): string {
   const suffix = itemAt(country.suffixes, index % country.suffixes.length);
-  return `${root}${stem}${sector ? ` ${sector}` : ""} ${suffix}`;
+  return `${companyBrand(index).brand} ${suffix}`;
 }
 
 const slug = (s: string) =>
@@ -101,6 +90,8 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
   const r = rng(opts.seed ?? 42);
   // The newer fields draw from their own stream, so every older field keeps its value.
   const r2 = rng((opts.seed ?? 42) ^ 0x7e11);
+  // Descriptions draw from a third stream, for the same reason.
+  const r3 = rng((opts.seed ?? 42) ^ 0xd35c);
   const asOf = (opts.asOf ?? new Date()).getTime();
   for (let i = 0; i < opts.jobs; i++) {
     const country = pickCountry(r.next());
@@ -113,7 +104,8 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       (seniority.label ? `${seniority.label} ${occupation.title}` : occupation.title) +
       (specialty ? r.pick(SPECIALTY_FORMS)(specialty) : "") +
       (DACH.has(country.code) && r.next() < 0.3 ? " (m/w/d)" : "");
-    const company = companyName(r.int(COMPANIES), country);
+    const companyIndex = r.int(COMPANIES);
+    const company = companyName(companyIndex, country);
     const id = `job-${String(i + 1).padStart(7, "0")}`;
     const type = seniority.label === "Intern" ? "internship" : pickType(r.next()).t;
     const annual =
@@ -130,11 +122,8 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
           : linkRoll < 0.97
             ? null
             : r.pick(["javascript:void(0)", `/apply/${id}`, "careers page"]);
-    const duties = [
-      r.pick(DUTIES[occupation.field]),
-      r.pick(DUTIES[occupation.field]),
-      r.pick(DUTIES[occupation.field]),
-    ];
+    // The six draws the single-template description once made, so posted_at keeps its value.
+    for (let k = 0; k < 6; k++) r.next();
     // Ads often leave these out: ~6% say nothing on remote work, a plain title says no level 30% of the time.
     const workRoll = r2.next();
     const shares = REMOTE_SHARES[occupation.field];
@@ -147,8 +136,20 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
             ? "hybrid"
             : "on_site";
     const level = seniority.level === "mid" && r2.next() < 0.3 ? null : seniority.level;
-    // The paragraphs, separated by blank lines, in one template.
-    const description = `${company} is hiring a ${title} in ${city}.\n\nIn this role you will ${duties[0]}, ${duties[1]} and ${duties[2]}.\n\nWe are looking for someone with ${r.pick(REQUIREMENTS)} and ${r.pick(REQUIREMENTS)}.\n\n${r.pick(BENEFITS)}\n\nThis is a ${type.replace("_", "-")} position.${remote === "remote" ? "\n\nYou can work from anywhere in the country." : remote === "hybrid" ? "\n\nWe meet in the office two days a week." : ""}`;
+    const description = describeJob(
+      {
+        title,
+        occupation,
+        level,
+        type,
+        remote,
+        city,
+        countryCode: country.code,
+        ...companyBrand(companyIndex),
+        companyIndex,
+      },
+      r3,
+    ).text;
     yield {
       id,
       title,

@@ -97,53 +97,6 @@ export const REMOTE_SHARES: Record<Field, { remote: number; hybrid: number }> = 
   service: { remote: 0.02, hybrid: 0.03 },
 };
 
-export const DUTIES: Record<Field, string[]> = {
-  tech: [
-    "design and ship features end to end",
-    "review code and mentor colleagues",
-    "keep our services fast and reliable",
-    "work with product on what to build next",
-    "improve our test and release tooling",
-    "own systems in production, including on-call",
-  ],
-  business: [
-    "own a portfolio of key accounts",
-    "turn data into decisions the team can act on",
-    "plan and run quarterly initiatives",
-    "work closely with sales, product and finance",
-    "report progress to the leadership team",
-    "improve the processes you touch",
-  ],
-  health: [
-    "care for patients with empathy and skill",
-    "work within a multidisciplinary team",
-    "keep accurate clinical records",
-    "take part in a rotating schedule",
-    "support colleagues in training",
-  ],
-  trade: [
-    "carry out installations and repairs on site",
-    "follow safety rules without exception",
-    "plan your daily route and materials",
-    "keep tools and vehicles in good order",
-    "explain work clearly to customers",
-  ],
-  service: [
-    "welcome and help customers every day",
-    "keep the workplace clean and organised",
-    "work shifts, including some weekends",
-    "handle stock, orders and deliveries",
-    "train new team members",
-  ],
-  engineering: [
-    "develop designs from concept to production",
-    "run calculations, simulations and tests",
-    "work with suppliers and manufacturing",
-    "document designs to industry standards",
-    "lead technical reviews",
-  ],
-};
-
 /** Team or technology qualifiers, as real titles carry them ("Backend Engineer, Payments"). */
 export const SPECIALTIES: Record<Field, string[]> = {
   tech: [
@@ -239,25 +192,6 @@ export const SPECIALTIES: Record<Field, string[]> = {
     "Process Safety",
   ],
 };
-
-export const REQUIREMENTS = [
-  "a few years of relevant experience",
-  "a degree or equivalent practical experience",
-  "clear written and spoken English",
-  "a habit of taking ownership",
-  "experience working in a distributed team",
-  "a calm approach under pressure",
-  "attention to detail",
-  "curiosity and a willingness to learn",
-];
-
-export const BENEFITS = [
-  "We offer flexible hours, a learning budget and generous parental leave.",
-  "You get 28 days of paid holiday, a pension plan and health insurance.",
-  "Hybrid work: two days a week in the office, the rest where you like.",
-  "We pay for your public transport and offer a yearly wellbeing allowance.",
-  "Expect a friendly team, modern equipment and room to grow.",
-];
 
 export const COMPANY_ROOTS =
   "Acme Blue North Bright Nova Quantum Green Silver Iron Pixel Cloud Data Swift True Open Red Polar Summit Harbor River Stone Oak Maple Cedar Atlas Vertex Orbit Lumen Echo Fusion Aurora Beacon Cobalt Delta Ember Falcon Granite Helix Indigo Juniper".split(
