@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { parseInstant, TimeZoneSchema } from "../core/time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
-import { Q_MAX_LENGTH } from "./keywords/parse";
+import { Q_MAX_ITEMS, Q_MAX_LENGTH } from "./keywords/parse";
 import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
@@ -221,6 +221,7 @@ export const JobSummarySchema = z.object({
       snippet: z.string().describe("A short extract of the description around the first match"),
       matches: z
         .array(z.object({ start: z.number().int(), end: z.number().int() }))
+        .max(64)
         .describe("Matched words in snippet, as [start, end) offsets in Unicode code points"),
     })
     .optional()
@@ -232,19 +233,24 @@ export const JobSchema = JobSummarySchema.extend({
   reset_local: z.string().optional().describe("Next daily reset in the tz zone, when tz is given"),
 });
 
+/** Lists in meta.query hold at most one entry per word or phrase of q. */
+const words = () => z.array(z.string()).max(Q_MAX_ITEMS);
+
 export const QueryMetaSchema = z.object({
   q: z.string(),
-  terms: z.array(z.string()).describe("Words searched for, after corrections"),
-  phrases: z.array(z.string()),
-  excluded: z.array(z.string()).describe("Excluded words and phrases"),
-  any_of: z.array(z.array(z.string())).describe("Alternatives joined by OR"),
+  terms: words().describe("Words searched for, after corrections"),
+  phrases: words(),
+  excluded: words().describe("Excluded words and phrases"),
+  any_of: z.array(words()).max(Q_MAX_ITEMS).describe("Alternatives joined by OR"),
   expansions: z
-    .array(z.object({ term: z.string(), also: z.array(z.string()) }))
+    .array(z.object({ term: z.string(), also: z.array(z.string()).max(8) }))
+    .max(Q_MAX_ITEMS)
     .describe("Synonyms and abbreviations: each term also matched these"),
   corrections: z
     .array(z.object({ from: z.string(), to: z.string() }))
+    .max(Q_MAX_ITEMS)
     .describe("Words that matched no job, and the catalog word searched instead"),
-  ignored: z.array(z.string()).describe("Words too common to search (such as “the”)"),
+  ignored: words().describe("Words too common to search (such as “the”)"),
   tsquery: z.string().describe("What the database searched: folded and stemmed words"),
 });
 

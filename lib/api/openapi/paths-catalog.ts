@@ -11,7 +11,7 @@ import { EXAMPLE_JOB_ID, JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "
 import { FILTERED_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
-import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath } from "./paths-facets";
+import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath, KEYWORDS_DESCRIPTION } from "./paths-facets";
 import { conditional, errorResponse, keyedErrors, type Responses } from "./responses";
 
 export type Samples = (r: SampleRequest) => CodeSample[];
@@ -59,7 +59,7 @@ export function catalogPaths(samples: Samples): Json {
         operationId: "searchJobs",
         tags: ["Jobs"],
         summary: "Search jobs",
-        description: `Jobs whose title matches every word of \`title\` (case and order do not matter; words of two or more letters also match as prefixes), in a country or region, best match first, then newest (\`sort\` changes the order). ${FILTERS_DESCRIPTION} Paging: \`page\` × \`per_page\` may not exceed ${MAX_RESULT_WINDOW.toLocaleString("en-US")} (\`meta.max_page\` is the deepest page for your \`per_page\`; a deeper one is a 400, never a silent empty page). The Link header has next, prev, first and last. Rows carry every job field except \`description\`.\n\n${CHARGED}`,
+        description: `Jobs whose title matches every word of \`title\` (case and order do not matter; words of two or more letters also match as prefixes), in a country or region, best match first, then newest (\`sort\` changes the order). ${KEYWORDS_DESCRIPTION} ${FILTERS_DESCRIPTION} Paging: \`page\` × \`per_page\` may not exceed ${MAX_RESULT_WINDOW.toLocaleString("en-US")} (\`meta.max_page\` is the deepest page for your \`per_page\`; a deeper one is a 400, never a silent empty page). The Link header has next, prev, first and last. Rows carry every job field except \`description\`.\n\n${CHARGED}`,
         parameters: [
           ...queryParameters(
             JobSearchQuerySchema,

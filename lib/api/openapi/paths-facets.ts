@@ -17,6 +17,10 @@ const cap = TOTAL_COUNT_CAP.toLocaleString("en-US");
  * send them.
  */
 export const FILTER_EXAMPLES = {
+  q: '"data engineer" spark -intern',
+  exclude_company: "Riversoft GmbH|Juniper Tech AG",
+  spellcheck: "false",
+  highlight: "true",
   city: "Berlin",
   remote: "remote,hybrid",
   employment_type: "full_time,contract",
@@ -28,6 +32,8 @@ export const FILTER_EXAMPLES = {
   posted_within_days: 30,
   posted_after: "2026-11-01",
 };
+
+export const KEYWORDS_DESCRIPTION = `**Keywords:** \`q\` searches title, company and description: every word must match (\`python django\`); \`"quoted phrases"\` match words in that order; \`-word\` and \`-"phrase"\` exclude; \`OR\` (capitals) between words or phrases matches either (\`kafka OR airflow\`). Case, accents and English word forms (plurals, -ing, -ed) do not matter; other languages are matched without accents but not stemmed. Common abbreviations also find what they stand for (\`k8s\` → kubernetes, \`swe\` → software engineer); a word that matches no job is corrected to the closest word of the catalog (\`spellcheck=false\` turns that off); \`meta.query\` says what was searched, corrected and expanded. With \`q\`, relevance is the default order: jobs whose title holds every word first, then the rest, newest first. \`exclude_company\` leaves out companies (exact names, \`|\`-separated); \`highlight=true\` adds to each row a description snippet with the matched ranges.`;
 
 export const FILTERS_DESCRIPTION = `Filters combine (AND); a list parameter (\`remote\`, \`employment_type\`, \`seniority\`) matches any of its values, and an unknown value is a 400 naming the parameter. \`city\` needs one country (\`country=DE\` or \`city=Berlin, DE\`). \`salary_min\`/\`salary_max\` compare the advertised range, annualised (hour × 2080, month × 12), in the currency of the one country given (a region or none is a 400 naming the parameter), and leave out jobs without a salary unless \`include_unsalaried=true\`; so do the salary sorts. \`posted_within_days\` and \`posted_after\` exclude each other. **Totals:** \`meta.total\` is exact for title and country/region alone, and for any mix of country, remote, employment type and seniority without a title (counts kept at import). Otherwise matches are counted up to ${cap} and for at most ${COUNT_DEADLINE_MS} ms: past ${cap}, \`total\` is ${cap}; out of time, it is the matches up to this page; in both cases \`meta.total_exact\` is false and \`total\` is a lower bound, never a guess.`;
 
