@@ -40,12 +40,20 @@ const DEFINITIONS = {
   },
   "RateLimit-Policy": {
     description: "Both windows (IETF draft RateLimit fields): quota `q` per window of `w` seconds.",
-    schema: { type: "string", maxLength: 200, pattern: '^"daily";q=\\d+;w=86400, "monthly";q=\\d+;w=\\d+$' },
+    schema: {
+      type: "string",
+      maxLength: 200,
+      pattern: '^"[a-z]+";q=\\d+;w=\\d+(, "[a-z]+";q=\\d+;w=\\d+)*$',
+    },
     example: '"daily";q=50;w=86400, "monthly";q=500;w=2592000',
   },
   RateLimit: {
     description: "Both windows (IETF draft RateLimit fields): remaining `r` and seconds to reset `t`.",
-    schema: { type: "string", maxLength: 200, pattern: '^"daily";r=\\d+;t=\\d+, "monthly";r=\\d+;t=\\d+$' },
+    schema: {
+      type: "string",
+      maxLength: 200,
+      pattern: '^"[a-z]+";r=\\d+;t=\\d+(, "[a-z]+";r=\\d+;t=\\d+)*$',
+    },
     example: '"daily";r=48;t=21600, "monthly";r=496;t=799200',
   },
   "Retry-After": {
