@@ -48,6 +48,14 @@ export default async function Home() {
               the live catalog by the same code that serves the API. It reads your key from{" "}
               <code>{KEY_VAR}</code>: run <code>{KEY_EXPORT}</code> with your key first.
             </p>
+            {example.value.demo && (
+              <p className="notice info" id="demo-catalog">
+                This catalog is the synthetic demo: every job, company and salary in it is generated, and none
+                describes a real employer or pay. An operator serves real data by importing a JSON Lines, CSV
+                or schema.org JobPosting file with <code>npm run catalog:import</code> (see the README and{" "}
+                <code>docs/operations.md</code>).
+              </p>
+            )}
             <div className="grid-2">
               <div>
                 <CodeBlock label="Request" code={curl} wrap />

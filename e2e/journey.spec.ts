@@ -57,8 +57,22 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   await expect(quickStart).toContainText("$JOBS_API_KEY");
   await audit(page, "03-studio-no-key");
 
+  // The message and the key card change together: at no moment does the page say both "We
+  // e-mailed your key" and "You have no key yet" (a watcher notes every state the DOM passes).
+  await page.evaluate(() => {
+    const w = window as unknown as { bothShown: boolean };
+    w.bothShown = false;
+    new MutationObserver(() => {
+      const text = document.body.innerText;
+      if (text.includes("We e-mailed your key") && text.includes("You have no key yet")) w.bothShown = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await page.getByRole("button", { name: "Register a new key" }).click();
   await expect(page.getByRole("status")).toContainText("We e-mailed your key");
+  const keyCard = page.locator("section", { has: page.getByRole("heading", { name: "API key" }) });
+  await expect(keyCard.locator(".status.inactive")).toBeVisible();
+  await expect(keyCard.getByText("You have no key yet")).toHaveCount(0);
+  expect(await page.evaluate(() => (window as unknown as { bothShown: boolean }).bothShown)).toBe(false);
   await audit(page, "03b-studio-registered");
   const keyMail = await inbox(email, /API key/);
   await auditEmail(browser, keyMail.html, "mail-key-confirmation");
@@ -160,7 +174,6 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   await expect(page.locator(".status.revoked")).toBeVisible();
   // Revoking says it worked, the key card says revoked, and nothing offers the dead key.
   await expect(page.getByRole("status")).toContainText(`Key ${hint} revoked`);
-  const keyCard = page.locator("section", { has: page.getByRole("heading", { name: "API key" }) });
   await expect(keyCard).toContainText("This key is revoked");
   await expect(keyCard.getByRole("button", { name: "Register a new key" })).toBeVisible();
   await expect(quickStart).not.toContainText(hint);

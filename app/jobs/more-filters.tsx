@@ -1,25 +1,7 @@
 // "More filters" on /jobs: the API's filters as a form, each choice with how many of the
 // current search's jobs it has (from GET /v1/jobs/facets' code).
 import type { Facets } from "@/lib/catalog/facet-schemas";
-import { count } from "@/lib/site/format";
-
-const LABELS: Record<string, string> = {
-  remote: "Remote",
-  hybrid: "Hybrid",
-  on_site: "On site",
-  full_time: "Full time",
-  part_time: "Part time",
-  contract: "Contract",
-  temporary: "Temporary",
-  internship: "Internship",
-  intern: "Intern",
-  junior: "Junior",
-  mid: "Mid-level",
-  senior: "Senior",
-  lead: "Lead",
-  principal: "Principal",
-  executive: "Executive",
-};
+import { count, VALUE_LABELS } from "@/lib/site/format";
 
 function Choices({
   name,
@@ -42,7 +24,7 @@ function Choices({
         return (
           <label key={v}>
             <input type="checkbox" name={name} value={v} defaultChecked={chosen.includes(v)} />{" "}
-            {LABELS[v] ?? v}
+            {VALUE_LABELS[v] ?? v}
             {n !== undefined && <span className="muted"> ({count(n)})</span>}
           </label>
         );
@@ -108,7 +90,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
             id="f-city"
             name="city"
             defaultValue={params.get("city") ?? ""}
-            placeholder="Berlin (with a country) or Berlin, DE"
+            placeholder="Berlin, or Berlin, DE"
           />
         </div>
         <div className="field">
@@ -138,7 +120,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
         <div className="field">
           <label htmlFor="f-sort">Sort by</label>
           <select id="f-sort" name="sort" defaultValue={params.get("sort") ?? ""}>
-            <option value="">Best match (with a title) or newest</option>
+            <option value="">Best match, or newest</option>
             <option value="date">Newest</option>
             <option value="salary_desc">Highest salary (one country)</option>
             <option value="salary_asc">Lowest salary (one country)</option>

@@ -1,7 +1,7 @@
 // /jobs — search the catalog (server-rendered from the API's own code). Countries may be typed
 // as names; page numbers, and suggestions when nothing matches.
 import type { Metadata } from "next";
-import { count, dateText, payText, typedText } from "@/lib/site/format";
+import { count, dateText, employmentText, payText, typedText, valueText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
@@ -88,6 +88,11 @@ export default async function JobsPage({ searchParams }: Props) {
           <ul className="results">
             {result.items.map((j) => {
               const pay = payText(j);
+              const kind = [
+                valueText(j.remote),
+                valueText(j.seniority),
+                j.employment_type && employmentText(j.employment_type),
+              ].filter(Boolean);
               return (
                 <li key={j.id}>
                   <a className="job-title" href={jobHref(j.id, context)}>
@@ -96,6 +101,13 @@ export default async function JobsPage({ searchParams }: Props) {
                   <p className="job-meta">
                     <span className="company">{j.company}</span> · {j.location}
                   </p>
+                  {kind.length > 0 && (
+                    <p className="tags">
+                      {kind.map((t) => (
+                        <span key={t}>{t}</span>
+                      ))}
+                    </p>
+                  )}
                   <p className="job-meta">
                     Posted {dateText(j.posted_at)}
                     {pay && (

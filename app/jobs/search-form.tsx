@@ -1,4 +1,11 @@
+"use client";
 // The job search form (home page and /jobs): a title and a country, region or country name.
+// With scripts, it goes to a URL without the fields left empty; without, the browser submits
+// every field and the page ignores the empty ones.
+import { useRouter } from "next/navigation";
+import type { FormEvent } from "react";
+import { compactQuery } from "@/lib/site/search-params";
+
 export function SearchForm({
   title = "",
   country = "",
@@ -14,8 +21,14 @@ export function SearchForm({
   /** More fields inside the same form (/jobs: "More filters"). */
   children?: React.ReactNode;
 }) {
+  const router = useRouter();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const query = compactQuery(new FormData(event.currentTarget));
+    router.push(query.size ? `/jobs?${query}` : "/jobs");
+  };
   return (
-    <form role="search" action="/jobs" aria-label="Jobs">
+    <form role="search" action="/jobs" aria-label="Jobs" onSubmit={submit}>
       <div className="search">
         <div className="field">
           <label htmlFor="q-title">Job title</label>

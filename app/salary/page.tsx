@@ -13,6 +13,16 @@ import { titled } from "../components/page-title";
 
 export const dynamic = "force-dynamic";
 
+/** What to try first: countries and cities of the catalog, each a link to its median. */
+const SAMPLES = [
+  ["Germany", "country=DE"],
+  ["Berlin", "title=Berlin"],
+  ["United Kingdom", "country=GB"],
+  ["London", "title=London"],
+  ["United States", "country=US"],
+  ["France", "country=FR"],
+] as const;
+
 type Props = { searchParams: Promise<Record<string, string | string[] | undefined>> };
 
 export async function generateMetadata({ searchParams }: Props): Promise<Metadata> {
@@ -66,6 +76,23 @@ export default async function SalaryPage({ searchParams }: Props) {
           </div>
         </form>
       </section>
+      {!asked && (
+        <section className="card" aria-labelledby="salary-try-h">
+          <h2 id="salary-try-h">Try one</h2>
+          <ul className="chips">
+            {SAMPLES.map(([label, query]) => (
+              <li key={label}>
+                <a href={`/salary?${query}`}>{label}</a>
+              </li>
+            ))}
+          </ul>
+          <p className="muted" style={{ maxWidth: "72ch" }}>
+            A country is looked up by name or ISO code. A place name finds the city of that name with the most
+            postings; add a country code when two countries share it (Cambridge, US). A place the current
+            snapshot has no median for is answered as not found.
+          </p>
+        </section>
+      )}
       {outcome && !outcome.ok && (
         <p className="notice error" role="alert">
           {outcome.message}
@@ -86,7 +113,17 @@ export default async function SalaryPage({ searchParams }: Props) {
             {salary.matched_on === "country" ? "the country" : "the place name"}.
           </p>
           <p>
-            <a href={`/jobs?country=${salary.country}`}>Jobs in {countryName(salary.country)}</a>
+            {salary.level === "city" ? (
+              <>
+                <a href={`/jobs?${new URLSearchParams({ country: salary.country, city: salary.location })}`}>
+                  Jobs in {salary.location}
+                </a>
+                {" · "}
+                <a href={`/jobs?country=${salary.country}`}>all of {countryName(salary.country)}</a>
+              </>
+            ) : (
+              <a href={`/jobs?country=${salary.country}`}>Jobs in {countryName(salary.country)}</a>
+            )}
           </p>
           <CodeBlock
             label="The same in the API"

@@ -1,6 +1,7 @@
 // /signin — sign in to reach the Studio.
 import type { Metadata } from "next";
 import { githubEnabled } from "@/lib/auth/options";
+import { AccountLayout } from "../components/account-layout";
 import { titled } from "../components/page-title";
 import { SignInForm } from "./sign-in-form";
 
@@ -22,18 +23,20 @@ export default async function SignInPage({
   // Only paths on this site: an open redirect would make sign-in links phishing tools.
   const target = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/studio";
   return (
-    <div className="narrow">
+    <>
       <h1>Sign in</h1>
       <p className="lede">
         Sign in to register an API key, watch your usage and revoke keys. We e-mail you a link; no password
         needed.
       </p>
-      {error && (
-        <p className="notice error" role="alert">
-          {ERRORS[error] ?? "Sign-in failed. Try again."}
-        </p>
-      )}
-      <SignInForm callbackUrl={target} github={githubEnabled()} />
-    </div>
+      <AccountLayout step={0}>
+        {error && (
+          <p className="notice error" role="alert">
+            {ERRORS[error] ?? "Sign-in failed. Try again."}
+          </p>
+        )}
+        <SignInForm callbackUrl={target} github={githubEnabled()} />
+      </AccountLayout>
+    </>
   );
 }

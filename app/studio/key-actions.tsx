@@ -3,7 +3,7 @@
 // whatever the key's state, so its message (say, "revoked") stays on screen while the page
 // around it refreshes to the new state.
 import { useRouter } from "next/navigation";
-import { useRef, useState } from "react";
+import { useRef, useState, useTransition } from "react";
 
 type Status = "none" | "inactive" | "active" | "revoked";
 type Notice = { kind: "ok" | "error"; text: string };
@@ -24,42 +24,54 @@ export function KeyActions({ status, hint, email }: { status: Status; hint: stri
   const router = useRouter();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [step, setStep] = useState<"idle" | "confirm" | "busy">("idle");
+  const [refreshing, startTransition] = useTransition();
   const opener = useRef<HTMLButtonElement>(null);
 
   const close = () => {
     setStep("idle");
     setTimeout(() => opener.current?.focus(), 0); // back where the user was
   };
+  /**
+   * The message and the page's new state in one transition, so they appear together: never
+   * "We e-mailed your key" beside the card that still says there is none.
+   */
+  const settle = (next: Notice, refresh: boolean) =>
+    startTransition(() => {
+      setStep("idle");
+      setNotice(next);
+      if (refresh) router.refresh();
+    });
   async function register() {
     setStep("busy");
     setNotice(null);
     const r = await post("/api/keys/register");
-    setStep("idle");
-    setNotice(
+    settle(
       r.ok
         ? {
             kind: "ok",
             text: `We e-mailed your key to ${email}. Open the link in that e-mail to activate it.`,
           }
         : { kind: "error", text: r.message ?? "" },
+      r.ok,
     );
-    if (r.ok) router.refresh();
   }
   async function revoke() {
     setStep("busy");
     const r = await post("/api/keys/revoke");
     if (r.ok) {
-      setStep("idle");
-      setNotice({
-        kind: "ok",
-        text: `Key ${hint} revoked. Requests with it now fail with 401 invalid_key. Register a new key when you need one.`,
-      });
-      router.refresh();
+      settle(
+        {
+          kind: "ok",
+          text: `Key ${hint} revoked. Requests with it now fail with 401 invalid_key. Register a new key when you need one.`,
+        },
+        true,
+      );
     } else {
       setNotice({ kind: "error", text: r.message ?? "" });
       close();
     }
   }
+  const busy = step === "busy" || refreshing;
 
   const message = notice && (
     <p className={`notice ${notice.kind}`} role={notice.kind === "ok" ? "status" : "alert"}>
@@ -67,7 +79,7 @@ export function KeyActions({ status, hint, email }: { status: Status; hint: stri
     </p>
   );
 
-  if (status === "active" && step !== "idle") {
+  if (status === "active" && (step !== "idle" || refreshing)) {
     return (
       <div
         className="notice warn"
@@ -85,8 +97,8 @@ export function KeyActions({ status, hint, email }: { status: Status; hint: stri
           <button type="button" className="secondary" onClick={close} autoFocus>
             Cancel
           </button>
-          <button type="button" className="danger" onClick={revoke} disabled={step === "busy"}>
-            {step === "busy" ? "Revoking…" : "Yes, revoke it"}
+          <button type="button" className="danger" onClick={revoke} disabled={busy}>
+            {busy ? "Revoking…" : "Yes, revoke it"}
           </button>
         </div>
       </div>
@@ -110,9 +122,9 @@ export function KeyActions({ status, hint, email }: { status: Status; hint: stri
         type="button"
         className={status === "inactive" ? "secondary" : undefined}
         onClick={register}
-        disabled={step === "busy"}
+        disabled={busy}
       >
-        {step === "busy" ? "Registering…" : "Register a new key"}
+        {busy ? "Registering…" : "Register a new key"}
       </button>
       {status === "inactive" && (
         <p className="hint" style={{ marginTop: "var(--s-2)" }}>

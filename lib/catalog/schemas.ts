@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseInstant, TimeZoneSchema } from "../core/time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
 import { Q_MAX_ITEMS, Q_MAX_LENGTH } from "./keywords/parse";
-import { PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
+import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
 const wholeNumber = (label: string) =>
@@ -11,6 +11,7 @@ const wholeNumber = (label: string) =>
     .string()
     .regex(/^[0-9]{1,9}$/, "must be a whole number")
     .transform(Number)
+    .pipe(z.number().int().min(0).max(999_999_999))
     .describe(label);
 
 export const EMPLOYMENT_TYPES = ["full_time", "part_time", "contract", "temporary", "internship"] as const;
@@ -43,6 +44,11 @@ const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
       });
     return picked as V[number][];
   });
+
+/** Codes and region names are short; the longest (NORDICS) has seven letters. */
+const COUNTRY_MAX_LENGTH = 16;
+/** IANA zone names are at most a few dozen characters (America/Argentina/ComodRivadavia). */
+const ZoneSchema = TimeZoneSchema.max(64, "must be at most 64 characters");
 
 export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc"] as const;
 
@@ -98,6 +104,7 @@ export const JobSearchQuerySchema = z.object({
   ),
   country: z
     .string()
+    .max(COUNTRY_MAX_LENGTH, `must be at most ${COUNTRY_MAX_LENGTH} characters`)
     .refine(
       (c) => resolveCountryFilter(c) !== null,
       "must be an ISO 3166-1 alpha-2 or alpha-3 code, or a region code (EU, EEA, DACH, NORDICS)",
@@ -105,7 +112,13 @@ export const JobSearchQuerySchema = z.object({
     .optional()
     .describe("ISO 3166-1 alpha-2/alpha-3 country code or region code"),
   page: wholeNumber("Page number")
-    .pipe(z.number().int().min(1, "must be at least 1"))
+    .pipe(
+      z
+        .number()
+        .int()
+        .min(1, "must be at least 1")
+        .max(MAX_RESULT_WINDOW, `must be at most ${MAX_RESULT_WINDOW} (page × per_page may not exceed it)`),
+    )
     .default(1)
     .describe("Page number, from 1; page × per_page may not exceed 10000"),
   per_page: wholeNumber("Page size")
@@ -172,21 +185,22 @@ export const JobSearchQuerySchema = z.object({
     .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
     .optional()
     .describe("relevance (default with q or a title), date (default without), salary_desc, salary_asc"),
-  tz: TimeZoneSchema.optional(),
+  tz: ZoneSchema.optional(),
 });
 
 export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
-export const JobQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
+export const JobQuerySchema = z.object({ tz: ZoneSchema.optional() });
 export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
 export const SalaryQuerySchema = z.object({
   country: z
     .string()
+    .max(COUNTRY_MAX_LENGTH, `must be at most ${COUNTRY_MAX_LENGTH} characters`)
     .refine((c) => toAlpha2(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 country code")
     .optional()
     .describe("ISO 3166-1 alpha-2/alpha-3 country code (preferred)"),
   title: TitleSchema.optional().describe("A location name (country or city), used when country is absent"),
-  tz: TimeZoneSchema.optional(),
+  tz: ZoneSchema.optional(),
 });
 
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -196,14 +210,24 @@ export function annualise(amount: number, period: (typeof PAY_PERIODS)[number]):
   return Math.min(SALARY_CEILING, Math.round(amount * PERIODS_PER_YEAR[period]));
 }
 
+// A response's bounds are the importer's (lib/catalog/import/records.ts): what it stores is all
+// a response can hold.
+const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
+/** Counts and page numbers: never negative, and an INTEGER column's range at most. */
+const countInt = () => z.number().int().min(0).max(2_147_483_647);
+const ResetLocalSchema = z.string().max(40);
+
 export const JobSummarySchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  company: z.string(),
-  apply_url: z.string().describe('http(s) or mailto link, or "" when the job has none'),
-  location: z.string(),
-  city: nullable(z.string()),
-  country: z.string().length(2),
+  id: z.string().regex(JOB_ID_PATTERN).max(64),
+  title: z.string().max(300),
+  company: z.string().max(200),
+  apply_url: z.string().max(2048).describe('http(s) or mailto link, or "" when the job has none'),
+  location: z.string().max(200),
+  city: nullable(z.string().max(120)),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .length(2),
   employment_type: nullable(z.enum(EMPLOYMENT_TYPES)),
   remote: nullable(z.enum(REMOTE_VALUES)).describe(
     "remote, hybrid or on_site; null when the source does not say",
@@ -211,11 +235,16 @@ export const JobSummarySchema = z.object({
   seniority: nullable(z.enum(SENIORITY_VALUES)).describe(
     "Seniority level; null when the source does not say",
   ),
-  salary_min: nullable(z.number().int()),
-  salary_max: nullable(z.number().int()),
-  salary_currency: nullable(z.string().length(3)),
+  salary_min: nullable(salaryAmount()),
+  salary_max: nullable(salaryAmount()),
+  salary_currency: nullable(
+    z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .length(3),
+  ),
   salary_period: nullable(z.enum(PAY_PERIODS)),
-  posted_at: z.iso.datetime(),
+  posted_at: z.iso.datetime().max(30),
   highlight: z
     .object({
       snippet: z.string().describe("A short extract of the description around the first match"),
@@ -229,8 +258,8 @@ export const JobSummarySchema = z.object({
 });
 
 export const JobSchema = JobSummarySchema.extend({
-  description: z.string(),
-  reset_local: z.string().optional().describe("Next daily reset in the tz zone, when tz is given"),
+  description: z.string().max(50_000),
+  reset_local: ResetLocalSchema.optional().describe("Next daily reset in the tz zone, when tz is given"),
 });
 
 /** Lists in meta.query hold at most one entry per word or phrase of q. */
@@ -257,18 +286,23 @@ export const QueryMetaSchema = z.object({
 export const JobSearchResponseSchema = z.object({
   items: z.array(JobSummarySchema).max(PER_PAGE_MAX),
   meta: z.object({
-    total: z.number().int(),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total_pages: z.number().int(),
-    max_page: z.number().int().describe("Deepest page that can be requested at this per_page"),
+    total: countInt(),
+    page: z.number().int().min(1).max(MAX_RESULT_WINDOW),
+    per_page: z.number().int().min(1).max(PER_PAGE_MAX),
+    total_pages: countInt(),
+    max_page: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_RESULT_WINDOW)
+      .describe("Deepest page that can be requested at this per_page"),
     has_more: z.boolean(),
-    next_page: nullable(z.number().int()),
-    prev_page: nullable(z.number().int()),
+    next_page: nullable(z.number().int().min(2).max(MAX_RESULT_WINDOW)),
+    prev_page: nullable(z.number().int().min(1).max(MAX_RESULT_WINDOW)),
     total_exact: z
       .boolean()
       .describe("false when total is a lower bound: the search matched more jobs than were counted"),
-    reset_local: z.string().optional(),
+    reset_local: ResetLocalSchema.optional(),
     query: QueryMetaSchema.optional().describe("With q: what was searched"),
   }),
 });
@@ -276,14 +310,20 @@ export const JobSearchResponseSchema = z.object({
 export const SalaryResponseSchema = z.object({
   matched_on: z.enum(["country", "title_as_location"]),
   level: z.enum(["country", "city"]),
-  location: z.string(),
-  country: z.string().length(2),
-  median: z.number().int(),
-  currency: z.string().length(3),
+  location: z.string().max(200),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .length(2),
+  median: salaryAmount(),
+  currency: z
+    .string()
+    .regex(/^[A-Z]{3}$/)
+    .length(3),
   period: z.enum(["year", "month", "hour"]),
-  sample_size: z.number().int(),
-  as_of: z.iso.date(),
-  reset_local: z.string().optional(),
+  sample_size: countInt(),
+  as_of: z.iso.date().max(10),
+  reset_local: ResetLocalSchema.optional(),
 });
 
 export type JobSummary = z.infer<typeof JobSummarySchema>;

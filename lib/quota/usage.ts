@@ -4,26 +4,30 @@ import { formatInZone, TimeZoneSchema } from "../core/time";
 import { keyUsage } from "./pg-engine";
 import type { QuotaState, QuotaWindow } from "./state";
 
-export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.optional() });
+export const UsageQuerySchema = z.object({ tz: TimeZoneSchema.max(64).optional() });
+
+/** Requests in a window: never negative, and within a plan's limits (an INTEGER's range). */
+const requests = () => z.number().int().min(0).max(2_147_483_647);
+const ResetLocalSchema = z.string().max(40);
 
 const WindowSchema = z.object({
-  limit: z.number().int(),
-  used: z.number().int(),
-  remaining: z.number().int(),
-  reset: z.iso.datetime().describe("Next reset, UTC"),
-  reset_local: z.string().optional().describe("Next reset in the requested zone, ISO 8601 with offset"),
+  limit: requests(),
+  used: requests(),
+  remaining: requests(),
+  reset: z.iso.datetime().max(30).describe("Next reset, UTC"),
+  reset_local: ResetLocalSchema.optional().describe("Next reset in the requested zone, ISO 8601 with offset"),
 });
 
 export const UsageResponseSchema = z.object({
-  key: z.object({ id: z.string(), hint: z.string() }),
+  key: z.object({ id: z.string().max(64), hint: z.string().max(20) }),
   tier: z.enum(["free", "builder", "pro"]),
   daily: WindowSchema,
   monthly: WindowSchema,
   days: z
-    .array(z.object({ date: z.iso.date(), count: z.number().int() }))
+    .array(z.object({ date: z.iso.date().max(10), count: requests() }))
     .max(31)
     .describe("Requests per UTC day this month, oldest first"),
-  reset_local: z.string().optional().describe("Same as daily.reset_local"),
+  reset_local: ResetLocalSchema.optional().describe("Same as daily.reset_local"),
 });
 
 function window(w: QuotaWindow, zone?: string) {

@@ -21,6 +21,29 @@ export function payText(
   return `${range} ${job.salary_currency ?? ""} a ${job.salary_period ?? "year"}`.replace(/\s+/g, " ");
 }
 
+/** The words the site uses for the API's work-arrangement, employment and seniority values. */
+export const VALUE_LABELS: Record<string, string> = {
+  remote: "Remote",
+  hybrid: "Hybrid",
+  on_site: "On site",
+  full_time: "Full time",
+  part_time: "Part time",
+  contract: "Contract",
+  temporary: "Temporary",
+  internship: "Internship",
+  intern: "Intern",
+  junior: "Junior",
+  mid: "Mid-level",
+  senior: "Senior",
+  lead: "Lead",
+  principal: "Principal",
+  executive: "Executive",
+};
+
+/** "on_site" → "On site", "mid" → "Mid-level"; null when the source does not say. */
+export const valueText = (value: string | null | undefined) =>
+  value ? (VALUE_LABELS[value] ?? value) : null;
+
 /** "full_time" → "Full time". */
 export const employmentText = (type: string) =>
   type.charAt(0).toUpperCase() + type.slice(1).replace("_", " ");

@@ -9,3 +9,16 @@ export function toSearchParams(input: Record<string, string | string[] | undefin
   }
   return out;
 }
+
+/**
+ * The query a search form submits, as short as it can be: fields left empty are left out, and
+ * a field chosen several times (checkboxes) becomes one comma-separated value, the API's own form.
+ */
+export function compactQuery(entries: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
+  const values = new Map<string, string[]>();
+  for (const [k, v] of entries) {
+    if (typeof v !== "string" || !v.trim()) continue;
+    values.set(k, [...(values.get(k) ?? []), v]);
+  }
+  return new URLSearchParams([...values].map(([k, vs]) => [k, vs.join(",")]));
+}

@@ -6,7 +6,7 @@ import { cache } from "react";
 import { jobById } from "@/lib/catalog/queries";
 import { env } from "@/lib/core/env";
 import { KEY_VAR } from "@/lib/core/key-placeholder";
-import { dateText, employmentText, payText } from "@/lib/site/format";
+import { dateText, employmentText, payText, valueText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
@@ -86,6 +86,10 @@ export default async function JobPage({ params, searchParams }: Props) {
             <dd>{job.company}</dd>
             <dt>Location</dt>
             <dd>{job.location}</dd>
+            <dt>Work</dt>
+            <dd>{valueText(job.remote) ?? <span className="muted">not stated</span>}</dd>
+            <dt>Seniority</dt>
+            <dd>{valueText(job.seniority) ?? <span className="muted">not stated</span>}</dd>
             {job.employment_type && (
               <>
                 <dt>Type</dt>

@@ -7,23 +7,24 @@ import type { Json } from "./json-schema";
 const DEFINITIONS = {
   "X-Request-Id": {
     description: "Unique id of this request; quote it when asking for help (it is in the logs).",
-    schema: { type: "string", pattern: "^req_[A-Za-z0-9_-]{16}$" },
+    schema: { type: "string", pattern: "^req_[A-Za-z0-9_-]{16}$", maxLength: 20 },
     example: "req_Q2xN7kLm3pR5tVw8",
   },
   "X-RateLimit-Limit": {
     description:
       "The daily limit: your plan's, or the address's keyless limit when X-RateLimit-Scope is address.",
-    schema: { type: "integer", minimum: 1 },
+    schema: { type: "integer", format: "int32", minimum: 1, maximum: 2147483647 },
     example: 50,
   },
   "X-RateLimit-Remaining": {
     description: "Requests left in the daily window after this one.",
-    schema: { type: "integer", minimum: 0 },
+    schema: { type: "integer", format: "int32", minimum: 0, maximum: 2147483647 },
     example: 48,
   },
   "X-RateLimit-Reset": {
     description: "Next daily reset (00:00 UTC), in UTC epoch seconds.",
-    schema: { type: "integer" },
+    // Seconds since 1970 outgrow 32 bits in 2038.
+    schema: { type: "integer", format: "int64", minimum: 0, maximum: 253402300799 },
     example: 1795392000,
   },
   "X-RateLimit-Window": {
@@ -39,23 +40,32 @@ const DEFINITIONS = {
   },
   "RateLimit-Policy": {
     description: "Both windows (IETF draft RateLimit fields): quota `q` per window of `w` seconds.",
-    schema: { type: "string" },
+    schema: {
+      type: "string",
+      maxLength: 200,
+      pattern: '^"[a-z]+";q=\\d+;w=\\d+(, "[a-z]+";q=\\d+;w=\\d+)*$',
+    },
     example: '"daily";q=50;w=86400, "monthly";q=500;w=2592000',
   },
   RateLimit: {
     description: "Both windows (IETF draft RateLimit fields): remaining `r` and seconds to reset `t`.",
-    schema: { type: "string" },
+    schema: {
+      type: "string",
+      maxLength: 200,
+      pattern: '^"[a-z]+";r=\\d+;t=\\d+(, "[a-z]+";r=\\d+;t=\\d+)*$',
+    },
     example: '"daily";r=48;t=21600, "monthly";r=496;t=799200',
   },
   "Retry-After": {
     description: "Seconds to wait before trying again.",
-    schema: { type: "integer", minimum: 1 },
+    // At most the time to the next monthly reset: 31 days.
+    schema: { type: "integer", format: "int32", minimum: 1, maximum: 2678400 },
     example: 21600,
   },
   ETag: {
     description:
       "Weak validator of the exact body; send it back in If-None-Match to get a 304 when unchanged.",
-    schema: { type: "string", pattern: '^W/".+"$' },
+    schema: { type: "string", pattern: '^W/".+"$', maxLength: 100 },
     example: 'W/"1f3a-9bqXhZcMkd2xY1oEwqUfvA"',
   },
   "Cache-Control": {
@@ -65,13 +75,17 @@ const DEFINITIONS = {
   },
   Link: {
     description: "RFC 8288 links to the next, previous, first and last pages, keeping your other parameters.",
-    schema: { type: "string" },
+    schema: {
+      type: "string",
+      maxLength: 16384,
+      pattern: '^<[^>]+>; rel="[a-z]+"(, <[^>]+>; rel="[a-z]+")*$',
+    },
     example:
       '</v1/jobs?title=engineer&country=DE&per_page=2&page=3>; rel="next", </v1/jobs?title=engineer&country=DE&per_page=2&page=1>; rel="prev", </v1/jobs?title=engineer&country=DE&per_page=2&page=1>; rel="first", </v1/jobs?title=engineer&country=DE&per_page=2&page=145>; rel="last"',
   },
   Allow: {
     description: "The methods this path serves.",
-    schema: { type: "string" },
+    schema: { type: "string", maxLength: 100, pattern: "^[A-Z]+(, [A-Z]+)*$" },
     example: "GET, HEAD, OPTIONS",
   },
   "WWW-Authenticate": {

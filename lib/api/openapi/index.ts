@@ -17,6 +17,7 @@ import { headerComponents } from "./headers";
 import { type Json, jsonSchema } from "./json-schema";
 import { catalogPaths } from "./paths-catalog";
 import { keyPaths } from "./paths-keys";
+import { withFacetBounds } from "./stated-bounds";
 
 const TAGS = [
   {
@@ -79,8 +80,16 @@ export function openApiDocument(): Json {
     // The relative one lets tools that loaded the document from another name of this host
     // (127.0.0.1 in development, an internal address) call that same origin.
     servers: [
-      { url: origin, description: "This deployment" },
-      { url: "/", description: "The origin this document was loaded from" },
+      {
+        url: origin,
+        description: "This deployment (production, or local in development)",
+        "x-internal": false,
+      },
+      {
+        url: "/",
+        description: "The origin this document was loaded from (production, or local in development)",
+        "x-internal": false,
+      },
     ],
     tags: TAGS,
     security: [{ ApiKey: [] }],
@@ -104,7 +113,7 @@ export function openApiDocument(): Json {
       schemas: {
         Job: jsonSchema(JobSchema),
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
-        FacetsResponse: jsonSchema(FacetsResponseSchema),
+        FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
         UsageResponse: jsonSchema(UsageResponseSchema),
         RevokeResponse: jsonSchema(RevokeResponseSchema),

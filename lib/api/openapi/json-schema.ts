@@ -19,9 +19,28 @@ function withoutSafeIntegerBounds(node: unknown): unknown {
   );
 }
 
+const INT32 = 2 ** 31;
+
+// OpenAPI's integer formats, which zod does not write: int32 when the bounds the schema enforces
+// fit in 32 bits, int64 when they fit in 64; an integer without both bounds gets none.
+function withIntegerFormats(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withIntegerFormats);
+  if (!node || typeof node !== "object") return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, withIntegerFormats(v)])) as Json;
+  const { type, minimum, maximum, format } = out;
+  if (
+    type === "integer" &&
+    format === undefined &&
+    typeof minimum === "number" &&
+    typeof maximum === "number"
+  )
+    out.format = minimum >= -INT32 && maximum < INT32 ? "int32" : "int64";
+  return out;
+}
+
 export function jsonSchema(schema: z.ZodType): Json {
   const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json;
-  return withoutSafeIntegerBounds(rest) as Json;
+  return withIntegerFormats(withoutSafeIntegerBounds(rest)) as Json;
 }
 
 export const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });

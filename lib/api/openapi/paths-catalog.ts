@@ -28,7 +28,8 @@ export const IF_NONE_MATCH = {
     "The ETag of a copy you hold (or a list of them, or `*`), from that answer's ETag header: the answer is then a 304 with no body when nothing changed, and costs no quota",
     'W/"EfatjsUqKYSrqv18O1FlA3hcIHI"',
   ),
-  schema: { type: "string" },
+  // Any one header is bounded by the server's header limit (16 KB for all of them; a 431 beyond).
+  schema: { type: "string", maxLength: 16384 },
 };
 
 export const CLIENT_TIMEZONE = {
@@ -39,7 +40,7 @@ export const CLIENT_TIMEZONE = {
     "IANA time zone, like `tz` (which wins when both are sent): adds `reset_local`",
     TZ_EXAMPLE,
   ),
-  schema: { type: "string" },
+  schema: { type: "string", maxLength: 16384 },
 };
 
 export const CHARGED =
@@ -113,7 +114,7 @@ export function catalogPaths(samples: Samples): Json {
             in: "path",
             required: true,
             description: "The job's id, as in search results.",
-            schema: { type: "string", pattern: JOB_ID_PATTERN.source },
+            schema: { type: "string", pattern: JOB_ID_PATTERN.source, maxLength: 64 },
             example: EXAMPLE_JOB_ID,
           },
           ...queryParameters(JobQuerySchema, {}, { tz: TZ_EXAMPLE }),
@@ -207,7 +208,11 @@ function openApiContent() {
     {
       type: "object",
       description: "An OpenAPI 3.1 document",
-      properties: { openapi: { type: "string" }, info: { type: "object" }, paths: { type: "object" } },
+      properties: {
+        openapi: { type: "string", const: "3.1.0" },
+        info: { type: "object" },
+        paths: { type: "object" },
+      },
       required: ["openapi", "info", "paths"],
     },
     { document: { summary: "This document (abridged)", value: abridged } },
