@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseMarked } from "./keyword-search";
+import { parseMarked, SNIPPET_MAX } from "./keyword-search";
 
 describe("parseMarked", () => {
   it("turns ts_headline's marks into plain text and code-point ranges", () => {
@@ -18,5 +18,10 @@ describe("parseMarked", () => {
   it("counts code points, so an emoji before a match does not shift it", () => {
     const h = parseMarked("😀 \u0002Go\u0003");
     expect([...h.snippet].slice(h.matches[0]?.start, h.matches[0]?.end).join("")).toBe("Go");
+  });
+  it("cuts a snippet longer than SNIPPET_MAX and keeps only the ranges inside it", () => {
+    const h = parseMarked(`\u0002go\u0003 ${"x".repeat(SNIPPET_MAX)} \u0002go\u0003`);
+    expect([...h.snippet].length).toBe(SNIPPET_MAX);
+    expect(h.matches).toEqual([{ start: 0, end: 2 }]);
   });
 });

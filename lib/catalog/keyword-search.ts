@@ -88,8 +88,18 @@ export function parseMarked(marked: string): Highlight {
       length++;
     }
   }
-  return { snippet: squeeze(snippet, matches), matches };
+  const text = squeeze(snippet, matches);
+  const chars = [...text];
+  if (chars.length <= SNIPPET_MAX) return { snippet: text, matches };
+  // Thirty words are short unless one is a very long token: cut, keeping whole ranges only.
+  return {
+    snippet: chars.slice(0, SNIPPET_MAX).join(""),
+    matches: matches.filter((m) => m.end <= SNIPPET_MAX),
+  };
 }
+
+/** The longest snippet sent, in code points (the response schema states the same bound). */
+export const SNIPPET_MAX = 2_000;
 
 /** Collapses runs of white space (the description's paragraphs) and moves the ranges along. */
 function squeeze(text: string, matches: { start: number; end: number }[]): string {

@@ -217,6 +217,10 @@ const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
 const countInt = () => z.number().int().min(0).max(2_147_483_647);
 const ResetLocalSchema = z.string().max(40);
 
+/** A snippet is at most 30 words, cut from descriptions of at most 50,000 characters. */
+const SNIPPET_MAX_LENGTH = 2_000;
+const offset = () => z.number().int().min(0).max(SNIPPET_MAX_LENGTH);
+
 export const JobSummarySchema = z.object({
   id: z.string().regex(JOB_ID_PATTERN).max(64),
   title: z.string().max(300),
@@ -247,9 +251,12 @@ export const JobSummarySchema = z.object({
   posted_at: z.iso.datetime().max(30),
   highlight: z
     .object({
-      snippet: z.string().describe("A short extract of the description around the first match"),
+      snippet: z
+        .string()
+        .max(SNIPPET_MAX_LENGTH)
+        .describe("A short extract of the description around the first match"),
       matches: z
-        .array(z.object({ start: z.number().int(), end: z.number().int() }))
+        .array(z.object({ start: offset(), end: offset() }))
         .max(64)
         .describe("Matched words in snippet, as [start, end) offsets in Unicode code points"),
     })
@@ -262,25 +269,28 @@ export const JobSchema = JobSummarySchema.extend({
   reset_local: ResetLocalSchema.optional().describe("Next daily reset in the tz zone, when tz is given"),
 });
 
-/** Lists in meta.query hold at most one entry per word or phrase of q. */
-const words = () => z.array(z.string()).max(Q_MAX_ITEMS);
+/** Lists in meta.query hold at most one entry per word or phrase of q, each part of q. */
+const word = () => z.string().max(Q_MAX_LENGTH);
+const words = () => z.array(word()).max(Q_MAX_ITEMS);
+/** The longest expansion in the synonym list is far shorter; the bound is for the document. */
+const EXPANSION_MAX_LENGTH = 100;
 
 export const QueryMetaSchema = z.object({
-  q: z.string(),
+  q: word(),
   terms: words().describe("Words searched for, after corrections"),
   phrases: words(),
   excluded: words().describe("Excluded words and phrases"),
   any_of: z.array(words()).max(Q_MAX_ITEMS).describe("Alternatives joined by OR"),
   expansions: z
-    .array(z.object({ term: z.string(), also: z.array(z.string()).max(8) }))
+    .array(z.object({ term: word(), also: z.array(z.string().max(EXPANSION_MAX_LENGTH)).max(8) }))
     .max(Q_MAX_ITEMS)
     .describe("Synonyms and abbreviations: each term also matched these"),
   corrections: z
-    .array(z.object({ from: z.string(), to: z.string() }))
+    .array(z.object({ from: word(), to: z.string().max(40) }))
     .max(Q_MAX_ITEMS)
     .describe("Words that matched no job, and the catalog word searched instead"),
   ignored: words().describe("Words too common to search (such as “the”)"),
-  tsquery: z.string().describe("What the database searched: folded and stemmed words"),
+  tsquery: z.string().max(20_000).describe("What the database searched: folded and stemmed words"),
 });
 
 export const JobSearchResponseSchema = z.object({
