@@ -13,14 +13,8 @@ import { facetsSql } from "../../lib/catalog/facets";
 import { toFilters } from "../../lib/catalog/filters";
 import { jobSql } from "../../lib/catalog/jobs";
 import { leadOf, leadProbes } from "../../lib/catalog/lead";
-import {
-  COUNT_DEADLINE_MS,
-  countStatements,
-  type SearchInput,
-  type Statement,
-  searchSql,
-  searchStatements,
-} from "../../lib/catalog/search";
+import { type SearchInput, searchSql, searchStatements } from "../../lib/catalog/search";
+import { COUNT_DEADLINE_MS, countStatements, type Statement } from "../../lib/catalog/totals";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
 import { env, setEnvCommand } from "../../lib/core/env";

@@ -10,7 +10,7 @@ import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { countMatches } from "./search";
+import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 /** The matches facets are counted over, at most: the deepest window paging can reach. */

@@ -1,22 +1,13 @@
-// GET /v1/jobs: filters, stable ordering, and a total that is exact or says it is a bound.
-import { queryWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
-import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
-import {
-  type FilteredInput,
-  filteredCountSql,
-  filteredPageSql,
-  rankCutCte,
-  TOTAL_COUNT_CAP,
-  titlesCte,
-} from "./filtered-search";
+import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
+import { countMatches, countStatements, lowerBound, type Statement, sumCounts } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 export type SearchInput = {
@@ -39,12 +30,6 @@ export type SearchOutput = { total: number; totalExact: boolean; items: JobSumma
  * and country/region (with a title); other filters are counted up to TOTAL_COUNT_CAP.
  */
 const cache = snapshotCache<SearchOutput>(5_000);
-/**
- * Totals by search alone (no page, per_page or sort), so a count one page size got serves every
- * other. Only counts that finished go in: one that ran out of time is tried again next time,
- * never kept in place of an exact one.
- */
-const totals = snapshotCache<{ total: number; totalExact: boolean }>(5_000);
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
@@ -111,21 +96,6 @@ async function run(
 }
 
 /**
- * The total when the count ran out of time, from the rows of one page read with one more row
- * than the page (`read`): every job before this page, this page's and the one after it exist.
- * A first page with no rows is an exact zero; past the last page nothing is known but that the
- * total is below the offset, so the bound is 0.
- */
-export function lowerBound(
-  page: number,
-  offset: number,
-  read: number,
-): { total: number; totalExact: boolean } {
-  if (read === 0) return { total: 0, totalExact: page === 1 };
-  return { total: offset + read, totalExact: false };
-}
-
-/**
  * A search with keywords runs as an unnamed statement: planned for its own words, since how
  * many jobs a word matches decides whether walking by date or reading the word's entries wins.
  */
@@ -166,9 +136,6 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
 
-/** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
-export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
-
 /** Every statement a search runs (what harness/bench/bench-search.ts explains); `lead` from leadOf. */
 export function searchStatements(input: SearchInput, snapshotId: number, lead: Lead = "title"): Statement[] {
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
@@ -181,79 +148,6 @@ export function searchStatements(input: SearchInput, snapshotId: number, lead: L
     { sql: pageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
     ...countStatements(input, snapshotId, filters, tsquery, lead),
   ];
-}
-
-/** The statement a total costs: none when the import's counts give it. */
-export function countStatements(
-  input: Pick<SearchInput, "title" | "filter">,
-  snapshotId: number,
-  filters: JobFilters,
-  tsquery: string | null,
-  lead: Lead = "title",
-): Statement[] {
-  if (hasRowFilters(filters)) {
-    if (!tsquery && combosAnswer(filters)) return [];
-    const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
-    return [{ sql, deadlineMs: COUNT_DEADLINE_MS }];
-  }
-  return tsquery ? [{ sql: titleTotalSql(tsquery, input.filter?.code ?? "*", snapshotId) }] : [];
-}
-
-function titleTotalSql(tsquery: string, key: string, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`SELECT coalesce(sum((t.counts ->> ${key})::int), 0)::int AS n
-    FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})`;
-}
-
-/** A count that would take longer than this is given up: the total is then a lower bound. */
-export const COUNT_DEADLINE_MS = 35;
-
-/**
- * The total of a search, exact whenever the count deadline allows:
- * - title and country/region alone: the import's per-title and per-country counts;
- * - no title, and only country, remote, employment type, seniority: the import's combination counts;
- * - anything else: counted, but no further than TOTAL_COUNT_CAP matches and COUNT_DEADLINE_MS.
- * `total: null` means the count deadline passed; the caller knows a lower bound from its page.
- */
-export async function countMatches(
-  input: Pick<SearchInput, "title" | "filter">,
-  live: { id: number; countryCounts: Record<string, number> },
-  filters: JobFilters,
-  tsquery: string | null,
-  lead: Lead = "title",
-): Promise<{ total: number | null; totalExact: boolean }> {
-  if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
-    return { total: await comboTotal(live.id, filters), totalExact: true };
-  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
-  if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
-  if (!statement.deadlineMs) {
-    const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
-    return { total: rows[0]?.n ?? 0, totalExact: true };
-  }
-  const key = JSON.stringify([tsquery, input.filter?.code ?? null, filters]);
-  const known = totals.get(live.id, key);
-  if (known) return known;
-  const n = await countWithin(statement.sql, statement.deadlineMs);
-  if (n === null) return { total: null, totalExact: false };
-  const total =
-    n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
-  totals.set(live.id, key, total);
-  return total;
-}
-
-/** Runs a count under a statement timeout; null when it ran out. */
-async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
-  try {
-    const rows = await queryWithin<{ n: number }>(ms, sql);
-    return rows[0]?.n ?? 0;
-  } catch (err) {
-    if (isStatementTimeout(err)) return null;
-    throw err;
-  }
-}
-
-function isStatementTimeout(err: unknown): boolean {
-  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
-  return e?.code === "57014" || e?.meta?.driverAdapterError?.cause?.originalCode === "57014";
 }
 
 const countryFilter = countrySql;
@@ -295,9 +189,4 @@ export function searchSql(input: SearchInput, snapshotId: number): Prisma.Sql & 
     SELECT (SELECT coalesce(sum(n), 0) FROM c)::int AS total, page.* FROM (SELECT 1) AS one LEFT JOIN page ON true
     ORDER BY page.rank DESC, page.posted_at DESC, page.id`;
   return Object.assign(sql, { countsInQuery: true });
-}
-
-function sumCounts(counts: Record<string, number>, countries?: string[]): number {
-  const keys = countries ?? Object.keys(counts);
-  return keys.reduce((sum, c) => sum + (counts[c] ?? 0), 0);
 }

@@ -2,7 +2,7 @@
 
 import { FacetsQuerySchema } from "../../catalog/facet-schemas";
 import { TOTAL_COUNT_CAP } from "../../catalog/filtered-search";
-import { COUNT_DEADLINE_MS } from "../../catalog/search";
+import { COUNT_DEADLINE_MS } from "../../catalog/totals";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { FACETS } from "./examples-filters";
 import { RATE } from "./headers";

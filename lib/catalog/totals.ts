@@ -1,0 +1,112 @@
+// Totals of a search: exact from the import's counts where they answer, else counted within a
+// deadline and up to TOTAL_COUNT_CAP; a count that ran out of time leaves a lower bound.
+import { queryWithin } from "../core/db";
+import { Prisma } from "../generated/prisma/client";
+import { combosAnswer, comboTotal } from "./combos";
+import type { CountryFilter } from "./countries";
+import { filteredCountSql, TOTAL_COUNT_CAP } from "./filtered-search";
+import { hasRowFilters, type JobFilters } from "./filters";
+import type { Lead } from "./lead";
+import { catalogDb, snapshotCache } from "./live";
+
+/** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
+export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
+
+/**
+ * Totals by search alone (no page, per_page or sort), so a count one page size got serves every
+ * other. Only counts that finished go in: one that ran out of time is tried again next time,
+ * never kept in place of an exact one.
+ */
+const totals = snapshotCache<{ total: number; totalExact: boolean }>(5_000);
+/** The statement a total costs: none when the import's counts give it. */
+export function countStatements(
+  input: { filter?: CountryFilter },
+  snapshotId: number,
+  filters: JobFilters,
+  tsquery: string | null,
+  lead: Lead = "title",
+): Statement[] {
+  if (hasRowFilters(filters)) {
+    if (!tsquery && combosAnswer(filters)) return [];
+    const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
+    return [{ sql, deadlineMs: COUNT_DEADLINE_MS }];
+  }
+  return tsquery ? [{ sql: titleTotalSql(tsquery, input.filter?.code ?? "*", snapshotId) }] : [];
+}
+
+function titleTotalSql(tsquery: string, key: string, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`SELECT coalesce(sum((t.counts ->> ${key})::int), 0)::int AS n
+    FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})`;
+}
+
+/** A count that would take longer than this is given up: the total is then a lower bound. */
+export const COUNT_DEADLINE_MS = 35;
+
+/**
+ * The total of a search, exact whenever the count deadline allows:
+ * - title and country/region alone: the import's per-title and per-country counts;
+ * - no title, and only country, remote, employment type, seniority: the import's combination counts;
+ * - anything else: counted, but no further than TOTAL_COUNT_CAP matches and COUNT_DEADLINE_MS.
+ * `total: null` means the count deadline passed; the caller knows a lower bound from its page.
+ */
+export async function countMatches(
+  input: { filter?: CountryFilter },
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  tsquery: string | null,
+  lead: Lead = "title",
+): Promise<{ total: number | null; totalExact: boolean }> {
+  if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
+    return { total: await comboTotal(live.id, filters), totalExact: true };
+  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
+  if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
+  if (!statement.deadlineMs) {
+    const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
+    return { total: rows[0]?.n ?? 0, totalExact: true };
+  }
+  const key = JSON.stringify([tsquery, input.filter?.code ?? null, filters]);
+  const known = totals.get(live.id, key);
+  if (known) return known;
+  const n = await countWithin(statement.sql, statement.deadlineMs);
+  if (n === null) return { total: null, totalExact: false };
+  const total =
+    n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+  totals.set(live.id, key, total);
+  return total;
+}
+
+/** Runs a count under a statement timeout; null when it ran out. */
+async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
+  try {
+    const rows = await queryWithin<{ n: number }>(ms, sql);
+    return rows[0]?.n ?? 0;
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
+}
+
+function isStatementTimeout(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
+  return e?.code === "57014" || e?.meta?.driverAdapterError?.cause?.originalCode === "57014";
+}
+
+/**
+ * The total when the count ran out of time, from the rows of one page read with one more row
+ * than the page (`read`): every job before this page, this page's and the one after it exist.
+ * A first page with no rows is an exact zero; past the last page nothing is known but that the
+ * total is below the offset, so the bound is 0.
+ */
+export function lowerBound(
+  page: number,
+  offset: number,
+  read: number,
+): { total: number; totalExact: boolean } {
+  if (read === 0) return { total: 0, totalExact: page === 1 };
+  return { total: offset + read, totalExact: false };
+}
+
+export function sumCounts(counts: Record<string, number>, countries?: string[]): number {
+  const keys = countries ?? Object.keys(counts);
+  return keys.reduce((sum, c) => sum + (counts[c] ?? 0), 0);
+}
