@@ -1,15 +1,21 @@
 // GET /v1/jobs?q= and /v1/jobs/facets?q=: keyword search over title, company and description,
 // against a real Postgres loaded through the importer.
+import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
+import { filteredPageSql } from "@/lib/catalog/filtered-search";
+import { keywordPageSql } from "@/lib/catalog/keyword-search";
+import { expandSynonyms } from "@/lib/catalog/keywords/expand";
+import { parseQuery } from "@/lib/catalog/keywords/parse";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
 import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
 import { KEYWORD_CASES, KEYWORD_JOBS } from "./support/keyword-fixtures";
 
+let snapshotId = 0;
 beforeAll(async () => {
-  await loadCatalog(KEYWORD_JOBS, null, "keywords");
+  snapshotId = (await loadCatalog(KEYWORD_JOBS, null, "keywords")).snapshotId;
 });
 
 async function search(query: string) {
@@ -119,5 +125,32 @@ describe("GET /v1/jobs/facets?q=", () => {
     expect(facets.meta.total_exact).toBe(true);
     expect(facets.companies.find((c) => c.name === "Acme GmbH")?.count).toBe(2);
     expect(facets.meta.query?.terms).toEqual(["spark"]);
+  });
+});
+
+describe("the two ways a keyword page is read", () => {
+  it.each(KEYWORD_CASES)("q=%s: reading every match and walking by date give the same page", async (q) => {
+    const parsed = parseQuery(q);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const filters = { keywords: expandSynonyms(parsed.value).clauses };
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    try {
+      const ids = async (sql: { text: string; values: unknown[] }) =>
+        (await client.query<{ id: string }>(sql.text, sql.values)).rows.map((r) => r.id);
+      for (const [limit, offset] of [
+        [20, 0],
+        [2, 1],
+      ] as const) {
+        const walked = await ids(keywordPageSql(filters, snapshotId, limit, offset, false));
+        expect(await ids(keywordPageSql(filters, snapshotId, limit, offset, true))).toEqual(walked);
+        const input = { tsquery: null, filters, sort: "date" as const, limit, offset };
+        expect(await ids(filteredPageSql({ ...input, fewMatches: true }, snapshotId))).toEqual(
+          await ids(filteredPageSql(input, snapshotId)),
+        );
+      }
+    } finally {
+      await client.end();
+    }
   });
 });

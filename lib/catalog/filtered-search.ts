@@ -21,6 +21,8 @@ export type FilteredInput = {
   offset: number;
   /** With a title: walk each title's entries, or a narrow filter's (lib/catalog/lead.ts). */
   lead?: Lead;
+  /** With keywords: their matches are known to be few, so they are read whole and sorted. */
+  fewMatches?: boolean;
 };
 
 const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
@@ -129,6 +131,10 @@ export function matchesSql(
         ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
       ) p`;
   }
+  if (input.fewMatches)
+    return Prisma.sql`WITH m AS MATERIALIZED (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where})
+      SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
+      FROM (SELECT * FROM m ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
   return Prisma.sql`SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
     FROM (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where}
       ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;

@@ -13,8 +13,23 @@ export function keywordMatchesSql(
   snapshotId: number,
   limit: number,
   offset: number,
+  fewMatches = false,
 ): Prisma.Sql {
   const window = offset + limit;
+  // Few matches: read them all from the words' index; many: walk jobs newest first.
+  const rest = fewMatches
+    ? Prisma.sql`b0 AS MATERIALIZED (SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters)}),
+    b AS (
+      SELECT -1::real AS rank, id, posted_at FROM b0
+      WHERE NOT EXISTS (SELECT 1 FROM c WHERE c.title_id = b0.title_id)
+      ORDER BY posted_at DESC, id LIMIT ${window}
+    )`
+    : Prisma.sql`b AS (
+      SELECT -1::real AS rank, id, posted_at FROM jobs
+      WHERE snapshot_id = ${snapshotId} ${filterSql(filters)}
+        AND NOT EXISTS (SELECT 1 FROM c WHERE c.title_id = jobs.title_id)
+      ORDER BY posted_at DESC, id LIMIT ${window}
+    )`;
   const wanted = tsquerySql(filters.keywords, true);
   // A title holding every searched word means the job's words do too (the title is part of
   // them); only an exclusion needs each job's own words checked.
@@ -30,12 +45,7 @@ export function keywordMatchesSql(
       ) j
       ORDER BY c.rank DESC, j.posted_at DESC, j.id LIMIT ${window}
     ),
-    b AS (
-      SELECT -1::real AS rank, id, posted_at FROM jobs
-      WHERE snapshot_id = ${snapshotId} ${filterSql(filters)}
-        AND NOT EXISTS (SELECT 1 FROM c WHERE c.title_id = jobs.title_id)
-      ORDER BY posted_at DESC, id LIMIT ${window}
-    )
+    ${rest}
     SELECT p.id, p.posted_at, row_number() OVER () AS n FROM (
       SELECT * FROM a UNION ALL SELECT * FROM b
       ORDER BY rank DESC, posted_at DESC, id LIMIT ${limit} OFFSET ${offset}
@@ -48,8 +58,9 @@ export function keywordPageSql(
   snapshotId: number,
   limit: number,
   offset: number,
+  fewMatches = false,
 ): Prisma.Sql {
-  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${keywordMatchesSql(filters, snapshotId, limit, offset)}) p
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${keywordMatchesSql(filters, snapshotId, limit, offset, fewMatches)}) p
     JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId}
     ORDER BY p.n`;
 }
