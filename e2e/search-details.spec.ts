@@ -152,3 +152,22 @@ test("the home page says the demo catalog is synthetic and how to import real da
   await expect(note).toContainText("synthetic");
   await expect(note).toContainText("npm run catalog:import");
 });
+
+test("the keyword box searches descriptions and keeps its words on the next page", async ({ page }) => {
+  await page.goto("/jobs");
+  await page.getByLabel("Keywords").fill('"wound care" -senior');
+  await page.getByRole("button", { name: "Search", exact: true }).click();
+  await expect(page).toHaveURL(/\/jobs\?q=%22wound\+care%22\+-senior$/);
+  await expect(page.locator(".result-count")).toContainText(/\d+ jobs?/);
+  await expect(page.getByLabel("Keywords")).toHaveValue('"wound care" -senior');
+  const next = page.getByRole("link", { name: /next/i }).first();
+  if (await next.count()) expect(await next.getAttribute("href")).toContain("q=%22wound+care%22+-senior");
+  // A query the API cannot read says where, beside the field.
+  await page.goto(`/jobs?q=${encodeURIComponent('"wound care')}`);
+  await expect(page.getByRole("alert")).toContainText(/quote at position 1/);
+  await expect(page.getByLabel("Keywords")).toHaveAttribute("aria-invalid", "true");
+  for (const size of [DESK, PHONE]) {
+    await page.setViewportSize(size);
+    expect(await clippedControls(page, "form[role=search] .search"), `at ${size.width}px`).toEqual([]);
+  }
+});

@@ -28,6 +28,7 @@ export async function generateMetadata({ searchParams }: Props): Promise<Metadat
 export default async function JobsPage({ searchParams }: Props) {
   const params = toSearchParams(await searchParams);
   const title = params.get("title") ?? "";
+  const keywords = params.get("q") ?? "";
   const country = params.get("country") ?? "";
   const outcome = (await spendPageLimit()) ?? (await loadForPage(() => siteSearch(params)));
   const result = outcome.ok ? outcome.value : null;
@@ -36,7 +37,11 @@ export default async function JobsPage({ searchParams }: Props) {
   // site limit.
   const facets = outcome.ok ? await loadForPage(() => siteFacets(params)) : null;
   const pageLink = (page: number) => {
-    const q = new URLSearchParams({ ...(title && { title }), ...(country && { country }) });
+    const q = new URLSearchParams({
+      ...(keywords && { q: keywords }),
+      ...(title && { title }),
+      ...(country && { country }),
+    });
     for (const k of FILTER_KEYS) for (const v of params.getAll(k)) if (v.trim()) q.append(k, v);
     q.set("page", String(page));
     return `/jobs?${q}`;
@@ -54,6 +59,7 @@ export default async function JobsPage({ searchParams }: Props) {
       <h1>Jobs</h1>
       <section className="card" aria-label="Search">
         <SearchForm
+          keywords={keywords}
           title={title}
           country={country}
           invalid={!outcome.ok && outcome.code === "invalid_parameter" ? outcome.param : undefined}

@@ -1,5 +1,5 @@
 "use client";
-// The job search form (home page and /jobs): a title and a country, region or country name.
+// The job search form (home page and /jobs): keywords, a title and a country, region or country name.
 // With scripts, it goes to a URL without the fields left empty; without, the browser submits
 // every field and the page ignores the empty ones.
 import { useRouter } from "next/navigation";
@@ -7,6 +7,7 @@ import type { FormEvent } from "react";
 import { compactQuery } from "@/lib/site/search-params";
 
 export function SearchForm({
+  keywords = "",
   title = "",
   country = "",
   submitLabel = "Search",
@@ -16,6 +17,7 @@ export function SearchForm({
   title?: string;
   country?: string;
   submitLabel?: string;
+  keywords?: string;
   /** The field the last search refused, marked for assistive technology. */
   invalid?: string;
   /** More fields inside the same form (/jobs: "More filters"). */
@@ -30,6 +32,18 @@ export function SearchForm({
   return (
     <form role="search" action="/jobs" aria-label="Jobs" onSubmit={submit}>
       <div className="search">
+        <div className="field">
+          <label htmlFor="q-keywords">Keywords</label>
+          <input
+            id="q-keywords"
+            name="q"
+            type="search"
+            defaultValue={keywords}
+            placeholder='python -senior "data engineer"'
+            aria-describedby="q-keywords-hint"
+            aria-invalid={invalid === "q" || undefined}
+          />
+        </div>
         <div className="field">
           <label htmlFor="q-title">Job title</label>
           <input
@@ -55,7 +69,11 @@ export function SearchForm({
           <button type="submit">{submitLabel}</button>
         </div>
       </div>
-      <p id="q-country-hint" className="hint" style={{ margin: "var(--s-2) 0 0" }}>
+      <p id="q-keywords-hint" className="hint" style={{ margin: "var(--s-2) 0 0" }}>
+        Keywords search titles, companies and descriptions: all words must match, “quoted phrases”
+        stay together, -word leaves out, OR gives a choice.
+      </p>
+      <p id="q-country-hint" className="hint" style={{ margin: "var(--s-1) 0 0" }}>
         Countries by name or code (Germany, DE, DEU), or a region: EU, EEA, DACH, NORDICS.
       </p>
       {children}

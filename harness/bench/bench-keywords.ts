@@ -96,6 +96,8 @@ async function main() {
   const facets: number[] = [];
   let bounds = 0;
   let refused = 0;
+  const failed: string[] = [];
+  const slowest: { ms: number; q: string }[] = [];
   // Warm the pools and the catalog's pages once, with queries not measured below.
   for (const q of ["q=warmup", "q=engineer", "q=nurse&country=DE"])
     await searchCatalog(new URLSearchParams(q));
@@ -103,10 +105,16 @@ async function main() {
     const times: number[] = [];
     for (const q of family.queries) {
       const t = performance.now();
-      const r = await searchCatalog(new URLSearchParams(q));
-      times.push(performance.now() - t);
-      if (!r.ok) refused++;
-      else if (!r.value.page.meta.total_exact) bounds++;
+      try {
+        const r = await searchCatalog(new URLSearchParams(q));
+        if (!r.ok) refused++;
+        else if (!r.value.page.meta.total_exact) bounds++;
+      } catch (err) {
+        failed.push(`${q}: ${(err as Error).message.split("\n").pop()}`);
+      }
+      const ms = performance.now() - t;
+      times.push(ms);
+      slowest.push({ ms, q });
     }
     all.push(...times);
     console.log(`${family.name.padEnd(30)}: ${fmt(times)}`);
@@ -120,6 +128,14 @@ async function main() {
   console.log(`${"all keyword searches".padEnd(30)}: ${fmt(all)}   goal p95 < 100 ms, max < 500 ms`);
   console.log(`${"facets with q".padEnd(30)}: ${fmt(facets)}   goal p95 < 150 ms`);
   console.log(`totals that were lower bounds: ${bounds} of ${all.length}; refused: ${refused}`);
+  slowest.sort((a, b) => b.ms - a.ms);
+  console.log(
+    `slowest: ${slowest
+      .slice(0, 5)
+      .map((s) => `${s.q} ${s.ms.toFixed(0)} ms`)
+      .join("; ")}`,
+  );
+  if (failed.length) console.log(`FAILED (${failed.length}): ${failed.slice(0, 5).join(" | ")}`);
 }
 
 try {

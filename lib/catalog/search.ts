@@ -7,7 +7,7 @@ import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
-import { countMatches, countStatements, lowerBound, type Statement, sumCounts } from "./totals";
+import { countMatches, countStatements, lowerBound, rowsWithin, type Statement, sumCounts } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 export type SearchInput = {
@@ -112,13 +112,16 @@ async function keywordPage(
 ) {
   const count = await countMatches(input, live, filters, tsquery, page.lead);
   const fewMatches = count.total !== null && count.totalExact;
-  const rows = await readRows(
-    live.id,
-    filters,
-    pageSql({ ...page, limit: page.limit + 1, fewMatches }, live.id),
-  );
-  return [rows, count] as const;
+  const read = (few: boolean) => pageSql({ ...page, limit: page.limit + 1, fewMatches: few }, live.id);
+  if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
+  // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
+  // its deadline, the words' matches are read whole after all.
+  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, read(false));
+  return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
+
+/** How long a keyword page may walk jobs in order before its matches are read whole instead. */
+export const WALK_DEADLINE_MS = 250;
 
 /**
  * A search with keywords runs as an unnamed statement: planned for its own words, since how

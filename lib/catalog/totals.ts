@@ -1,5 +1,6 @@
 // Totals of a search: exact from the import's counts where they answer, else counted within a
 // deadline and up to TOTAL_COUNT_CAP; a count that ran out of time leaves a lower bound.
+import type pg from "pg";
 import { queryWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
@@ -77,9 +78,17 @@ export async function countMatches(
 
 /** Runs a count under a statement timeout; null when it ran out. */
 async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
+  const rows = await rowsWithin<{ n: number }>(ms, sql);
+  return rows === null ? null : (rows[0]?.n ?? 0);
+}
+
+/** Runs a read under a statement timeout; null when it ran out. */
+export async function rowsWithin<T extends pg.QueryResultRow>(
+  ms: number,
+  sql: Prisma.Sql,
+): Promise<T[] | null> {
   try {
-    const rows = await queryWithin<{ n: number }>(ms, sql);
-    return rows[0]?.n ?? 0;
+    return await queryWithin<T>(ms, sql);
   } catch (err) {
     if (isStatementTimeout(err)) return null;
     throw err;

@@ -47,7 +47,7 @@ export const FILTER_KEYS = [
 const LIST_KEYS = new Set(["remote", "employment_type", "seniority"]);
 
 /** The parameters the site's search takes; anything else in a page's URL is ignored. */
-const SEARCH_KEYS = ["title", "country", "page", "per_page", ...FILTER_KEYS] as const;
+const SEARCH_KEYS = ["q", "title", "country", "page", "per_page", ...FILTER_KEYS] as const;
 
 /**
  * A page's query → the API's: known keys only, empty form fields dropped, checkbox lists
