@@ -164,7 +164,7 @@ test("the keyword box searches descriptions and keeps its words on the next page
   if (await next.count()) expect(await next.getAttribute("href")).toContain("q=%22wound+care%22+-senior");
   // A query the API cannot read says where, beside the field.
   await page.goto(`/jobs?q=${encodeURIComponent('"wound care')}`);
-  await expect(page.getByRole("alert")).toContainText(/quote at position 1/);
+  await expect(page.getByRole("alert").filter({ hasText: /quote at position 1/ })).toBeVisible();
   await expect(page.getByLabel("Keywords")).toHaveAttribute("aria-invalid", "true");
   for (const size of [DESK, PHONE]) {
     await page.setViewportSize(size);
