@@ -8,10 +8,11 @@ import { Prisma } from "../generated/prisma/client";
 import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
+import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
 
-export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc";
+export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "distance";
 
 export type JobFilters = {
   country?: CountryFilter;
@@ -23,6 +24,8 @@ export type JobFilters = {
   /** Annualised, in `currency`; `includeUnsalaried` keeps jobs with no advertised salary. */
   salary?: { currency: string; min?: number; max?: number; includeUnsalaried: boolean };
   postedAfter?: Date;
+  /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */
+  near?: NearFilter;
 };
 
 const DAY_MS = 86_400_000;
@@ -66,6 +69,10 @@ export function toFilters(
     filters.postedAfter = new Date(now.getTime() - q.posted_within_days * DAY_MS);
   if (q.posted_after !== undefined) filters.postedAfter = q.posted_after;
 
+  const near = nearFilter(q, country);
+  if (!near.ok) return near;
+  if (near.value) filters.near = near.value;
+
   const sort: SortOrder = q.sort ?? (q.title ? "relevance" : "date");
   if (sort === "relevance" && !q.title)
     return invalidParam("sort", "sort: relevance needs a title; use date, salary_desc or salary_asc.");
@@ -108,6 +115,7 @@ export function hasRowFilters(f: JobFilters): boolean {
       f.employmentType ||
       f.seniority ||
       f.postedAfter ||
+      f.near ||
       // Even with include_unsalaried: salaries in another currency than the country's drop out.
       f.salary,
   );

@@ -3,10 +3,18 @@ import { queryWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
-import { filteredCountSql, filteredPageSql, rankCutCte, TOTAL_COUNT_CAP, titlesCte } from "./filtered-search";
+import {
+  type FilteredInput,
+  filteredCountSql,
+  filteredPageSql,
+  rankCutCte,
+  TOTAL_COUNT_CAP,
+  titlesCte,
+} from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { isNear, nearCountSql, nearExactTotal, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
@@ -76,11 +84,11 @@ async function run(
         };
     return { result, countTimedOut: false };
   }
-  const lead = await leadOf(live, filters, tsquery, sort);
+  const lead = isNear(filters) ? "title" : await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = await Promise.all([
-    catalogDb(live.id).query<JobDbRow>(filteredPageSql({ ...page, limit: page.limit + 1 }, live.id)),
+    catalogDb(live.id).query<JobDbRow>(pageSql({ ...page, limit: page.limit + 1 }, live.id)),
     countMatches(input, live, filters, tsquery, lead),
   ]);
   const items = rows.slice(0, page.limit).map(toJobSummary);
@@ -103,6 +111,14 @@ export function lowerBound(
   return { total: offset + read, totalExact: false };
 }
 
+/** A page of a filtered search: near a point (near-search.ts), or by filterSql alone. */
+function pageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
+  const { filters } = input;
+  return isNear(filters)
+    ? nearPageSql({ ...input, filters }, snapshotId)
+    : filteredPageSql(input, snapshotId);
+}
+
 function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder, tsquery: string | null) {
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
@@ -119,7 +135,7 @@ export function searchStatements(input: SearchInput, snapshotId: number, lead: L
     return [{ sql: searchSql(input, snapshotId) }];
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   return [
-    { sql: filteredPageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
+    { sql: pageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
     ...countStatements(input, snapshotId, filters, tsquery, lead),
   ];
 }
@@ -132,6 +148,10 @@ export function countStatements(
   tsquery: string | null,
   lead: Lead = "title",
 ): Statement[] {
+  if (isNear(filters)) {
+    const near = { tsquery, filters, sort: "date" as const, limit: 1, offset: 0 };
+    return [{ sql: nearCountSql(near, snapshotId, TOTAL_COUNT_CAP + 1), deadlineMs: COUNT_DEADLINE_MS }];
+  }
   if (hasRowFilters(filters)) {
     if (!tsquery && combosAnswer(filters)) return [];
     const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
@@ -162,7 +182,10 @@ export async function countMatches(
   tsquery: string | null,
   lead: Lead = "title",
 ): Promise<{ total: number | null; totalExact: boolean }> {
-  if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
+  if (isNear(filters)) {
+    const exact = await nearExactTotal(live.id, filters, tsquery);
+    if (exact !== null) return { total: exact, totalExact: true };
+  } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
   const [statement] = countStatements(input, live.id, filters, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };

@@ -59,6 +59,8 @@ export function dominant(cities: City[]): City | null {
   return far.every((c) => c.population * DOMINANCE <= top.population) ? top : null;
 }
 
+const twiceAny = (cities: City[]) => new Set(cities.map((c) => c.country)).size < cities.length;
+
 function lookup(p: Extract<ParsedNear, { kind: "name" }>, scope?: string): City[] {
   const country = p.country ?? scope;
   let found = citiesNamed(p.name, country);
@@ -90,13 +92,12 @@ export function resolveNear(raw: string, opts: NearOptions): Result<NearPoint, "
   }
   const top = dominant(found);
   if (!top) {
-    const sameCountry = found.every((c) => c.country === found[0]?.country);
     const shown = found.slice(0, CANDIDATES_SHOWN);
     const twice = (c: City) => shown.filter((o) => o.country === c.country).length > 1;
     const list = shown.map((c) => candidateLabel(c, twice(c)));
     const more = found.length > CANDIDATES_SHOWN ? ` and ${found.length - CANDIDATES_SHOWN} more` : "";
-    const how = sameCountry
-      ? 'add the region as in "Springfield, MO, US", or give coordinates'
+    const how = twiceAny(shown)
+      ? 'add the region where a country has several, as in "Springfield, MO, US", or give coordinates'
       : 'add a country as in "Cambridge, GB", or give coordinates';
     return invalidParam(
       "near",
