@@ -23,6 +23,8 @@ export const JOB = {
   salary_currency: null,
   salary_period: null,
   posted_at: "2026-09-27T01:03:32.000Z",
+  latitude: 55.60587,
+  longitude: 13.00073,
   description:
     "Juniperworks AB is hiring a Logistics Coordinator in Malmö.\n\nIn this role you will train new team members, handle stock, orders and deliveries and keep the workplace clean and organised.\n\nWe are looking for someone with a degree or equivalent practical experience and experience working in a distributed team.\n\nWe pay for your public transport and offer a yearly wellbeing allowance.\n\nThis is a full-time position.",
 };
@@ -46,6 +48,8 @@ export const SEARCH = {
       salary_currency: "EUR",
       salary_period: "year",
       posted_at: "2026-11-06T14:28:31.000Z",
+      latitude: 50.11552,
+      longitude: 8.68417,
     },
     {
       id: "job-0005204",
@@ -63,6 +67,8 @@ export const SEARCH = {
       salary_currency: null,
       salary_period: null,
       posted_at: "2026-11-05T09:37:54.000Z",
+      latitude: 52.52437,
+      longitude: 13.41053,
     },
   ],
   meta: {
