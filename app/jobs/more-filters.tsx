@@ -51,6 +51,8 @@ function Choices({
   );
 }
 
+const RADII = ["5", "10", "25", "50", "100", "250", "500"];
+
 export function MoreFilters({ params, facets }: { params: URLSearchParams; facets: Facets | null }) {
   const list = (k: string) => params.getAll(k).flatMap((v) => v.split(","));
   const open = [
@@ -61,6 +63,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
     "city",
     "salary_min",
     "posted_within_days",
+    "near",
     "sort",
   ].some((k) => params.get(k));
   return (
@@ -111,6 +114,27 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
             placeholder="Berlin (with a country) or Berlin, DE"
           />
         </div>
+        <fieldset className="field near">
+          <legend>Within</legend>
+          <label htmlFor="f-radius" className="visually-hidden">
+            Distance
+          </label>
+          <select id="f-radius" name="radius_km" defaultValue={params.get("radius_km") ?? "25"}>
+            {RADII.map((km) => (
+              <option key={km} value={km}>{`${km} km`}</option>
+            ))}
+          </select>
+          <span aria-hidden="true"> of </span>
+          <label htmlFor="f-near" className="visually-hidden">
+            Place: a city (Leeds, GB) or coordinates
+          </label>
+          <input
+            id="f-near"
+            name="near"
+            defaultValue={params.get("near") ?? ""}
+            placeholder="Leeds, GB or 52.52,13.40"
+          />
+        </fieldset>
         <div className="field">
           <label htmlFor="f-salary">Salary at least (a year, one country)</label>
           <input
@@ -142,6 +166,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
             <option value="date">Newest</option>
             <option value="salary_desc">Highest salary (one country)</option>
             <option value="salary_asc">Lowest salary (one country)</option>
+            <option value="distance">Nearest (with a place)</option>
           </select>
         </div>
       </div>
