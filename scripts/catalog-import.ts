@@ -66,7 +66,9 @@ async function main() {
       (result.otherNodes ? `, ${result.otherNodes} nodes that are not JobPostings ignored` : "") +
       `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked` +
       `, placed ${result.coordinates.given} by their own coordinates and ${result.coordinates.fromCity} by their city` +
-      (result.coordinates.dropped ? ` (${result.coordinates.dropped} invalid coordinate pairs dropped)` : "") +
+      (result.coordinates.dropped
+        ? ` (${result.coordinates.dropped} invalid coordinate pairs dropped)`
+        : "") +
       `, ${secs} s` +
       (result.retired.length ? `; retired snapshots ${result.retired.join(", ")}` : ""),
   );

@@ -14,22 +14,28 @@ const blank = (v: unknown) => v === undefined || v === null || v === "";
 export class Placer {
   readonly counts: CoordinateCounts = { given: 0, fromCity: 0, dropped: 0 };
 
-  /** The record with `latitude` and `longitude` as numbers, or null when its place is unknown. */
+  /**
+   * Sets the record's `latitude` and `longitude` to numbers, or null when its place is unknown.
+   * In place: the record is the reader's own fresh object (or the cleaner's copy), and a copy of
+   * every job would cost the import more than the lookup does.
+   */
   place(record: Record<string, unknown>): Record<string, unknown> {
     const { latitude, longitude } = record;
     if (!blank(latitude) || !blank(longitude)) {
       const point = validCoordinates(latitude, longitude);
       if (point) {
         this.counts.given++;
-        return latitude === point.lat && longitude === point.lng
-          ? record
-          : { ...record, latitude: point.lat, longitude: point.lng };
+        record.latitude = point.lat;
+        record.longitude = point.lng;
+        return record;
       }
       this.counts.dropped++;
     }
     const point = cityOf(record);
     if (point) this.counts.fromCity++;
-    return { ...record, latitude: point?.lat ?? null, longitude: point?.lng ?? null };
+    record.latitude = point ? point.lat : null;
+    record.longitude = point ? point.lng : null;
+    return record;
   }
 }
 
