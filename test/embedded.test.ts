@@ -233,12 +233,12 @@ describe("the API on the embedded database, quotas without Redis", () => {
 
   it("searches near a place, nearest first", async () => {
     const { key } = await createTestKey({ tier: "free" });
-    const res = await request("/v1/jobs?near=Munich&radius_km=600&sort=distance", { key });
+    const res = await request("/v1/jobs?near=Nuremberg&radius_km=400&sort=distance", { key });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { items: { id: string; distance_km: number }[] };
     expect(body.items.map((j) => [j.id, Math.round(j.distance_km)])).toEqual([
-      ["de-2", 0],
-      ["de-1", 504],
+      ["de-2", 151],
+      ["de-1", 378],
     ]);
   });
 

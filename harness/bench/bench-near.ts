@@ -70,7 +70,7 @@ async function main() {
         const total = nearPlacesTotalSql(filters, snapshotId);
         let ms = await explain(client, total);
         const onlyPlaces = !tsquery && !hasRowFilters({ ...filters, near: undefined });
-        const exact = onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.fast;
+        const exact = onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
         for (const s of statements)
           if (!(exact && s.deadlineMs))
             ms += Math.min(await explain(client, s.sql), s.deadlineMs ?? Infinity);

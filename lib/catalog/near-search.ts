@@ -34,7 +34,10 @@ type NearInput = FilteredInput & { filters: JobFilters & { near: NearFilter } };
 const point = (near: NearFilter) =>
   [Prisma.sql`${near.lat}::float8`, Prisma.sql`${near.lng}::float8`] as const;
 
-/** `pl`: the places within reach, with their distance `d` and whether they can be read fast. */
+/**
+ * `pl`: the places within reach, with their distance `d`, whether they can be read fast (every
+ * job on the place's point), and whether every job of theirs is within the radius (`whole`).
+ */
 export function placesCte(near: NearFilter, f: JobFilters, snapshotId: number): Prisma.Sql {
   const box = boundingBox(near, near.radiusKm + WIDE_PLACE_KM);
   const lng = Prisma.join(
@@ -43,7 +46,8 @@ export function placesCte(near: NearFilter, f: JobFilters, snapshotId: number): 
   );
   const d = kmSql(Prisma.raw("latitude"), Prisma.raw("longitude"), ...point(near));
   return Prisma.sql`pl AS MATERIALIZED (
-      SELECT city_key, country_code, jobs, d, spread_km = 0 AND complete AS fast FROM (
+      SELECT city_key, country_code, jobs, d, spread_km = 0 AND complete AS fast,
+        complete AND d + spread_km <= ${near.radiusKm}::float8 AS whole FROM (
         SELECT city_key, country_code, jobs, spread_km, complete, ${d} AS d FROM job_places
         WHERE snapshot_id = ${snapshotId} ${countrySql(f.country)} AND (
           (latitude BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8 AND (${lng}) AND spread_km <= ${WIDE_PLACE_KM}::float8)
@@ -119,17 +123,17 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
     ) x`;
 }
 
-/** The places' own counts: exact when every place is fast (nothing to recheck). */
+/** The places' own counts: exact when every place lies wholly within the radius. */
 export function nearPlacesTotalSql(f: JobFilters & { near: NearFilter }, snapshotId: number): Prisma.Sql {
   return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
-    SELECT coalesce(bool_and(fast), true) AS fast, coalesce(sum(jobs), 0)::int AS n FROM pl`;
+    SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
 }
 
 const totals = snapshotCache<number | null>(5_000);
 
 /**
  * The exact total of a search near a point when the places' counts give it: no title, no filter
- * but country, and no place whose jobs need their own distance checked. Null otherwise.
+ * but country, and every place within reach wholly within the radius. Null otherwise.
  */
 export async function nearExactTotal(
   snapshotId: number,
@@ -140,11 +144,11 @@ export async function nearExactTotal(
   const key = JSON.stringify([f.near, f.country?.code ?? null]);
   const known = totals.get(snapshotId, key);
   if (known !== undefined) return known;
-  const rows = await catalogDb(snapshotId).query<{ fast: boolean; n: number }>(
+  const rows = await catalogDb(snapshotId).query<{ whole: boolean; n: number }>(
     nearPlacesTotalSql(f, snapshotId),
   );
   const r = rows[0];
-  const total = r?.fast ? r.n : null;
+  const total = r?.whole ? r.n : null;
   totals.set(snapshotId, key, total);
   return total;
 }
