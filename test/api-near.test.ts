@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { importSnapshot } from "@/lib/catalog/import/load";
+import { nearLead } from "@/lib/catalog/near-search";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
+import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { ErrorBodySchema } from "./support/error-shape";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson, request } from "./support/http";
@@ -152,6 +154,26 @@ describe("GET /v1/jobs near a place", () => {
       total: 0,
       total_exact: true,
     });
+  });
+
+  it("finds a title's jobs near a place by either walk: the titles' entries or the places'", async () => {
+    const snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
+    const london = { lat: 51.50853, lng: -0.12574, radiusKm: 100, label: "London, GB" };
+    const walks: string[] = [];
+    for (const title of ["nurse", "engineer"]) {
+      const tsquery = titleToTsQuery(title);
+      walks.push(await nearLead(snapshotId, { near: london }, tsquery, "date"));
+      const titled = `title_id IN (SELECT id FROM job_titles WHERE snapshot_id = ${snapshotId} AND search @@ to_tsquery('simple', '${tsquery}'))`;
+      const ref = await reference(london.lat, london.lng, 100, titled);
+      const { items, meta } = await all(`near=London,%20GB&radius_km=100&title=${title}&sort=date`);
+      const byDate = await client.query<{ id: string }>(
+        `SELECT id FROM jobs WHERE snapshot_id = $1 AND id = ANY($2) ORDER BY posted_at DESC, id`,
+        [snapshotId, ref.map((r) => r.id)],
+      );
+      expect(items.map((i) => i.id)).toEqual(byDate.rows.map((r) => r.id));
+      expect(meta.total).toBe(ref.length);
+    }
+    expect(walks).toEqual(["title", "filter"]);
   });
 
   it("gives every job its coordinates, in searches and in detail, and distance_km only near a place", async () => {

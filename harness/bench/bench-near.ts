@@ -7,7 +7,7 @@ import pg from "pg";
 import { DEMO_COUNTRIES } from "../../lib/catalog/demo/places";
 import { facetsSql } from "../../lib/catalog/facets";
 import { hasRowFilters } from "../../lib/catalog/filters";
-import { nearPlacesTotalSql } from "../../lib/catalog/near-search";
+import { nearLead, nearPlacesTotalSql } from "../../lib/catalog/near-search";
 import { countStatements, type Statement, searchStatements } from "../../lib/catalog/search";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
@@ -36,7 +36,8 @@ const VARIANTS: Record<string, string> = {
   "near, 100 km, by distance": "&radius_km=100&sort=distance",
   "near, 500 km, by distance, page 5": "&radius_km=500&sort=distance&page=5",
   "near + remote + type": "&remote=remote,hybrid&employment_type=full_time",
-  "near + title": "&title=engineer",
+  "near + broad title": "&title=engineer",
+  "near + specific title": "&title=nurse",
   "near + posted_within_days": "&posted_within_days=7&radius_km=100",
 };
 
@@ -60,17 +61,21 @@ async function main() {
           near: NonNullable<typeof input.filters.near>;
         };
         const tsquery = input.title ? titleToTsQuery(input.title) : null;
-        const statements: Statement[] = label.startsWith("facets")
+        const facets = label.startsWith("facets");
+        const sort = facets ? (tsquery ? "relevance" : "date") : (input.sort ?? "date");
+        const lead = await nearLead(snapshotId, filters, tsquery, sort);
+        const statements: Statement[] = facets
           ? [
-              { sql: facetsSql(tsquery, filters, snapshotId) },
-              ...countStatements(input, snapshotId, filters, tsquery),
+              { sql: facetsSql(tsquery, filters, snapshotId, lead) },
+              ...countStatements(input, snapshotId, filters, tsquery, lead),
             ]
-          : searchStatements(input, snapshotId);
+          : searchStatements(input, snapshotId, lead);
         // The places' total first: when it is exact, the capped count never runs.
         const total = nearPlacesTotalSql(filters, snapshotId);
         let ms = await explain(client, total);
         const onlyPlaces = !tsquery && !hasRowFilters({ ...filters, near: undefined });
-        const exact = onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
+        const exact =
+          onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
         for (const s of statements)
           if (!(exact && s.deadlineMs))
             ms += Math.min(await explain(client, s.sql), s.deadlineMs ?? Infinity);

@@ -11,7 +11,7 @@ import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { isNear, nearMatchesSql } from "./near-search";
+import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { countMatches } from "./search";
 import { titleToTsQuery } from "./tsquery";
 
@@ -41,7 +41,10 @@ export async function jobFacets(input: {
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const lead = isNear(input.filters) ? "title" : await leadOf(live, input.filters, tsquery);
+  const filters = input.filters;
+  const lead = isNear(filters)
+    ? await nearLead(live.id, filters, tsquery, tsquery ? "relevance" : "date")
+    : await leadOf(live, filters, tsquery);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
     countMatches(input, live, input.filters, tsquery, lead),

@@ -8,8 +8,16 @@ import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
 import type { FilteredInput } from "./filtered-search";
 import { titlesCte } from "./filtered-search";
-import { cityRecheck, countrySql, filterSql, hasRowFilters, type JobFilters } from "./filters";
+import {
+  cityRecheck,
+  countrySql,
+  filterSql,
+  hasRowFilters,
+  type JobFilters,
+  type SortOrder,
+} from "./filters";
 import { kmSql } from "./geo-sql";
+import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import type { NearFilter } from "./near";
 import { SUMMARY_COLUMNS } from "./rows";
@@ -86,6 +94,31 @@ function perPlace(
       ) j WHERE NOT pl.fast`;
 }
 
+/**
+ * Each matching title's matches in the places' countries, newest first, the places checked on
+ * the title index's entries (its city key): for a title with fewer jobs there than the places
+ * have. Only when every place is fast, so each row's distance is its place's.
+ */
+function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window: number, ordered: boolean) {
+  const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.title_id = c.title_id
+    AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters)}`;
+  const order = ordered ? Prisma.sql`ORDER BY jobs.posted_at DESC, jobs.id` : Prisma.empty;
+  return Prisma.sql`SELECT j.*, pl.d AS distance FROM c
+      CROSS JOIN (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1) k
+      CROSS JOIN LATERAL (
+        SELECT ${cols}, c.rank, jobs.city_key AS place_key, jobs.country_code AS place_country
+        FROM jobs WHERE ${where} ${order} LIMIT ${window}
+      ) j
+      JOIN pl ON pl.city_key = j.place_key AND pl.country_code = j.place_country`;
+}
+
+/** The matches of every place, through the places' or the titles' entries (input.lead). */
+function matches(input: NearInput, snapshotId: number, cols: Prisma.Sql, window: number, ordered: boolean) {
+  return input.tsquery && input.lead === "title"
+    ? perTitle(input, snapshotId, cols, window, ordered)
+    : perPlace(input, snapshotId, cols, window, ordered);
+}
+
 function withs(input: NearInput, snapshotId: number): Prisma.Sql {
   const places = placesCte(input.filters.near, input.filters, snapshotId);
   return input.tsquery ? Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places}` : places;
@@ -103,7 +136,7 @@ export function nearMatchesSql(
   const order = Prisma.raw(ROW_ORDER[input.sort]);
   return Prisma.sql`WITH ${withs(input, snapshotId)}
     SELECT p.*, row_number() OVER () AS n FROM (
-      SELECT * FROM (${perPlace(input, snapshotId, cols, window, true)}) u
+      SELECT * FROM (${matches(input, snapshotId, cols, window, true)}) u
       ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.offset}
     ) p`;
 }
@@ -119,7 +152,7 @@ export function nearPageSql(input: NearInput, snapshotId: number): Prisma.Sql {
 export function nearCountSql(input: NearInput, snapshotId: number, cap: number): Prisma.Sql {
   return Prisma.sql`WITH ${withs(input, snapshotId)}
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM (${perPlace(input, snapshotId, Prisma.raw("jobs.id"), cap, false)}) u LIMIT ${cap}
+      SELECT 1 FROM (${matches(input, snapshotId, Prisma.raw("jobs.id"), cap, false)}) u LIMIT ${cap}
     ) x`;
 }
 
@@ -151,6 +184,49 @@ export async function nearExactTotal(
   const total = r?.whole ? r.n : null;
   totals.set(snapshotId, key, total);
   return total;
+}
+
+/** What decides the walk of a titled search near a point (nearLead). */
+export function nearLeadSql(
+  f: JobFilters & { near: NearFilter },
+  tsquery: string,
+  snapshotId: number,
+): Prisma.Sql {
+  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
+    SELECT coalesce(bool_and(fast), true) AS fast, coalesce(sum(jobs), 0)::int AS place_jobs, t.*
+    FROM pl, (SELECT count(DISTINCT t.id)::int AS titles, coalesce(sum((t.counts ->> k.country_code)::int), 0)::int AS title_jobs
+        FROM job_titles t CROSS JOIN (SELECT DISTINCT country_code FROM pl) k
+        WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})) t
+    GROUP BY t.titles, t.title_jobs`;
+}
+
+const leads = snapshotCache<Lead>(5_000);
+/** What starting one title's walk costs, in index entries read. */
+const TITLE_PROBE = 10;
+
+/**
+ * A titled search near a point, newest or best first, walks the titles' entries when that reads
+ * fewer entries than the places' jobs (and every place is fast); otherwise,
+ * and for every other search, the places' ("filter": the places lead, like a narrow filter).
+ */
+export async function nearLead(
+  snapshotId: number,
+  f: JobFilters & { near: NearFilter },
+  tsquery: string | null,
+  sort: SortOrder,
+): Promise<Lead> {
+  if (!tsquery || (sort !== "relevance" && sort !== "date")) return "filter";
+  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
+  const known = leads.get(snapshotId, key);
+  if (known) return known;
+  type Row = { fast: boolean; place_jobs: number; titles: number; title_jobs: number };
+  const rows = await catalogDb(snapshotId).query<Row>(nearLeadSql(f, tsquery, snapshotId));
+  const r = rows[0];
+  // Entries each walk reads, roughly: a probe per title (a few entries each) and the titles'
+  // jobs there, against every job of the places.
+  const lead: Lead = r?.fast && r.titles * TITLE_PROBE + r.title_jobs < r.place_jobs ? "title" : "filter";
+  leads.set(snapshotId, key, lead);
+  return lead;
 }
 
 export function isNear(f: JobFilters): f is JobFilters & { near: NearFilter } {

@@ -14,7 +14,7 @@ import {
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { isNear, nearCountSql, nearExactTotal, nearPageSql } from "./near-search";
+import { isNear, nearCountSql, nearExactTotal, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { titleToTsQuery } from "./tsquery";
@@ -84,7 +84,9 @@ async function run(
         };
     return { result, countTimedOut: false };
   }
-  const lead = isNear(filters) ? "title" : await leadOf(live, filters, tsquery, sort);
+  const lead = isNear(filters)
+    ? await nearLead(live.id, filters, tsquery, sort)
+    : await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = await Promise.all([
@@ -149,7 +151,7 @@ export function countStatements(
   lead: Lead = "title",
 ): Statement[] {
   if (isNear(filters)) {
-    const near = { tsquery, filters, sort: "date" as const, limit: 1, offset: 0 };
+    const near = { tsquery, filters, sort: "date" as const, limit: 1, offset: 0, lead };
     return [{ sql: nearCountSql(near, snapshotId, TOTAL_COUNT_CAP + 1), deadlineMs: COUNT_DEADLINE_MS }];
   }
   if (hasRowFilters(filters)) {
