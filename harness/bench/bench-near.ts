@@ -79,7 +79,7 @@ async function main() {
         for (const s of statements)
           if (!(exact && s.deadlineMs))
             ms += Math.min(await explain(client, s.sql), s.deadlineMs ?? Infinity);
-        if (!warm) (groups[label] ??= []).push(ms);
+        if (!warm) groups[label] = [...(groups[label] ?? []), ms];
       }
     }
   for (const [label, xs] of Object.entries(groups)) console.log(`${label.padEnd(36)} ${fmt(xs)}`);
