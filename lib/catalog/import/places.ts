@@ -8,28 +8,25 @@ import { partitionName } from "./activate";
 
 export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Promise<number> {
   const t = partitionName(snapshotId);
-  const km = kmText("j.latitude", "j.longitude", "g.latitude", "g.longitude");
+  const km = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
+  // One pass over the jobs, grouped by city and point (a city's jobs share few points), then
+  // the small result: each city's most common point, and its farthest point from that one.
   const { rowCount } = await client.query(
     `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
-     WITH g0 AS (
-       SELECT city_key, country_code, min(city) AS city, count(*)::int AS jobs,
-         mode() WITHIN GROUP (ORDER BY ARRAY[latitude, longitude]) AS point
-       FROM ${t} WHERE city_key IS NOT NULL AND latitude IS NOT NULL
-       GROUP BY city_key, country_code
-     ),
-     -- Complete: no job of the city lacks coordinates (counted over every job of the city).
-     c AS (
-       SELECT city_key, country_code, count(*)::int AS all_jobs FROM ${t}
-       WHERE city_key IS NOT NULL GROUP BY city_key, country_code
+     WITH p AS MATERIALIZED (
+       SELECT city_key, country_code, latitude, longitude, min(city) AS city, count(*)::int AS n
+       FROM ${t} WHERE city_key IS NOT NULL GROUP BY city_key, country_code, latitude, longitude
      ),
      g AS (
-       SELECT g0.*, g0.point[1] AS latitude, g0.point[2] AS longitude, g0.jobs = c.all_jobs AS whole
-       FROM g0 JOIN c USING (city_key, country_code)
+       SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
+       FROM p WHERE latitude IS NOT NULL
+       ORDER BY city_key, country_code, n DESC, latitude, longitude
      )
      SELECT ${snapshotId}, g.city_key, g.country_code, g.city, g.latitude, g.longitude,
-       coalesce(max(${km}), 0), g.jobs, g.whole
-     FROM g JOIN ${t} j ON j.city_key = g.city_key AND j.country_code = g.country_code AND j.latitude IS NOT NULL
-     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude, g.jobs, g.whole`,
+       coalesce(max(${km}), 0), coalesce(sum(p.n) FILTER (WHERE p.latitude IS NOT NULL), 0),
+       bool_and(p.latitude IS NOT NULL)
+     FROM g JOIN p USING (city_key, country_code)
+     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`,
   );
   await client.query("ANALYZE job_places");
   return rowCount ?? 0;
