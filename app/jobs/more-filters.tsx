@@ -114,27 +114,23 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
             placeholder="Berlin (with a country) or Berlin, DE"
           />
         </div>
-        <fieldset className="field near">
-          <legend>Within</legend>
-          <label htmlFor="f-radius" className="visually-hidden">
-            Distance
-          </label>
-          <select id="f-radius" name="radius_km" defaultValue={params.get("radius_km") ?? "25"}>
-            {RADII.map((km) => (
-              <option key={km} value={km}>{`${km} km`}</option>
-            ))}
-          </select>
-          <span aria-hidden="true"> of </span>
-          <label htmlFor="f-near" className="visually-hidden">
-            Place: a city (Leeds, GB) or coordinates
-          </label>
+        <div className="field">
+          <label htmlFor="f-near">Near a place</label>
           <input
             id="f-near"
             name="near"
             defaultValue={params.get("near") ?? ""}
             placeholder="Leeds, GB or 52.52,13.40"
           />
-        </fieldset>
+        </div>
+        <div className="field">
+          <label htmlFor="f-radius">Within</label>
+          <select id="f-radius" name="radius_km" defaultValue={params.get("radius_km") ?? "25"}>
+            {RADII.map((km) => (
+              <option key={km} value={km}>{`${km} km`}</option>
+            ))}
+          </select>
+        </div>
         <div className="field">
           <label htmlFor="f-salary">Salary at least (a year, one country)</label>
           <input
