@@ -26,6 +26,10 @@ const EXTRA: Rec[] = [
   job("spread-a", "Geologist", "NG", 2, { city: "Spreadtown", ...at(10, 10) }),
   job("spread-b", "Geologist", "NG", 3, { city: "Spreadtown", ...at(10, 10.5) }),
   job("spread-c", "Geologist", "NG", 4, { city: "Spreadtown" }),
+  // A title of its own, in two cities near Leeds and one far from it.
+  job("lk-1", "Lighthouse Keeper", "GB", 1, { city: "Leeds" }),
+  job("lk-2", "Lighthouse Keeper", "GB", 2, { city: "Manchester" }),
+  job("lk-3", "Lighthouse Keeper", "GB", 3, { city: "London" }),
   // Both sides of the antimeridian, a few km apart, and one 100 km west.
   job("am-east", "Diver", "FJ", 1, { city: "Eastvale", ...at(-16.8, 179.97) }),
   job("am-west", "Diver", "FJ", 2, { city: "Westvale", ...at(-16.8, -179.97) }),
@@ -158,14 +162,15 @@ describe("GET /v1/jobs near a place", () => {
 
   it("finds a title's jobs near a place by either walk: the titles' entries or the places'", async () => {
     const snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
-    const london = { lat: 51.50853, lng: -0.12574, radiusKm: 100, label: "London, GB" };
+    const leeds = { lat: 53.79648, lng: -1.54785, radiusKm: 100, label: "Leeds, GB" };
     const walks: string[] = [];
-    for (const title of ["nurse", "engineer"]) {
+    for (const title of ["lighthouse", "engineer"]) {
       const tsquery = titleToTsQuery(title);
-      walks.push(await nearLead(snapshotId, { near: london }, tsquery, "date"));
+      walks.push(await nearLead(snapshotId, { near: leeds }, tsquery, "date"));
       const titled = `title_id IN (SELECT id FROM job_titles WHERE snapshot_id = ${snapshotId} AND search @@ to_tsquery('simple', '${tsquery}'))`;
-      const ref = await reference(london.lat, london.lng, 100, titled);
-      const { items, meta } = await all(`near=London,%20GB&radius_km=100&title=${title}&sort=date`);
+      const ref = await reference(leeds.lat, leeds.lng, 100, titled);
+      expect(ref.length).toBeGreaterThan(1);
+      const { items, meta } = await all(`near=Leeds,%20GB&radius_km=100&title=${title}&sort=date`);
       const byDate = await client.query<{ id: string }>(
         `SELECT id FROM jobs WHERE snapshot_id = $1 AND id = ANY($2) ORDER BY posted_at DESC, id`,
         [snapshotId, ref.map((r) => r.id)],
