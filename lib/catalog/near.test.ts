@@ -16,7 +16,7 @@ describe("nearFilter", () => {
   });
   it("looks a lone name up in a single country filter, not in a region", () => {
     const us = nearFilter({ near: "Cambridge" }, resolveCountryFilter("US") ?? undefined);
-    expect(us.ok && us.value && us.value.lat).toBeCloseTo(42.38, 1);
+    expect(us.ok && us.value?.lat).toBeCloseTo(42.38, 1);
     expect(nearFilter({ near: "Cambridge" }, resolveCountryFilter("EU") ?? undefined)).toMatchObject({
       ok: false,
       param: "near",
