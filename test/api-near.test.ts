@@ -133,6 +133,16 @@ describe("GET /v1/jobs near a place", () => {
     ]);
   });
 
+  it("measures a city's spread over its jobs with coordinates only", async () => {
+    const { rows } = await client.query(
+      `SELECT spread_km, jobs, complete FROM job_places
+       WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) AND city = 'Spreadtown'`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].spread_km).toBeCloseTo(54.8, 1);
+    expect(rows[0]).toMatchObject({ jobs: 2, complete: false });
+  });
+
   it("finds jobs on both sides of the antimeridian", async () => {
     const east = await all("near=-16.8,179.99&radius_km=25&sort=distance");
     expect(east.items.map((i) => i.id)).toEqual(["am-east", "am-west"]);
