@@ -31,6 +31,8 @@ const LAYER: Record<string, number> = {
   "core/unavailable": 0,
   "core/request-scope": 0,
   "core/key-placeholder": 0,
+  // The gazetteer and distance math: places, not jobs.
+  places: 1,
   // Domains that need only infrastructure.
   catalog: 4,
   mail: 4,

@@ -64,7 +64,12 @@ async function main() {
     `snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians` +
       (result.expired ? `, ${result.expired} expired postings skipped` : "") +
       (result.otherNodes ? `, ${result.otherNodes} nodes that are not JobPostings ignored` : "") +
-      `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked, ${secs} s` +
+      `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked` +
+      `, placed ${result.coordinates.given} by their own coordinates and ${result.coordinates.fromCity} by their city` +
+      (result.coordinates.dropped
+        ? ` (${result.coordinates.dropped} invalid coordinate pairs dropped)`
+        : "") +
+      `, ${secs} s` +
       (result.retired.length ? `; retired snapshots ${result.retired.join(", ")}` : ""),
   );
   if (result.retireError)

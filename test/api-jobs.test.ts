@@ -154,6 +154,9 @@ describe("GET /v1/jobs/{id}", () => {
       salary_currency: "EUR",
       salary_period: "year",
       posted_at: "2026-11-19T00:00:00.000Z",
+      // Placed at import by its city, from the gazetteer.
+      latitude: 52.52437,
+      longitude: 13.41053,
       description: "About Senior Software Engineer.",
     });
   });

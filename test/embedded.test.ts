@@ -11,6 +11,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
 import { importSnapshot } from "@/lib/catalog/import/load";
+import { nearPageSql } from "@/lib/catalog/near-search";
 import { pointAtDatabase } from "@/lib/core/env";
 import { migrate } from "@/lib/core/migrate";
 import { joinOrServe } from "@/lib/embedded/open";
@@ -115,7 +116,9 @@ describe("a command and the directory's holder", () => {
 // Everything but the snapshot id, in a fixed order and time zone: equal text means equal data.
 const DIGESTS = {
   jobs: `SELECT md5(string_agg(row_to_json(j)::text, '|' ORDER BY j.id)) AS d FROM (SELECT id, title, title_id, company, apply_url, location, city,
-    country_code, employment_type, salary_min, salary_max, salary_currency, salary_period, posted_at, description FROM jobs WHERE snapshot_id = $1) j`,
+    country_code, employment_type, salary_min, salary_max, salary_currency, salary_period, posted_at, description, latitude, longitude FROM jobs WHERE snapshot_id = $1) j`,
+  places: `SELECT md5(string_agg(concat_ws('|', city_key, country_code, city, latitude, longitude, spread_km, jobs, complete), '#'
+    ORDER BY city_key, country_code)) AS d FROM job_places WHERE snapshot_id = $1`,
   titles: `SELECT md5(string_agg(concat_ws('|', id, title, counts::text, terms), '#' ORDER BY id)) AS d FROM job_titles WHERE snapshot_id = $1`,
   salaries: `SELECT md5(string_agg(concat_ws('|', level, country_code, name_key, name, median, currency, period, sample_size, as_of), '#'
     ORDER BY level, country_code, name_key)) AS d FROM salary_snapshots WHERE snapshot_id = $1`,
@@ -159,6 +162,26 @@ describe("importing into the embedded database", () => {
     expect(reference.jobs).toMatch(/^[0-9a-f]{32}$/);
     expect(await digests(pgUrl, byInsertOnPg.snapshotId)).toEqual(reference);
     expect(await digests(embedded.url, onPglite.snapshotId)).toEqual(reference);
+  });
+
+  it("answers a search near a place as PostgreSQL does", async () => {
+    const near = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ snapshot_id: number }>("SELECT snapshot_id FROM catalog_live");
+        const id = rows[0]!.snapshot_id;
+        const filters = { near: { lat: 52.52, lng: 13.4, radiusKm: 300, label: "52.52,13.4" } };
+        const sql = nearPageSql({ tsquery: null, filters, sort: "distance", limit: 60, offset: 0 }, id);
+        const page = await client.query<{ id: string; distance: number }>(sql.text, sql.values);
+        return page.rows.map((r) => `${r.id} ${r.distance.toFixed(6)}`);
+      } finally {
+        await client.end();
+      }
+    };
+    const onPostgres = await near(process.env.DATABASE_URL!);
+    expect(onPostgres).toHaveLength(60);
+    expect(await near(embedded.url)).toEqual(onPostgres);
   });
 
   it("indexes the snapshot and swaps it in on the single connection", async () => {
@@ -206,6 +229,17 @@ describe("the API on the embedded database, quotas without Redis", () => {
     expect(salary.status).toBe(200);
     expect(await salary.json()).toMatchObject({ median: 60000, currency: "EUR" });
     expect(salary.headers.get("x-ratelimit-remaining")).toBe("47");
+  });
+
+  it("searches near a place, nearest first", async () => {
+    const { key } = await createTestKey({ tier: "free" });
+    const res = await request("/v1/jobs?near=Nuremberg&radius_km=400&sort=distance", { key });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { items: { id: string; distance_km: number }[] };
+    expect(body.items.map((j) => [j.id, Math.round(j.distance_km)])).toEqual([
+      ["de-2", 151],
+      ["de-1", 378],
+    ]);
   });
 
   it("refuses the 51st request of a free key's day exactly, from parallel requests", async () => {

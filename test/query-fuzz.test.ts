@@ -38,6 +38,8 @@ const NAMES = [
   "include_unsalaried",
   "posted_within_days",
   "posted_after",
+  "near",
+  "radius_km",
   "sort",
   "tz",
   "key",

@@ -42,6 +42,19 @@ describe("the site's filters", () => {
     );
   });
 
+  it("search near a place, and ignore the form's radius without one", async () => {
+    const near = await siteSearch(
+      new URLSearchParams("near=Boston,%20US&radius_km=10&country=&sort=distance"),
+    );
+    if (!near.ok) throw new Error(near.message);
+    expect(near.value.items.map((i) => i.city)).toEqual(["Boston", "Cambridge"]);
+    expect(near.value.items[0]?.distance_km).toBe(0);
+    const none = await siteSearch(new URLSearchParams("near=&radius_km=25&country=Germany"));
+    expect(none.ok).toBe(true);
+    const unknown = await siteSearch(new URLSearchParams("near=Nowhere-on-Sea&radius_km=25"));
+    expect(unknown).toMatchObject({ ok: false, code: "invalid_parameter", param: "near" });
+  });
+
   it("refuse what the API refuses, naming the field", async () => {
     const r = await siteSearch(new URLSearchParams("salary_min=50000&country=EU"));
     expect(r).toMatchObject({ ok: false, code: "invalid_parameter", param: "salary_min" });
@@ -62,5 +75,15 @@ describe("/jobs with More filters", () => {
     expect(html).toContain('name="remote" value="hybrid"/> Hybrid<span class="muted"> (1)</span>');
     expect(html).toContain('value="senior"/> Senior<span class="muted"> (1)</span>');
     expect(html).toContain("<details");
+  });
+
+  it("renders the place and radius of a search near a place, open", async () => {
+    const { renderToStaticMarkup } = await import("react-dom/server");
+    const { MoreFilters } = await import("@/app/jobs/more-filters");
+    const params = new URLSearchParams("near=Leeds,%20GB&radius_km=50");
+    const html = renderToStaticMarkup(MoreFilters({ params, facets: null }));
+    expect(html).toContain('name="near" value="Leeds, GB"');
+    expect(html).toMatch(/<option value="50" selected="">50 km<\/option>/);
+    expect(html).toContain('<details class="more-filters" open=""');
   });
 });

@@ -33,6 +33,8 @@ function Choices({
   );
 }
 
+const RADII = ["5", "10", "25", "50", "100", "250", "500"];
+
 export function MoreFilters({ params, facets }: { params: URLSearchParams; facets: Facets | null }) {
   const list = (k: string) => params.getAll(k).flatMap((v) => v.split(","));
   const open = [
@@ -43,6 +45,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
     "city",
     "salary_min",
     "posted_within_days",
+    "near",
     "sort",
   ].some((k) => params.get(k));
   return (
@@ -94,6 +97,23 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
           />
         </div>
         <div className="field">
+          <label htmlFor="f-near">Near a place</label>
+          <input
+            id="f-near"
+            name="near"
+            defaultValue={params.get("near") ?? ""}
+            placeholder="Leeds, GB or 52.52,13.40"
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="f-radius">Within</label>
+          <select id="f-radius" name="radius_km" defaultValue={params.get("radius_km") ?? "25"}>
+            {RADII.map((km) => (
+              <option key={km} value={km}>{`${km} km`}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
           <label htmlFor="f-salary">Salary at least (a year, one country)</label>
           <input
             id="f-salary"
@@ -124,6 +144,7 @@ export function MoreFilters({ params, facets }: { params: URLSearchParams; facet
             <option value="date">Newest</option>
             <option value="salary_desc">Highest salary (one country)</option>
             <option value="salary_asc">Lowest salary (one country)</option>
+            <option value="distance">Nearest (with a place)</option>
           </select>
         </div>
       </div>

@@ -70,8 +70,8 @@ export function SearchForm({
         </div>
       </div>
       <p id="q-keywords-hint" className="hint" style={{ margin: "var(--s-2) 0 0" }}>
-        Keywords search titles, companies and descriptions: all words must match, “quoted phrases”
-        stay together, -word leaves out, OR gives a choice.
+        Keywords search titles, companies and descriptions: all words must match, “quoted phrases” stay
+        together, -word leaves out, OR gives a choice.
       </p>
       <p id="q-country-hint" className="hint" style={{ margin: "var(--s-1) 0 0" }}>
         Countries by name or code (Germany, DE, DEU), or a region: EU, EEA, DACH, NORDICS.

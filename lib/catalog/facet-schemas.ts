@@ -45,6 +45,19 @@ export const FacetsResponseSchema = z.object({
     )
     .max(200)
     .describe("One histogram per currency, the most common first"),
+  distance: z
+    .array(
+      z.object({
+        min_km: z.number().int(),
+        max_km: z.number().int().nullable().describe("null: no upper bound"),
+        count: z.number().int(),
+      }),
+    )
+    .max(5)
+    .optional()
+    .describe(
+      "With near: matches by distance from the place, in km (0–10, 10–25, 25–50, 50–100, 100+; min inclusive, max exclusive); buckets that start at or beyond radius_km are left out",
+    ),
   meta: z.object({
     total: z.number().int().describe("Matches, by the same rule as GET /v1/jobs meta.total"),
     total_exact: z.boolean(),

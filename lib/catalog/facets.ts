@@ -2,6 +2,7 @@
 // arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
 import { Prisma } from "../generated/prisma/client";
+import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
 import { decodeCombo } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { Facets } from "./facet-schemas";
@@ -10,6 +11,7 @@ import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
@@ -22,6 +24,7 @@ type Row = {
   combos: { value: number; count: number }[] | null;
   companies: { name: string; count: number }[] | null;
   salaries: { currency: string; amount: number }[] | null;
+  distances?: { bucket: number; count: number }[] | null;
   n: number;
 };
 
@@ -38,7 +41,10 @@ export async function jobFacets(input: {
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const lead = await leadOf(live, input.filters, tsquery);
+  const filters = input.filters;
+  const lead = isNear(filters)
+    ? await nearLead(live.id, filters, tsquery, tsquery ? "relevance" : "date")
+    : await leadOf(live, filters, tsquery);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
     countMatches(input, live, input.filters, tsquery, lead),
@@ -53,6 +59,9 @@ export async function jobFacets(input: {
     seniority: split.seniority as Facets["seniority"],
     companies: r?.companies ?? [],
     salary_histograms: salaryHistogram(r?.salaries ?? []),
+    ...(input.filters.near
+      ? { distance: distanceHistogram(r?.distances ?? [], input.filters.near.radiusKm) }
+      : {}),
     meta: {
       // Past the count deadline: the matches counted here, every one of them when fewer than the sample.
       total: count.total ?? r?.n ?? 0,
@@ -77,11 +86,22 @@ export function facetsSql(
   snapshotId: number,
   lead: Lead = "title",
 ): Prisma.Sql {
-  const matches = matchesSql(
-    { tsquery, filters, sort: tsquery ? "relevance" : "date", limit: FACET_SAMPLE, offset: 0, lead },
-    snapshotId,
-    INDEXED_COLUMNS,
-  );
+  const input = {
+    tsquery,
+    filters,
+    sort: tsquery ? "relevance" : "date",
+    limit: FACET_SAMPLE,
+    offset: 0,
+    lead,
+  } as const;
+  const matches = isNear(filters)
+    ? nearMatchesSql({ ...input, filters }, snapshotId, INDEXED_COLUMNS)
+    : matchesSql(input, snapshotId, INDEXED_COLUMNS);
+  // Near a point: matches by distance bucket (width_bucket's 0-based index is the bucket's).
+  const distances = isNear(filters)
+    ? Prisma.sql`, (SELECT json_agg(x) FROM (SELECT width_bucket(distance, ${BUCKET_BOUNDS.slice(1)}::float8[]) AS bucket,
+        count(*)::int AS count FROM m GROUP BY 1) x) AS distances`
+    : Prisma.empty;
   const group = (col: string) =>
     Prisma.raw(
       `(SELECT json_agg(x) FROM (SELECT ${col} AS value, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1) x)`,
@@ -95,7 +115,7 @@ export function facetsSql(
       (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
         ((salary_year_min::bigint + salary_year_max::bigint) / 2)::int AS amount
         FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
-      (SELECT count(*)::int FROM m) AS n`;
+      (SELECT count(*)::int FROM m) AS n ${distances}`;
 }
 
 /** Counts per combination code → counts per remote, employment type and seniority, largest first. */

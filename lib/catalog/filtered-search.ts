@@ -29,6 +29,8 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
   date: Prisma.sql`posted_at DESC, id`,
   salary_desc: Prisma.sql`salary_year_max DESC NULLS LAST, posted_at DESC, id`,
   salary_asc: Prisma.sql`salary_year_min ASC NULLS LAST, posted_at DESC, id`,
+  // Searches near a place run their own statements (near-search.ts); nothing else sorts by distance.
+  distance: Prisma.sql`posted_at DESC, id`,
 };
 
 /**

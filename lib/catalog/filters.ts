@@ -9,10 +9,11 @@ import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
 import { type SearchClause, tsquerySql } from "./keywords/tsquery-sql";
+import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
 
-export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc";
+export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "distance";
 
 export type JobFilters = {
   country?: CountryFilter;
@@ -28,6 +29,8 @@ export type JobFilters = {
   keywords?: SearchClause[];
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
+  /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */
+  near?: NearFilter;
 };
 
 const DAY_MS = 86_400_000;
@@ -76,6 +79,10 @@ export function toFilters(
     filters.postedAfter = new Date(now.getTime() - q.posted_within_days * DAY_MS);
   if (q.posted_after !== undefined) filters.postedAfter = q.posted_after;
 
+  const near = nearFilter(q, country);
+  if (!near.ok) return near;
+  if (near.value) filters.near = near.value;
+
   const sort: SortOrder = q.sort ?? (q.title || q.q ? "relevance" : "date");
   if (sort === "relevance" && !q.title && !q.q)
     return invalidParam("sort", "sort: relevance needs q or a title; use date, salary_desc or salary_asc.");
@@ -120,6 +127,7 @@ export function hasRowFilters(f: JobFilters): boolean {
       f.postedAfter ||
       f.keywords ||
       f.excludeCompanies ||
+      f.near ||
       // Even with include_unsalaried: salaries in another currency than the country's drop out.
       f.salary,
   );

@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { Job, JobSummary } from "./schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
-  remote, seniority, salary_min, salary_max, salary_currency, salary_period, posted_at`;
+  remote, seniority, salary_min, salary_max, salary_currency, salary_period, posted_at, latitude, longitude`;
 
 export type JobDbRow = {
   id: string;
@@ -21,6 +21,10 @@ export type JobDbRow = {
   salary_currency: string | null;
   salary_period: JobSummary["salary_period"];
   posted_at: Date;
+  latitude: number | null;
+  longitude: number | null;
+  /** Searches near a place: km from it. */
+  distance?: number | null;
   description?: string;
 };
 
@@ -41,6 +45,9 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     salary_currency: r.salary_currency,
     salary_period: r.salary_period,
     posted_at: r.posted_at.toISOString(),
+    latitude: r.latitude,
+    longitude: r.longitude,
+    ...(typeof r.distance === "number" ? { distance_km: Math.round(r.distance * 10) / 10 } : {}),
   };
 }
 

@@ -50,7 +50,7 @@ const COUNTRY_MAX_LENGTH = 16;
 /** IANA zone names are at most a few dozen characters (America/Argentina/ComodRivadavia). */
 const ZoneSchema = TimeZoneSchema.max(64, "must be at most 64 characters");
 
-export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc"] as const;
+export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc", "distance"] as const;
 
 const TitleSchema = z
   .string()
@@ -65,6 +65,23 @@ const booleanFlag = z
 
 /** exclude_company: up to this many names, separated by "|". */
 export const EXCLUDE_COMPANY_MAX = 20;
+
+// Searching near a place (lib/catalog/near.ts): docs/api.md#near-a-place.
+const NEAR_PARAMETERS = {
+  near: z
+    .string()
+    .trim()
+    .min(1, "must not be empty")
+    .max(200, "must be at most 200 characters")
+    .optional()
+    .describe(
+      'Jobs near a place: "Leeds, GB", "Springfield, MO, US", a city name one city dominates ("Berlin"), or "latitude,longitude" ("52.52,13.40"). An ambiguous or unknown name is a 400 listing candidates or suggestions',
+    ),
+  radius_km: wholeNumber("Radius in km")
+    .pipe(z.number().int().min(1, "must be at least 1").max(500, "must be at most 500"))
+    .optional()
+    .describe("With near: how far from the place, in km (1–500, default 25), great-circle distance"),
+};
 
 export const JobSearchQuerySchema = z.object({
   q: z
@@ -184,7 +201,10 @@ export const JobSearchQuerySchema = z.object({
   sort: z
     .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
     .optional()
-    .describe("relevance (default with q or a title), date (default without), salary_desc, salary_asc"),
+    .describe(
+      "relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near)",
+    ),
+  ...NEAR_PARAMETERS,
   tz: ZoneSchema.optional(),
 });
 
@@ -262,6 +282,15 @@ export const JobSummarySchema = z.object({
     })
     .optional()
     .describe("With q and highlight=true"),
+  latitude: nullable(z.number().min(-90).max(90)).describe(
+    "WGS84 degrees: the posting's own, else its city's centre; null when unknown",
+  ),
+  longitude: nullable(z.number().min(-180).max(180)).describe("WGS84 degrees; null when unknown"),
+  distance_km: z
+    .number()
+    .min(0)
+    .optional()
+    .describe("With near: great-circle distance from the place to the job's coordinates, in km, to 0.1"),
 });
 
 export const JobSchema = JobSummarySchema.extend({

@@ -5,6 +5,7 @@ import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./fi
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import { countMatches, countStatements, lowerBound, rowsWithin, type Statement, sumCounts } from "./totals";
@@ -79,7 +80,9 @@ async function run(
         };
     return { result, countTimedOut: false };
   }
-  const lead = await leadOf(live, filters, tsquery, sort);
+  const lead = isNear(filters)
+    ? await nearLead(live.id, filters, tsquery, sort)
+    : await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const [rows, count] = filters.keywords
@@ -132,9 +135,10 @@ function readRows(snapshotId: number, filters: JobFilters, sql: Prisma.Sql): Pro
   return filters.keywords ? db.$queryRaw<JobDbRow[]>(sql) : db.query<JobDbRow>(sql);
 }
 
-/** The page's statement: by keyword relevance when q is given without a title. */
+/** A page's statement: near a point (near-search.ts), by keyword relevance (q without a title), or by filterSql alone. */
 function pageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
   const { filters } = input;
+  if (isNear(filters)) return nearPageSql({ ...input, filters }, snapshotId);
   if (filters.keywords && !input.tsquery && input.sort === "relevance")
     return keywordPageSql(
       { ...filters, keywords: filters.keywords },

@@ -9,6 +9,7 @@ import { filteredCountSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import { hasRowFilters, type JobFilters } from "./filters";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
+import { isNear, nearCountSql, nearExactTotal } from "./near-search";
 
 /** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
@@ -27,6 +28,10 @@ export function countStatements(
   tsquery: string | null,
   lead: Lead = "title",
 ): Statement[] {
+  if (isNear(filters)) {
+    const near = { tsquery, filters, sort: "date" as const, limit: 1, offset: 0, lead };
+    return [{ sql: nearCountSql(near, snapshotId, TOTAL_COUNT_CAP + 1), deadlineMs: COUNT_DEADLINE_MS }];
+  }
   if (hasRowFilters(filters)) {
     if (!tsquery && combosAnswer(filters)) return [];
     const sql = filteredCountSql({ tsquery, filters, sort: "date", limit: 1, offset: 0, lead }, snapshotId);
@@ -57,7 +62,10 @@ export async function countMatches(
   tsquery: string | null,
   lead: Lead = "title",
 ): Promise<{ total: number | null; totalExact: boolean }> {
-  if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
+  if (isNear(filters)) {
+    const exact = await nearExactTotal(live.id, filters, tsquery);
+    if (exact !== null) return { total: exact, totalExact: true };
+  } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
   const [statement] = countStatements(input, live.id, filters, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };

@@ -41,6 +41,8 @@ export const FILTER_KEYS = [
   "salary_min",
   "include_unsalaried",
   "posted_within_days",
+  "near",
+  "radius_km",
   "sort",
 ] as const;
 /** Filters a form sends as one checkbox per value (remote=remote&remote=hybrid). */
@@ -65,6 +67,8 @@ function forCatalog(params: URLSearchParams, keys: readonly string[]) {
       .filter(Boolean);
     if (values.length) out.set(k, LIST_KEYS.has(k) ? values.join(",") : (values[0] ?? ""));
   }
+  // The form always sends a radius; without a place it means nothing (the API would refuse it).
+  if (!out.has("near")) out.delete("radius_km");
   const typed = out.get("country");
   const country = typed ? countryFromInput(typed) : null;
   if (typed && !country) {

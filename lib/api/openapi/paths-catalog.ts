@@ -8,7 +8,7 @@ import {
 } from "../../catalog/schemas";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { EXAMPLE_JOB_ID, JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "./examples";
-import { FILTERED_SEARCH } from "./examples-filters";
+import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
 import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath, KEYWORDS_DESCRIPTION } from "./paths-facets";
@@ -81,6 +81,10 @@ export function catalogPaths(samples: Samples): Json {
                 summary:
                   "Remote or hybrid engineers in Germany paying 70,000 EUR a year or more, best paid first",
                 value: FILTERED_SEARCH,
+              },
+              near: {
+                summary: "Jobs within 50 km of Leeds, nearest first",
+                value: NEAR_SEARCH,
               },
             }),
             RATE,

@@ -2,6 +2,7 @@
 // import's costliest step per job). Any doubt returns undefined and the caller asks the schema,
 // which words the problem, so a bad record is reported exactly as before; fast-record.test.ts
 // checks that both agree on valid and invalid records alike.
+import { validCoordinates } from "../../places/distance";
 import { countryName, toAlpha2 } from "../countries";
 import {
   annualise,
@@ -116,6 +117,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   if (salary_min !== null && salary_max !== null && salary_min > salary_max) return undefined;
   const low = salary_min ?? salary_max;
   const high = salary_max ?? salary_min;
+  const point = validCoordinates(raw.latitude, raw.longitude);
   return {
     id,
     title,
@@ -137,6 +139,8 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     salary_year_max: high !== null && salary_period ? annualise(high, salary_period) : null,
     company_key: companyHash(company),
     city_key: city ? cityHash(city, country) : null,
+    latitude: point?.lat ?? null,
+    longitude: point?.lng ?? null,
   };
 }
 

@@ -64,13 +64,15 @@ function country(v: unknown): string | null {
   return name ? (toAlpha2(name) ?? countryFromName(name)) : null;
 }
 
-type Place = { city: string | null; country: string | null };
+type Place = { city: string | null; country: string | null; geo: Obj | null };
 
 function places(posting: Obj): Place[] {
   return list(posting.jobLocation).map((loc) => {
     const address = isObj(loc) ? (isObj(loc.address) ? loc.address : loc) : {};
     const city = nameOf(address.addressLocality);
-    return { city: city && textLine(city) ? city : null, country: country(address.addressCountry) };
+    // Place.geo (GeoCoordinates); checked with the other columns, and dropped when not a valid pair.
+    const geo = isObj(loc) && isObj(loc.geo) ? loc.geo : null;
+    return { city: city && textLine(city) ? city : null, country: country(address.addressCountry), geo };
   });
 }
 
@@ -165,6 +167,8 @@ export function mapJobPosting(value: unknown, now: Date): Mapped {
       description: str(value.description) ?? "",
       remote: remote ? "remote" : located.length ? "on_site" : null,
       seniority: LEVELS.find(([re]) => re.test(title))?.[1] ?? null,
+      latitude: first?.geo?.latitude ?? null,
+      longitude: first?.geo?.longitude ?? null,
     },
   };
 }

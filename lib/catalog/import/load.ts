@@ -4,6 +4,7 @@ import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import { cleanJobRecord } from "./clean-record";
+import { type CoordinateCounts, Placer } from "./coordinates";
 import { duplicateIds } from "./duplicates";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
@@ -15,6 +16,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
+import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
@@ -55,6 +57,8 @@ export type ImportResult = {
   otherNodes: number;
   salaries: number;
   cleanedLinks: number;
+  /** Jobs placed by their own coordinates, by their city's (gazetteer), and invalid pairs dropped. */
+  coordinates: CoordinateCounts;
   retired: number[];
   retireError?: string;
 };
@@ -87,6 +91,7 @@ const PROGRESS_EVERY = 50_000;
 async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
   const problems: Problem[] = [];
   const titles = new TitleCounts();
+  const placer = new Placer();
   const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
   const workers = method === "copy" ? (opts.workers ?? defaultWorkerCount()) : 0;
   let pool: EncoderPool | undefined;
@@ -139,7 +144,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       if ("problem" in item) batch.push({ line: item.line, message: item.problem });
       else {
         // Every format's text is cleaned here, before its title is counted or it is checked.
-        const record = cleanJobRecord(item.record, item.fit);
+        const record = placer.place(cleanJobRecord(item.record, item.fit));
         batch.push({ line: item.line, record, titleId: titles.addRecord(record) });
         batchChars += textLength(record);
       }
@@ -166,7 +171,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     await pool?.close();
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
-  return { count, expired, otherNodes, ...totals };
+  return { count, expired, otherNodes, coordinates: placer.counts, ...totals };
 }
 
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
@@ -201,6 +206,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await buildIndexes(method === "copy" ? pool : main, id).catch(async (err: { code?: string }) => {
       throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
     });
+    await buildPlaces(main, snapshotId);
     await swapIn(main, snapshotId, {
       jobs: jobs.count,
       salaries,
@@ -218,6 +224,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,
+      coordinates: jobs.coordinates,
       retired: Array.isArray(retired) ? retired : [],
       retireError: Array.isArray(retired) ? undefined : retired.error,
     };

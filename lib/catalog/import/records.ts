@@ -2,6 +2,7 @@
 // give numbers or null: both are accepted. The columns are documented in
 // docs/operations.md#importing-a-catalog; a change here changes that section too.
 import { z } from "zod";
+import { validCoordinates } from "../../places/distance";
 import { countryName, toAlpha2 } from "../countries";
 import { nameKey } from "../names";
 import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
@@ -77,6 +78,8 @@ export const JOB_COLUMNS = [
   "description",
   "remote",
   "seniority",
+  "latitude",
+  "longitude",
 ] as const;
 
 export const JobRecordSchema = z
@@ -108,6 +111,9 @@ export const JobRecordSchema = z
     ),
     remote: z.preprocess(blankToNull, z.enum(REMOTE_VALUES).nullable()).optional().default(null),
     seniority: z.preprocess(blankToNull, z.enum(SENIORITY_VALUES).nullable()).optional().default(null),
+    // Not refused when wrong: a pair that is not valid is dropped (lib/places/distance.ts).
+    latitude: z.unknown().optional(),
+    longitude: z.unknown().optional(),
   })
   .superRefine((r, ctx) => {
     const hasSalary = r.salary_min !== null || r.salary_max !== null;
@@ -123,8 +129,11 @@ export const JobRecordSchema = z
   .transform((r) => {
     const low = r.salary_min ?? r.salary_max;
     const high = r.salary_max ?? r.salary_min;
+    const point = validCoordinates(r.latitude, r.longitude);
     return {
       ...r,
+      latitude: point?.lat ?? null,
+      longitude: point?.lng ?? null,
       location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
       salary_year_min: low !== null && r.salary_period ? annualise(low, r.salary_period) : null,
       salary_year_max: high !== null && r.salary_period ? annualise(high, r.salary_period) : null,

@@ -1,0 +1,94 @@
+// npm run bench:near — EXPLAIN ANALYZE of the statements a search near a place runs (its page,
+// and its total: the places' counts, or the capped count under its deadline), and of its facets,
+// over the demo cities with and without other filters. Reports p50/p95/max per group, planning
+// plus execution, a request's statements summed (a count past its deadline counts as the
+// deadline: the API gives it up). Not a test: run it on a loaded catalog.
+import pg from "pg";
+import { DEMO_COUNTRIES } from "../../lib/catalog/demo/places";
+import { facetsSql } from "../../lib/catalog/facets";
+import { hasRowFilters } from "../../lib/catalog/filters";
+import { nearLead, nearPlacesTotalSql } from "../../lib/catalog/near-search";
+import { searchStatements } from "../../lib/catalog/search";
+import { countStatements, type Statement } from "../../lib/catalog/totals";
+import { titleToTsQuery } from "../../lib/catalog/tsquery";
+import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
+import { env, setEnvCommand } from "../../lib/core/env";
+import type { Prisma } from "../../lib/generated/prisma/client";
+import { gazetteerStats } from "../../lib/places/gazetteer";
+import { asInput } from "./bench-search-queries";
+
+setEnvCommand("bench");
+
+type Plan = { "Planning Time": number; "Execution Time": number };
+
+async function explain(client: pg.Client, sql: Prisma.Sql): Promise<number> {
+  const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sql.text}`, sql.values as unknown[]);
+  const plan = (rows[0]["QUERY PLAN"] as Plan[])[0]!;
+  return plan["Planning Time"] + plan["Execution Time"];
+}
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
+const fmt = (xs: number[]) =>
+  `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms  (n=${xs.length})`;
+
+const VARIANTS: Record<string, string> = {
+  "near alone (25 km)": "",
+  "near, 100 km, by distance": "&radius_km=100&sort=distance",
+  "near, 500 km, by distance, page 5": "&radius_km=500&sort=distance&page=5",
+  "near + remote + type": "&remote=remote,hybrid&employment_type=full_time",
+  "near + broad title": "&title=engineer",
+  "near + specific title": "&title=nurse",
+  "near + posted_within_days": "&posted_within_days=7&radius_km=100",
+};
+
+async function main() {
+  const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
+  await client.connect();
+  const live = await client.query("SELECT snapshot_id AS id FROM catalog_live");
+  const snapshotId = live.rows[0]?.id as number | undefined;
+  if (snapshotId === undefined) throw new Error("No live catalog: import one first (npm run catalog:demo).");
+  const g = gazetteerStats();
+  console.log(`gazetteer: ${g.cities} cities, ${g.names} names, loaded in ${g.loadMs.toFixed(0)} ms`);
+  const places = DEMO_COUNTRIES.flatMap((c) => c.cities.slice(0, 2).map((city) => `${city}, ${c.code}`));
+  const now = new Date();
+  const groups: Record<string, number[]> = {};
+  for (const warm of [true, false])
+    for (const [label, extra] of [...Object.entries(VARIANTS), ["facets near (25 km)", ""] as const]) {
+      for (const place of places) {
+        const input = asInput(`near=${encodeURIComponent(place)}${extra}`, now);
+        if (!input?.filters?.near) throw new Error(`the API would refuse near=${place}${extra}`);
+        const filters = input.filters as typeof input.filters & {
+          near: NonNullable<typeof input.filters.near>;
+        };
+        const tsquery = input.title ? titleToTsQuery(input.title) : null;
+        const facets = label.startsWith("facets");
+        const sort = facets ? (tsquery ? "relevance" : "date") : (input.sort ?? "date");
+        const lead = await nearLead(snapshotId, filters, tsquery, sort);
+        const statements: Statement[] = facets
+          ? [
+              { sql: facetsSql(tsquery, filters, snapshotId, lead) },
+              ...countStatements(input, snapshotId, filters, tsquery, lead),
+            ]
+          : searchStatements(input, snapshotId, lead);
+        // The places' total first: when it is exact, the capped count never runs.
+        const total = nearPlacesTotalSql(filters, snapshotId);
+        let ms = await explain(client, total);
+        const onlyPlaces = !tsquery && !hasRowFilters({ ...filters, near: undefined });
+        const exact =
+          onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
+        for (const s of statements)
+          if (!(exact && s.deadlineMs))
+            ms += Math.min(await explain(client, s.sql), s.deadlineMs ?? Infinity);
+        if (!warm) groups[label] = [...(groups[label] ?? []), ms];
+      }
+    }
+  for (const [label, xs] of Object.entries(groups)) console.log(`${label.padEnd(36)} ${fmt(xs)}`);
+  await client.end();
+  await disconnectDb();
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,33 @@
+// The snapshot's places (job_places): one per city of its jobs with coordinates, with the most
+// common point of its jobs and how far its farthest job lies from that point. A search near a
+// point reads this small table first (lib/catalog/near-search.ts). Built after the partition's
+// indexes, before the swap; a failed import's rows go with its snapshot (ON DELETE CASCADE).
+import type pg from "pg";
+import { kmText } from "../geo-sql";
+import { partitionName } from "./activate";
+
+export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Promise<number> {
+  const t = partitionName(snapshotId);
+  const km = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
+  // One pass over the jobs, grouped by city and point (a city's jobs share few points), then
+  // the small result: each city's most common point, and its farthest point from that one.
+  const { rowCount } = await client.query(
+    `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
+     WITH p AS MATERIALIZED (
+       SELECT city_key, country_code, latitude, longitude, min(city) AS city, count(*)::int AS n
+       FROM ${t} WHERE city_key IS NOT NULL GROUP BY city_key, country_code, latitude, longitude
+     ),
+     g AS (
+       SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
+       FROM p WHERE latitude IS NOT NULL
+       ORDER BY city_key, country_code, n DESC, latitude, longitude
+     )
+     SELECT ${snapshotId}, g.city_key, g.country_code, g.city, g.latitude, g.longitude,
+       coalesce(max(${km}), 0), coalesce(sum(p.n) FILTER (WHERE p.latitude IS NOT NULL), 0),
+       bool_and(p.latitude IS NOT NULL)
+     FROM g JOIN p USING (city_key, country_code)
+     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`,
+  );
+  await client.query("ANALYZE job_places");
+  return rowCount ?? 0;
+}

@@ -1,0 +1,234 @@
+// Searches near a point. The snapshot's places (job_places, one row per city, built at import)
+// within the radius are found first, by a box around the point and their exact distance; then
+// each place's jobs are read through the city index, newest first (or in the search's order),
+// no more per place than the page needs. A place whose jobs all sit on its point and all have
+// coordinates is read from index entries alone, at the place's distance; any other is read with
+// each job's own coordinates, rechecked against the radius.
+import { Prisma } from "../generated/prisma/client";
+import { boundingBox } from "../places/distance";
+import type { FilteredInput } from "./filtered-search";
+import { titlesCte } from "./filtered-search";
+import {
+  cityRecheck,
+  countrySql,
+  filterSql,
+  hasRowFilters,
+  type JobFilters,
+  type SortOrder,
+} from "./filters";
+import { kmSql } from "./geo-sql";
+import type { Lead } from "./lead";
+import { catalogDb, snapshotCache } from "./live";
+import type { NearFilter } from "./near";
+import { SUMMARY_COLUMNS } from "./rows";
+
+/**
+ * Places whose jobs lie at most this far from their point are found by a box around the
+ * search's point widened by it; the few wider ones (jobs geocoded far apart under one city
+ * name) are always looked at, through their own index.
+ */
+export const WIDE_PLACE_KM = 50;
+
+const ROW_ORDER = {
+  date: "posted_at DESC, id",
+  relevance: "rank DESC, posted_at DESC, id",
+  salary_desc: "salary_year_max DESC NULLS LAST, posted_at DESC, id",
+  salary_asc: "salary_year_min ASC NULLS LAST, posted_at DESC, id",
+  distance: "distance, posted_at DESC, id",
+} as const;
+
+type NearInput = FilteredInput & { filters: JobFilters & { near: NearFilter } };
+
+const point = (near: NearFilter) =>
+  [Prisma.sql`${near.lat}::float8`, Prisma.sql`${near.lng}::float8`] as const;
+
+/**
+ * `pl`: the places within reach, with their distance `d`, whether they can be read fast (every
+ * job on the place's point), and whether every job of theirs is within the radius (`whole`).
+ */
+export function placesCte(near: NearFilter, f: JobFilters, snapshotId: number): Prisma.Sql {
+  const box = boundingBox(near, near.radiusKm + WIDE_PLACE_KM);
+  const lng = Prisma.join(
+    box.lngRanges.map(([lo, hi]) => Prisma.sql`longitude BETWEEN ${lo}::float8 AND ${hi}::float8`),
+    " OR ",
+  );
+  const d = kmSql(Prisma.raw("latitude"), Prisma.raw("longitude"), ...point(near));
+  return Prisma.sql`pl AS MATERIALIZED (
+      SELECT city_key, country_code, jobs, d, spread_km = 0 AND complete AS fast,
+        complete AND d + spread_km <= ${near.radiusKm}::float8 AS whole FROM (
+        SELECT city_key, country_code, jobs, spread_km, complete, ${d} AS d FROM job_places
+        WHERE snapshot_id = ${snapshotId} ${countrySql(f.country)} AND (
+          (latitude BETWEEN ${box.minLat}::float8 AND ${box.maxLat}::float8 AND (${lng}) AND spread_km <= ${WIDE_PLACE_KM}::float8)
+          OR spread_km > ${WIDE_PLACE_KM}::float8)
+      ) x WHERE d - spread_km <= ${near.radiusKm}::float8
+    )`;
+}
+
+/**
+ * Each place's matches, fast places and the others, at most `window` per place (null: no
+ * limit), ordered within the place when `ordered`.
+ */
+function perPlace(
+  input: NearInput,
+  snapshotId: number,
+  cols: Prisma.Sql,
+  window: number | null,
+  ordered: boolean,
+) {
+  const { near } = input.filters;
+  const titles = input.tsquery ? Prisma.sql`JOIN c USING (title_id)` : Prisma.empty;
+  const rank = input.tsquery ? Prisma.sql`, c.rank` : Prisma.sql`, 0::real AS rank`;
+  const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.city_key = pl.city_key
+    AND jobs.country_code = pl.country_code ${filterSql(input.filters)}`;
+  const order = ordered ? Prisma.raw(`ORDER BY ${ROW_ORDER[input.sort]}`) : Prisma.empty;
+  const limit = window === null ? Prisma.empty : Prisma.sql`LIMIT ${window}`;
+  const d = kmSql(Prisma.raw("jobs.latitude"), Prisma.raw("jobs.longitude"), ...point(near));
+  return Prisma.sql`SELECT j.* FROM pl CROSS JOIN LATERAL (
+        SELECT ${cols} ${rank}, pl.d AS distance FROM jobs ${titles} WHERE ${where} ${order} ${limit}
+      ) j WHERE pl.fast
+      UNION ALL
+      SELECT j.* FROM pl CROSS JOIN LATERAL (
+        SELECT * FROM (
+          SELECT ${cols} ${rank}, ${d} AS distance FROM jobs ${titles} WHERE ${where} AND jobs.latitude IS NOT NULL
+        ) r WHERE distance <= ${near.radiusKm}::float8 ${order} ${limit}
+      ) j WHERE NOT pl.fast`;
+}
+
+/**
+ * Each matching title's matches in the places' countries, newest first, the places checked on
+ * the title index's entries (its city key): for a title with fewer jobs there than the places
+ * have. Only when every place is fast, so each row's distance is its place's.
+ */
+function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window: number, ordered: boolean) {
+  const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.title_id = c.title_id
+    AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters)}`;
+  const order = ordered ? Prisma.sql`ORDER BY jobs.posted_at DESC, jobs.id` : Prisma.empty;
+  return Prisma.sql`SELECT j.*, pl.d AS distance FROM c
+      CROSS JOIN (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1) k
+      CROSS JOIN LATERAL (
+        SELECT ${cols}, c.rank, jobs.city_key AS place_key, jobs.country_code AS place_country
+        FROM jobs WHERE ${where} ${order} LIMIT ${window}
+      ) j
+      JOIN pl ON pl.city_key = j.place_key AND pl.country_code = j.place_country`;
+}
+
+/** The matches of every place, through the places' or the titles' entries (input.lead). */
+function matches(input: NearInput, snapshotId: number, cols: Prisma.Sql, window: number, ordered: boolean) {
+  return input.tsquery && input.lead === "title"
+    ? perTitle(input, snapshotId, cols, window, ordered)
+    : perPlace(input, snapshotId, cols, window, ordered);
+}
+
+function withs(input: NearInput, snapshotId: number): Prisma.Sql {
+  const places = placesCte(input.filters.near, input.filters, snapshotId);
+  return input.tsquery ? Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places}` : places;
+}
+
+/** One page of matches in order: id, posted_at, distance, the position n, and any indexed `extra`. */
+export function nearMatchesSql(
+  input: NearInput,
+  snapshotId: number,
+  extra: readonly string[] = [],
+): Prisma.Sql {
+  const names = [...new Set(["id", "posted_at", "salary_year_min", "salary_year_max", ...extra])];
+  const cols = Prisma.raw(names.map((n) => `jobs.${n}`).join(", "));
+  const window = input.offset + input.limit;
+  const order = Prisma.raw(ROW_ORDER[input.sort]);
+  return Prisma.sql`WITH ${withs(input, snapshotId)}
+    SELECT p.*, row_number() OVER () AS n FROM (
+      SELECT * FROM (${matches(input, snapshotId, cols, window, true)}) u
+      ORDER BY ${order} LIMIT ${input.limit} OFFSET ${input.offset}
+    ) p`;
+}
+
+/** One page of a search near a point, in order, with the rows' columns and their distance. */
+export function nearPageSql(input: NearInput, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, p.distance FROM (${nearMatchesSql(input, snapshotId)}) p
+    JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ${cityRecheck(input.filters, "jobs")}
+    ORDER BY p.n`;
+}
+
+/** How many jobs match, counting no further than `cap`. */
+export function nearCountSql(input: NearInput, snapshotId: number, cap: number): Prisma.Sql {
+  return Prisma.sql`WITH ${withs(input, snapshotId)}
+    SELECT count(*)::int AS n FROM (
+      SELECT 1 FROM (${matches(input, snapshotId, Prisma.raw("jobs.id"), cap, false)}) u LIMIT ${cap}
+    ) x`;
+}
+
+/** The places' own counts: exact when every place lies wholly within the radius. */
+export function nearPlacesTotalSql(f: JobFilters & { near: NearFilter }, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
+    SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
+}
+
+const totals = snapshotCache<number | null>(5_000);
+
+/**
+ * The exact total of a search near a point when the places' counts give it: no title, no filter
+ * but country, and every place within reach wholly within the radius. Null otherwise.
+ */
+export async function nearExactTotal(
+  snapshotId: number,
+  f: JobFilters & { near: NearFilter },
+  tsquery: string | null,
+): Promise<number | null> {
+  if (tsquery || hasRowFilters({ ...f, near: undefined })) return null;
+  const key = JSON.stringify([f.near, f.country?.code ?? null]);
+  const known = totals.get(snapshotId, key);
+  if (known !== undefined) return known;
+  const rows = await catalogDb(snapshotId).query<{ whole: boolean; n: number }>(
+    nearPlacesTotalSql(f, snapshotId),
+  );
+  const r = rows[0];
+  const total = r?.whole ? r.n : null;
+  totals.set(snapshotId, key, total);
+  return total;
+}
+
+/** What decides the walk of a titled search near a point (nearLead). */
+export function nearLeadSql(
+  f: JobFilters & { near: NearFilter },
+  tsquery: string,
+  snapshotId: number,
+): Prisma.Sql {
+  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
+    SELECT coalesce(bool_and(fast), true) AS fast, coalesce(sum(jobs), 0)::int AS place_jobs, t.*
+    FROM pl, (SELECT count(DISTINCT t.id)::int AS titles, coalesce(sum((t.counts ->> k.country_code)::int), 0)::int AS title_jobs
+        FROM job_titles t CROSS JOIN (SELECT DISTINCT country_code FROM pl) k
+        WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})) t
+    GROUP BY t.titles, t.title_jobs`;
+}
+
+const leads = snapshotCache<Lead>(5_000);
+/** What starting one title's walk costs, in index entries read. */
+const TITLE_PROBE = 10;
+
+/**
+ * A titled search near a point, newest or best first, walks the titles' entries when that reads
+ * fewer entries than the places' jobs (and every place is fast); otherwise,
+ * and for every other search, the places' ("filter": the places lead, like a narrow filter).
+ */
+export async function nearLead(
+  snapshotId: number,
+  f: JobFilters & { near: NearFilter },
+  tsquery: string | null,
+  sort: SortOrder,
+): Promise<Lead> {
+  if (!tsquery || (sort !== "relevance" && sort !== "date")) return "filter";
+  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
+  const known = leads.get(snapshotId, key);
+  if (known) return known;
+  type Row = { fast: boolean; place_jobs: number; titles: number; title_jobs: number };
+  const rows = await catalogDb(snapshotId).query<Row>(nearLeadSql(f, tsquery, snapshotId));
+  const r = rows[0];
+  // Entries each walk reads, roughly: a probe per title (a few entries each) and the titles'
+  // jobs there, against every job of the places.
+  const lead: Lead = r?.fast && r.titles * TITLE_PROBE + r.title_jobs < r.place_jobs ? "title" : "filter";
+  leads.set(snapshotId, key, lead);
+  return lead;
+}
+
+export function isNear(f: JobFilters): f is JobFilters & { near: NearFilter } {
+  return f.near !== undefined;
+}
