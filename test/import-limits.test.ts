@@ -110,6 +110,18 @@ describe("an import that fails", () => {
       (e: { signal: string }) => e,
     );
     expect(died?.signal).toBe("SIGKILL");
+    // Postgres ends the dead process's session (and frees its import lock) once it next reads
+    // from it: mid-batch that can take a moment, and the next import must not meet the lock.
+    const { IMPORT_LOCK } = await import("@/lib/catalog/import/load");
+    const held = async () =>
+      (
+        await client.query(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objid = $1",
+          [IMPORT_LOCK],
+        )
+      ).rows[0].n;
+    for (let i = 0; i < 200 && (await held()) > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(await held()).toBe(0);
     expect(await loading()).toBe(0);
     const rows = await client.query("SELECT id FROM catalog_snapshots WHERE id > $1", [before]);
     expect(rows.rows).toEqual([]);

@@ -23,7 +23,8 @@ import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
 import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 
-const IMPORT_LOCK = 72_707_370;
+/** The advisory lock one import holds for its whole run. */
+export const IMPORT_LOCK = 72_707_370;
 
 export type { Problem };
 export { ImportError };
