@@ -19,4 +19,20 @@ describe("compactQuery", () => {
   it("gives an empty query for an empty form", () => {
     expect(compactQuery([["title", ""]]).size).toBe(0);
   });
+
+  it("leaves out a radius without a place, and keeps it with one", () => {
+    expect(
+      compactQuery([
+        ["near", ""],
+        ["radius_km", "25"],
+        ["title", "nurse"],
+      ]).toString(),
+    ).toBe("title=nurse");
+    expect(
+      compactQuery([
+        ["near", "Leeds, GB"],
+        ["radius_km", "50"],
+      ]).toString(),
+    ).toBe("near=Leeds%2C+GB&radius_km=50");
+  });
 });

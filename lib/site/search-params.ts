@@ -10,9 +10,13 @@ export function toSearchParams(input: Record<string, string | string[] | undefin
   return out;
 }
 
+/** Fields that only mean something beside another one (a radius needs a place). */
+const QUALIFIES: Record<string, string> = { radius_km: "near" };
+
 /**
  * The query a search form submits, as short as it can be: fields left empty are left out, and
- * a field chosen several times (checkboxes) becomes one comma-separated value, the API's own form.
+ * so is a field that qualifies an empty one; a field chosen several times (checkboxes) becomes
+ * one comma-separated value, the API's own form.
  */
 export function compactQuery(entries: Iterable<[string, FormDataEntryValue]>): URLSearchParams {
   const values = new Map<string, string[]>();
@@ -20,5 +24,6 @@ export function compactQuery(entries: Iterable<[string, FormDataEntryValue]>): U
     if (typeof v !== "string" || !v.trim()) continue;
     values.set(k, [...(values.get(k) ?? []), v]);
   }
+  for (const [field, needs] of Object.entries(QUALIFIES)) if (!values.has(needs)) values.delete(field);
   return new URLSearchParams([...values].map(([k, vs]) => [k, vs.join(",")]));
 }
