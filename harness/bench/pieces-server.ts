@@ -17,6 +17,8 @@ const { values } = parseArgs({
     dir: { type: "string", default: "." },
     port: { type: "string", default: "3000" },
     pieces: { type: "string", default: "" },
+    // MB of small long-lived objects, for a heap the size of the app's around a bare app.
+    ballast: { type: "string", default: "0" },
   },
 });
 const on = new Set(values.pieces.split(",").filter(Boolean));
@@ -32,6 +34,11 @@ export const PIECES = [
   "vary",
   "body",
 ] as const;
+
+const ballast: unknown[] = [];
+for (let mb = 0; mb < Number(values.ballast); mb++)
+  ballast.push(Array.from({ length: 16_384 }, (_, i) => ({ i, s: `x${i}` })));
+(globalThis as { ballast?: unknown[] }).ballast = ballast;
 
 const app = next({ dev: false, dir: values.dir, port: Number(values.port) });
 await app.prepare();

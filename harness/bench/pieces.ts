@@ -7,13 +7,15 @@
 // builds on, measured in the same rounds. Writes harness/bench/out/pieces.json.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import { build } from "esbuild";
-import { type Result, wrk } from "./bench-wrk";
+import { memoryOf, type Result, wrk } from "./bench-wrk";
+import { callgrindPrefix, instructionsPerRequest } from "./callgrind";
 import { perfUnavailable } from "./cpu";
+import { APPS, BARE, OUT, type Piece, rows } from "./pieces-rows";
 import { freePort, NEXT_BIN, startServer, stop, waitUp } from "./servers";
 
 const { values } = parseArgs({
@@ -28,105 +30,11 @@ const { values } = parseArgs({
     // A V8 CPU profile of each selected row's server, in harness/bench/out/pieces/prof/<row>/
     // (then tsx harness/bench/profile-summary.ts <file> --requests N).
     "cpu-prof": { type: "boolean", default: false },
+    // Instead of wrk: instructions per request under callgrind, over this many requests after
+    // three times as many to warm up, one row at a time (harness/bench/callgrind.ts).
+    callgrind: { type: "string", default: "" },
   },
 });
-
-const OUT = "harness/bench/out/pieces";
-const BARE = "harness/bench/bare-next";
-/** The apps a row can serve: the bare app, variants of it with the app's config or proxy, the app. */
-const APPS = {
-  bare: { dir: BARE, path: "/api/ping" },
-  config: { dir: `${OUT}/config`, path: "/api/ping" },
-  proxy: { dir: `${OUT}/proxy`, path: "/api/ping" },
-  "config+proxy": { dir: `${OUT}/config-proxy`, path: "/api/ping" },
-  app: { dir: ".", path: "/api/health" },
-} as const;
-type AppName = keyof typeof APPS;
-
-type Mode = "next start" | "handler" | "npm start";
-type Piece = {
-  id: string;
-  /** What the row measures. */
-  name: string;
-  app: AppName;
-  mode: Mode;
-  /** For the handler: app-server's steps switched on (harness/bench/pieces-server.ts). */
-  pieces?: string;
-  nodeArgs?: string[];
-  /** For `npm start`: the bundle it runs (default .next/server.mjs). */
-  entry?: string;
-  /** Measured while another process spins on a core (the load generator then shares one). */
-  hog?: boolean;
-  /** The row this one adds to: its cost is the difference, round by round. */
-  base?: string;
-};
-
-const STEPS = ["async", "connections", "peer", "target", "preflight", "live", "vary", "body"];
-const HEAP = ["--max-old-space-size=384"];
-const ROWS: Piece[] = [
-  { id: "next-start", name: "bare app, `next start`", app: "bare", mode: "next start" },
-  {
-    id: "next-start-hog",
-    name: "bare app, `next start`, a busy process beside it",
-    app: "bare",
-    mode: "next start",
-    hog: true,
-    base: "next-start",
-  },
-  { id: "handler", name: "bare app, programmatic handler", app: "bare", mode: "handler", base: "next-start" },
-  ...STEPS.map((step, i) => ({
-    id: step,
-    name: `+ app-server: ${step}`,
-    app: "bare" as const,
-    mode: "handler" as const,
-    pieces: STEPS.slice(0, i + 1).join(","),
-    base: i ? STEPS[i - 1] : "handler",
-  })),
-  {
-    id: "app-server",
-    name: "bare app, createAppServer as it is",
-    app: "bare",
-    mode: "handler",
-    pieces: "app-server",
-    base: "handler",
-  },
-  { id: "config", name: "+ the app's next.config.mjs", app: "config", mode: "handler", base: "handler" },
-  { id: "proxy", name: "+ the app's proxy.ts", app: "proxy", mode: "handler", base: "handler" },
-  { id: "config+proxy", name: "+ both", app: "config+proxy", mode: "handler", base: "handler" },
-  { id: "app-next-start", name: "the app, `next start`", app: "app", mode: "next start", base: "next-start" },
-  { id: "app-handler", name: "the app, programmatic handler", app: "app", mode: "handler", base: "handler" },
-  {
-    id: "app-app-server",
-    name: "the app, createAppServer",
-    app: "app",
-    mode: "handler",
-    pieces: "app-server",
-    base: "app-handler",
-  },
-  {
-    id: "npm-start",
-    name: "the app, `npm start`",
-    app: "app",
-    mode: "npm start",
-    nodeArgs: HEAP,
-    base: "app-app-server",
-  },
-  {
-    id: "npm-start-no-cap",
-    name: "`npm start` without the heap cap",
-    app: "app",
-    mode: "npm start",
-    base: "npm-start",
-  },
-  {
-    id: "handler-cap",
-    name: "bare handler with the heap cap",
-    app: "bare",
-    mode: "handler",
-    nodeArgs: HEAP,
-    base: "handler",
-  },
-];
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
 
@@ -203,7 +111,7 @@ function appEnv(port: number): NodeJS.ProcessEnv {
 
 type Running = { row: Piece; child: ChildProcess; base: string; file: string; pid: number };
 
-async function launch(row: Piece): Promise<Running> {
+async function launch(row: Piece, wrapper: string[] = []): Promise<Running> {
   const port = await freePort();
   const app = APPS[row.app];
   const env = appEnv(port);
@@ -221,10 +129,14 @@ async function launch(row: Piece): Promise<Running> {
             String(port),
             "--pieces",
             row.pieces ?? "",
+            "--ballast",
+            String(row.ballast ?? 0),
           ];
   const log = `${OUT}/${row.id}.log`;
   const prof = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", `${OUT}/prof/${row.id}`] : [];
-  const child = startServer(process.execPath, [...prof, ...args], env, log);
+  const child = wrapper.length
+    ? startServer("valgrind", [...wrapper, process.execPath, ...args], env, log)
+    : startServer(process.execPath, [...prof, ...args], env, log);
   const base = `http://127.0.0.1:${port}`;
   const pid = await waitUp(`${base}${app.path}`, log);
   const file = `${OUT}/${row.app}.txt`;
@@ -236,11 +148,12 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   await prepare();
   const only = values.only ? new Set(values.only.split(",")) : null;
-  const rows = ROWS.filter((r) => !only || only.has(r.id) || r.id === "next-start");
+  const selected = rows(values.before).filter((r) => !only || only.has(r.id) || r.id === "next-start");
+  if (values.callgrind) return countInstructions(selected, Number(values.callgrind));
   const running: Running[] = [];
   try {
     // One at a time: start-up compiles, and would disturb the others' figures.
-    for (const row of rows) running.push(await launch(row));
+    for (const row of selected) running.push(await launch(row));
     const target = (r: Running) => ({
       name: r.row.name,
       base: r.base,
@@ -250,7 +163,7 @@ async function main() {
       pgid: r.child.pid ?? r.pid,
     });
     for (const r of running) await wrk(target(r), 2); // warm-up: JIT
-    const runs = new Map<string, Result[]>(rows.map((r) => [r.id, []]));
+    const runs = new Map<string, Result[]>(selected.map((r) => [r.id, []]));
     const rounds = Number(values.rounds);
     for (let i = 0; i < rounds; i++)
       for (const r of running) {
@@ -258,7 +171,8 @@ async function main() {
         runs.get(r.row.id)?.push(await wrk(target(r), Number(values.seconds)));
         hog?.kill();
       }
-    report(rows, runs, rounds);
+    const memory = new Map(running.map((r) => [r.row.id, memoryOf(r.pid)]));
+    report(selected, runs, rounds, memory);
     if (values["cpu-prof"])
       for (const r of running)
         console.log(
@@ -272,7 +186,47 @@ async function main() {
   }
 }
 
-function report(rows: Piece[], runs: Map<string, Result[]>, rounds: number): void {
+/** Each row alone under callgrind: instructions per request. */
+async function countInstructions(selected: Piece[], count: number): Promise<void> {
+  const out: { id: string; name: string; insns: number }[] = [];
+  for (const row of selected) {
+    const dir = `${OUT}/callgrind/${row.id}`;
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    const r = await launch(row, callgrindPrefix(`${dir}/callgrind.out.%p`));
+    try {
+      const insns = await instructionsPerRequest(
+        r.pid,
+        `${r.base}${APPS[row.app].path}`,
+        dir,
+        3 * count,
+        count,
+      );
+      out.push({ id: row.id, name: row.name, insns });
+      console.log(`${row.id}: ${Math.round(insns).toLocaleString("en-US")} instructions per request`);
+    } finally {
+      stop(r.child);
+    }
+  }
+  const bare = out.find((r) => r.id === "next-start")?.insns ?? NaN;
+  console.log(`\ncallgrind, ${count} requests after ${3 * count} to warm up, 8 at a time\n`);
+  console.log("| row | instructions/req | ÷ bare `next start` |\n|---|---|---|");
+  for (const r of out)
+    console.log(
+      `| ${r.name} | ${Math.round(r.insns).toLocaleString("en-US")} | ${(r.insns / bare).toFixed(2)} |`,
+    );
+  writeFileSync(
+    `${OUT}-callgrind.json`,
+    `${JSON.stringify({ date: new Date().toISOString(), count, rows: out }, null, 2)}\n`,
+  );
+}
+
+function report(
+  rows: Piece[],
+  runs: Map<string, Result[]>,
+  rounds: number,
+  memory: Map<string, { rssMb: number; peakMb: number }>,
+): void {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
   const diff = (a: string, b: string | undefined) => {
     const xs = runs.get(a) ?? [];
@@ -295,17 +249,20 @@ function report(rows: Piece[], runs: Map<string, Result[]>, rounds: number): voi
       rps: median(mine.map((x) => x.rps)),
       p99: median(mine.map((x) => x.p99)),
       errors: mine.reduce((n, x) => n + x.errors, 0),
+      rssMb: memory.get(row.id)?.rssMb ?? NaN,
       base: row.base,
     };
   });
   console.log(
     `\nwrk -t1 -c32, ${rounds} interleaved rounds of ${values.seconds} s; instructions: ${perfUnavailable() ?? "counted"}\n`,
   );
-  console.log("| row | CPU µs/req | adds (µs) | to | ÷ bare `next start` | req/s | p99 ms | errors |");
-  console.log("|---|---|---|---|---|---|---|---|");
+  console.log(
+    "| row | CPU µs/req | adds (µs) | to | ÷ bare `next start` | req/s | p99 ms | RSS MB | errors |",
+  );
+  console.log("|---|---|---|---|---|---|---|---|---|");
   for (const r of out)
     console.log(
-      `| ${r.name} | ${r.cpuUs.toFixed(0)} | ${Number.isNaN(r.addsUs) ? "" : r.addsUs.toFixed(0)} | ${r.base ?? ""} | ${r.ofBare.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.errors} |`,
+      `| ${r.name} | ${r.cpuUs.toFixed(0)} | ${Number.isNaN(r.addsUs) ? "" : r.addsUs.toFixed(0)} | ${r.base ?? ""} | ${r.ofBare.toFixed(2)} | ${r.rps.toFixed(0)} | ${r.p99.toFixed(1)} | ${r.rssMb} | ${r.errors} |`,
     );
   writeFileSync(
     `${OUT}.json`,
