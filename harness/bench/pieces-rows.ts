@@ -104,6 +104,16 @@ export const rows = (before: string): Piece[] => [
     mode: "npm start",
     base: "npm-start",
   },
+  // The cap, with V8's old-space growing factor set as it is without one (V8 grows the heap by
+  // less after each full collection the lower the cap).
+  {
+    id: "npm-start-growing",
+    name: "`npm start`, the heap cap and --heap-growing-percent=200",
+    app: "app",
+    mode: "npm start",
+    nodeArgs: [...HEAP, "--heap-growing-percent=200"],
+    base: "npm-start",
+  },
   ...["768", "1024"].map((mb) => ({
     id: `npm-start-${mb}`,
     name: `\`npm start\` with --max-old-space-size=${mb}`,

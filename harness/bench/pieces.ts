@@ -111,6 +111,9 @@ function appEnv(port: number): NodeJS.ProcessEnv {
 
 type Running = { row: Piece; child: ChildProcess; base: string; file: string; pid: number };
 
+// Added to every server's node flags (say, --trace-gc, whose lines go to harness/bench/out/pieces/<row>.log).
+const nodeFlags = process.env.PIECES_NODE_ARGS?.split(" ").filter(Boolean) ?? [];
+
 async function launch(row: Piece, wrapper: string[] = []): Promise<Running> {
   const port = await freePort();
   const app = APPS[row.app];
@@ -136,7 +139,7 @@ async function launch(row: Piece, wrapper: string[] = []): Promise<Running> {
   const prof = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", `${OUT}/prof/${row.id}`] : [];
   const child = wrapper.length
     ? startServer("valgrind", [...wrapper, process.execPath, ...args], env, log)
-    : startServer(process.execPath, [...prof, ...args], env, log);
+    : startServer(process.execPath, [...prof, ...nodeFlags, ...args], env, log);
   const base = `http://127.0.0.1:${port}`;
   const pid = await waitUp(`${base}${app.path}`, log);
   const file = `${OUT}/${row.app}.txt`;
@@ -173,11 +176,10 @@ async function main() {
       }
     const memory = new Map(running.map((r) => [r.row.id, memoryOf(r.pid)]));
     report(selected, runs, rounds, memory);
-    if (values["cpu-prof"])
-      for (const r of running)
-        console.log(
-          `${r.row.id}: ${(runs.get(r.row.id) ?? []).reduce((n, x) => n + x.requests, 0)} measured requests`,
-        );
+    for (const r of running)
+      console.log(
+        `${r.row.id}: ${(runs.get(r.row.id) ?? []).reduce((n, x) => n + x.requests, 0)} measured requests`,
+      );
   } finally {
     const exited = running.map((r) => new Promise((done) => r.child.once("exit", done)));
     for (const r of running) stop(r.child);
