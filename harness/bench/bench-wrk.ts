@@ -1,9 +1,8 @@
 // The measuring half of npm run bench (harness/bench/bench.ts): one wrk run with the server's CPU
 // time per request, the server's memory, and the table's medians and ratios.
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-
-const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
+import { execFile } from "node:child_process";
+import { readFileSync } from "node:fs";
+import { countInstructions, groupCpuSeconds, processCpuSeconds } from "./cpu";
 
 export type Result = {
   name: string;
@@ -11,7 +10,12 @@ export type Result = {
   p50: number;
   p99: number;
   errors: number;
+  /** CPU µs per request of the listening process alone. */
   cpuUs: number;
+  /** CPU µs per request of its whole process group (what the bench reported before). */
+  groupCpuUs: number;
+  /** Instructions per request of the listening process; NaN without hardware counters. */
+  insnsPerReq: number;
   requests: number;
 };
 
@@ -21,57 +25,61 @@ function toMs(v: string): number {
   return Number(m[1]) * (m[2] === "us" ? 0.001 : m[2] === "s" ? 1000 : 1);
 }
 
-/** CPU seconds (user + system) used so far by every process of a process group. */
-function groupCpuSeconds(pgid: number): number {
-  let ticks = 0;
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      // Fields after the command name (which may hold spaces): state is [0], pgrp [2], utime [11], stime [12].
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      if (Number(f[2]) === pgid) ticks += Number(f[11]) + Number(f[12]);
-    } catch {} // the process ended meanwhile
-  }
-  return ticks / 100; // USER_HZ
-}
+/** What one wrk run loads: the server's base URL, a file of paths, a key, and whose CPU to read. */
+export type Target = {
+  name: string;
+  base: string;
+  file: string;
+  key: string;
+  /** The process that listens on the port: the CPU figure is this process's alone. */
+  pid: number;
+  /** Its process group, for the wider figure the bench once reported. */
+  pgid: number;
+};
 
 /**
- * One wrk run. Besides rates and latencies it gives the server's CPU time per request, which
- * the other work on a shared machine disturbs far less than the rate does.
+ * One wrk run. Besides rates and latencies it gives the listening process's CPU time per
+ * request, which the other work on a shared machine disturbs far less than the rate does, and
+ * its instructions per request where perf can count them.
  */
-export function wrk(
-  name: string,
-  base: string,
-  file: string,
-  key: string,
-  seconds: number,
-  pgid: number,
-): Result {
-  const cpuBefore = groupCpuSeconds(pgid);
-  const out = sh("wrk", [
-    "-t1",
-    "-c32",
-    `-d${seconds}s`,
-    "--latency",
-    "-s",
-    "harness/bench/rotate.lua",
-    base,
-    "--",
-    file,
-    key,
-  ]);
-  const cpu = groupCpuSeconds(pgid) - cpuBefore;
+export async function wrk(t: Target, seconds: number): Promise<Result> {
+  const cpuBefore = processCpuSeconds(t.pid);
+  const groupBefore = groupCpuSeconds(t.pgid);
+  const instructions = countInstructions(t.pid);
+  const out = await new Promise<string>((resolve, reject) =>
+    execFile(
+      "wrk",
+      [
+        "-t1",
+        "-c32",
+        `-d${seconds}s`,
+        "--latency",
+        "-s",
+        "harness/bench/rotate.lua",
+        t.base,
+        "--",
+        t.file,
+        t.key,
+      ],
+      { encoding: "utf8", maxBuffer: 1 << 24 },
+      (err, stdout) => (err ? reject(err) : resolve(stdout)),
+    ),
+  );
+  const cpu = processCpuSeconds(t.pid) - cpuBefore;
+  const group = groupCpuSeconds(t.pgid) - groupBefore;
+  const insns = await instructions();
   const requests = Number(/(\d+) requests in/.exec(out)?.[1] ?? 0);
   const non2xx = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
   return {
-    name,
+    name: t.name,
     rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
     p50: toMs(/\s50%\s+(\S+)/.exec(out)?.[1] ?? ""),
     p99: toMs(/\s99%\s+(\S+)/.exec(out)?.[1] ?? ""),
     errors: non2xx + (socket ? socket.slice(1).reduce((s, n) => s + Number(n), 0) : 0),
     cpuUs: requests ? (cpu / requests) * 1e6 : NaN,
+    groupCpuUs: requests ? (group / requests) * 1e6 : NaN,
+    insnsPerReq: requests ? insns / requests : NaN,
     requests,
   };
 }
@@ -82,7 +90,15 @@ export function memoryOf(pid: number): { rssMb: number; peakMb: number } {
   return { rssMb: Math.round(kb("VmRSS") / 1024), peakMb: Math.round(kb("VmHWM") / 1024) };
 }
 
-export type Row = Result & { ratio: number; ratioBare: number; p99Ratio: number; rounds: number[] };
+export type Row = Result & {
+  ratio: number;
+  ratioBare: number;
+  /** CPU per request ÷ the bare app's, each round against its own round's (median). */
+  cpuRatioBare: number;
+  p99Ratio: number;
+  p99RatioBare: number;
+  rounds: number[];
+};
 
 export function summarise(plan: Plan[], runs: Result[][]): Row[] {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
@@ -99,13 +115,17 @@ export function summarise(plan: Plan[], runs: Result[][]): Row[] {
       p99: median(mine.map((x) => x.p99)),
       errors: mine.reduce((n, x) => n + x.errors, 0),
       cpuUs: median(mine.map((x) => x.cpuUs)),
+      groupCpuUs: median(mine.map((x) => x.groupCpuUs)),
+      insnsPerReq: median(mine.map((x) => x.insnsPerReq)),
       requests: mine.reduce((n, x) => n + x.requests, 0),
       ratio: per(mine, own, (x, y) => x.rps / y.rps),
       ratioBare: per(mine, bare, (x, y) => x.rps / y.rps),
+      cpuRatioBare: per(mine, bare, (x, y) => x.cpuUs / y.cpuUs),
       p99Ratio: per(mine, own, (x, y) => x.p99 / y.p99),
+      p99RatioBare: per(mine, bare, (x, y) => x.p99 / y.p99),
       rounds: mine.map((x) => Math.round(x.rps)),
     };
   });
 }
 
-export type Plan = { name: string; short: string; base: string; file: string; key: string; pgid: number };
+export type Plan = Target & { short: string };

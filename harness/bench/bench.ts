@@ -4,19 +4,22 @@
 // our server adds around Next, no work) and a bare Next app with default settings
 // (harness/bench/bare-next: `next start`, a route handler returning a constant JSON). Then
 // GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage, the keyless
-// /api/jobs, a filtered search and facets. Prints a table and writes harness/bench/results.json. BENCH_NODE_ARGS replaces the
+// /api/jobs, a filtered search and facets (ENDPOINTS). For each: req/s, latencies, and the CPU
+// time per request of the process listening on the port (and its instructions per request,
+// where perf can count them). Prints a table and writes harness/bench/results.json. BENCH_NODE_ARGS replaces the
 // server's node flags and BENCH_SERVER_ENTRY its script (default: as `npm start`), to measure
 // the heap cap or the server run through tsx (`--import tsx` and `server.ts`).
-import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { type ChildProcess, execFileSync, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { existsSync, mkdirSync, openSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
 import { memoryOf, type Plan, type Result, summarise, wrk } from "./bench-wrk";
+import { perfUnavailable } from "./cpu";
+import { freePort, NEXT_BIN, startServer, stop, waitUp } from "./servers";
 
 const { values } = parseArgs({
   options: {
@@ -24,6 +27,9 @@ const { values } = parseArgs({
     seconds: { type: "string", default: "15" },
     rounds: { type: "string", default: "3" },
     only: { type: "string", default: "" },
+    // Another server bundle (say, the last commit's .next/server.mjs, copied aside) measured in
+    // the same rounds: each app row is followed by its "(before)" row.
+    before: { type: "string", default: "" },
     "cpu-prof": { type: "boolean", default: false },
     jobs: { type: "string", default: "1000000" },
   },
@@ -47,13 +53,6 @@ const { insertKey, upsertUserByEmail } = await import("../../lib/keys/store");
 const { disconnectDb, db } = await import("../../lib/core/db");
 
 const sh = (cmd: string, args: string[]) => execFileSync(cmd, args, { encoding: "utf8", maxBuffer: 1 << 24 });
-const freePort = () =>
-  new Promise<number>((r) => {
-    const s = createServer().listen(0, "127.0.0.1", () => {
-      const p = (s.address() as { port: number }).port;
-      s.close(() => r(p));
-    });
-  });
 
 async function prepareCatalog(jobs: number): Promise<void> {
   await ensureDatabase(DATABASE_URL);
@@ -132,166 +131,118 @@ async function pathLists(dir: string) {
 
 const BARE_DIR = "harness/bench/bare-next";
 
-function startServer(cmd: string, args: string[], env: NodeJS.ProcessEnv, logFile: string): ChildProcess {
-  return spawn(cmd, args, {
-    detached: true,
-    stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")],
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },
-  });
-}
-
-async function waitUp(url: string, logFile: string): Promise<void> {
-  for (let i = 0; i < 120; i++) {
-    if (
-      await fetch(url).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      return;
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`${url} did not come up:\n${readFileSync(logFile, "utf8").slice(-2000)}`);
-}
-
-function stop(child: ChildProcess | undefined): void {
-  if (!child?.pid) return;
-  try {
-    process.kill(-child.pid, "SIGTERM");
-  } catch {}
-}
+type Lists = Awaited<ReturnType<typeof pathLists>>;
+/**
+ * The table's rows, in order. `list` names one of pathLists()'s files (add the paths there),
+ * `keyed` runs it with a fresh pro key of its own (so no row runs into another's quota), and
+ * `goal` is the most CPU per request it may take, as a multiple of the bare app's.
+ */
+const ENDPOINTS: { short: string; name: string; list: keyof Lists; keyed: boolean; goal?: number }[] = [
+  { short: "bare", name: "ceiling: bare Next app", list: "ping", keyed: false },
+  { short: "health", name: "ceiling: in-app /api/health", list: "health", keyed: false, goal: 1.15 },
+  { short: "detail", name: "GET /v1/jobs/{id}", list: "detail", keyed: true, goal: 1.25 },
+  { short: "search", name: "GET /v1/jobs?title&country", list: "search", keyed: true, goal: 1.25 },
+  { short: "salary", name: "GET /v1/salary", list: "salary", keyed: true, goal: 1.25 },
+  { short: "usage", name: "GET /api/keys/usage", list: "usage", keyed: true, goal: 1.6 },
+  { short: "site", name: "GET /api/jobs (site, IP-limited)", list: "site", keyed: false },
+  { short: "filtered", name: "GET /v1/jobs with filters", list: "filtered", keyed: true, goal: 1.25 },
+  { short: "facets", name: "GET /v1/jobs/facets", list: "facets", keyed: true, goal: 1.25 },
+];
 
 async function main() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0)
     throw new Error("wrk is needed: apt-get install -y wrk");
   const jobs = Number(values.jobs);
   await prepareCatalog(jobs);
-  // A fresh pro key per endpoint, so no endpoint runs into another's quota.
+  const keyed = ENDPOINTS.filter((e) => e.keyed).flatMap((e) =>
+    values.before ? [e.short, `${e.short}-before`] : [e.short],
+  );
   const keys = await Promise.all(
-    Array.from({ length: 6 }, async (_, i) => {
+    keyed.map(async (short, i) => {
       const u = await upsertUserByEmail(`bench-${Date.now()}-${i}@example.com`);
       await db().user.update({ where: { id: u.id }, data: { tier: "pro" } });
-      return (await insertKey(u.id, "active")).key;
+      return [short, (await insertKey(u.id, "active")).key] as const;
     }),
   );
+  const keyOf = new Map(keys);
   const lists = await pathLists(await mkdtemp(path.join(tmpdir(), "bench-")));
   if (!values["skip-build"]) sh("npm", ["run", "-s", "build"]);
   if (!values["skip-build"] || !existsSync(`${BARE_DIR}/.next/BUILD_ID`))
-    sh(process.execPath, ["node_modules/next/dist/bin/next", "build", BARE_DIR]);
+    sh(process.execPath, [NEXT_BIN, "build", BARE_DIR]);
 
-  const [port, barePort] = await Promise.all([freePort(), freePort()]);
+  const [port, barePort, beforePort] = await Promise.all([freePort(), freePort(), freePort()]);
   const base = `http://127.0.0.1:${port}`;
   const bareBase = `http://127.0.0.1:${barePort}`;
+  const beforeBase = `http://127.0.0.1:${beforePort}`;
   mkdirSync("harness/bench/out/prof", { recursive: true });
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=384"];
   const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "harness/bench/out/prof"] : [];
   const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? ".next/server.mjs"];
-  const server = startServer(
-    process.execPath,
-    serverArgs,
-    {
-      NODE_ENV: "production",
-      PORT: String(port),
-      APP_URL: base,
-      // Its own secret: the server refuses one secret used for both.
-      NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
-      SMTP_URL: "smtp://127.0.0.1:9",
-      SITE_RATE_LIMIT_PER_MIN: "100000",
-      SITE_DAILY_LIMIT: "100000000",
-      // The production default: one JSON line per request, as `npm start` writes them.
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
-    },
-    "harness/bench/out/server.log",
-  );
+  const appServer = (entryArgs: string[], port: number, logFile: string) =>
+    startServer(
+      process.execPath,
+      entryArgs,
+      {
+        NODE_ENV: "production",
+        PORT: String(port),
+        APP_URL: `http://127.0.0.1:${port}`,
+        // Its own secret: the server refuses one secret used for both.
+        NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
+        SMTP_URL: "smtp://127.0.0.1:9",
+        SITE_RATE_LIMIT_PER_MIN: "100000",
+        SITE_DAILY_LIMIT: "100000000",
+        // The production default: one JSON line per request, as `npm start` writes them.
+        LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
+      },
+      logFile,
+    );
+  const server = appServer(serverArgs, port, "harness/bench/out/server.log");
+  const before = values.before
+    ? appServer([...nodeArgs, values.before], beforePort, "harness/bench/out/server-before.log")
+    : undefined;
   let bare: ChildProcess | undefined;
   try {
     bare = startServer(
       process.execPath,
-      ["node_modules/next/dist/bin/next", "start", BARE_DIR, "-p", String(barePort), "-H", "127.0.0.1"],
+      [NEXT_BIN, "start", BARE_DIR, "-p", String(barePort), "-H", "127.0.0.1"],
       { NODE_ENV: "production" },
       "harness/bench/out/bare.log",
     );
-    await Promise.all([
+    // The CPU figures are the listening processes' own (found by their ports); the process
+    // groups' are kept beside them.
+    const [serverPid, barePid, beforePid] = await Promise.all([
       waitUp(`${base}/api/health`, "harness/bench/out/server.log"),
       waitUp(`${bareBase}/api/ping`, "harness/bench/out/bare.log"),
+      before ? waitUp(`${beforeBase}/api/health`, "harness/bench/out/server-before.log") : 0,
     ]);
-    const serverPid = server.pid ?? 0;
-    const barePid = bare.pid ?? 0;
-    const all: Plan[] = [
-      {
-        name: "ceiling: bare Next app",
-        short: "bare",
-        base: bareBase,
-        file: lists.ping,
-        key: "",
-        pgid: barePid,
-      },
-      {
-        name: "ceiling: in-app /api/health",
-        short: "health",
-        base,
-        file: lists.health,
-        key: "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /v1/jobs/{id}",
-        short: "detail",
-        base,
-        file: lists.detail,
-        key: keys[0] ?? "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /v1/jobs?title&country",
-        short: "search",
-        base,
-        file: lists.search,
-        key: keys[1] ?? "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /v1/salary",
-        short: "salary",
-        base,
-        file: lists.salary,
-        key: keys[2] ?? "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /api/keys/usage",
-        short: "usage",
-        base,
-        file: lists.usage,
-        key: keys[3] ?? "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /api/jobs (site, IP-limited)",
-        short: "site",
-        base,
-        file: lists.site,
-        key: "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /v1/jobs with filters",
-        short: "filtered",
-        base,
-        file: lists.filtered,
-        key: keys[4] ?? "",
-        pgid: serverPid,
-      },
-      {
-        name: "GET /v1/jobs/facets",
-        short: "facets",
-        base,
-        file: lists.facets,
-        key: keys[5] ?? "",
-        pgid: serverPid,
-      },
-    ];
-    const only = values.only ? new Set(["bare", "health", ...values.only.split(",")]) : null;
+    const all: Plan[] = ENDPOINTS.flatMap((e) => {
+      const file = lists[e.list];
+      if (e.short === "bare")
+        return [
+          { name: e.name, short: e.short, base: bareBase, file, key: "", pid: barePid, pgid: bare?.pid ?? 0 },
+        ];
+      const row = { name: e.name, short: e.short, base, file, key: keyOf.get(e.short) ?? "", pid: serverPid };
+      const old = `${e.short}-before`;
+      return [
+        { ...row, pgid: server.pid ?? 0 },
+        ...(before
+          ? [
+              {
+                ...row,
+                name: `${e.name} (before)`,
+                short: old,
+                base: beforeBase,
+                key: keyOf.get(old) ?? "",
+                pid: beforePid,
+                pgid: before.pid ?? 0,
+              },
+            ]
+          : []),
+      ];
+    });
+    const only = values.only
+      ? new Set(["bare", "health", ...values.only.split(",")].flatMap((s) => [s, `${s}-before`]))
+      : null;
     // Profiling: the selected endpoints alone, so the profile holds nothing else.
     const plan = values["cpu-prof"]
       ? all.filter((p) => values.only.split(",").includes(p.short))
@@ -299,7 +250,7 @@ async function main() {
         ? all.filter((p) => only.has(p.short))
         : all;
     let warmUp = 0; // warm-up: JIT, pools, caches
-    for (const p of plan) warmUp += wrk(p.name, p.base, p.file, p.key, 3, p.pgid).requests;
+    for (const p of plan) warmUp += (await wrk(p, 3)).requests;
     // Throughput on shared cores drifts over minutes (CPU clocks, Postgres background work), so the
     // endpoints are measured in interleaved rounds, each compared with the ceilings of its own
     // round; the table gives medians over the rounds.
@@ -307,24 +258,29 @@ async function main() {
     const perRound = Math.max(1, Math.round(Number(values.seconds) / rounds));
     const runs = plan.map(() => [] as Result[]);
     for (let r = 0; r < rounds; r++)
-      for (const [i, p] of plan.entries())
-        runs[i]?.push(wrk(p.name, p.base, p.file, p.key, perRound, p.pgid));
+      for (const [i, p] of plan.entries()) runs[i]?.push(await wrk(p, perRound));
     const results = summarise(plan, runs);
-    const memory = server.pid ? memoryOf(server.pid) : { rssMb: NaN, peakMb: NaN };
+    const memory = memoryOf(serverPid);
+    const memoryBefore = beforePid ? memoryOf(beforePid) : undefined;
     console.log(
-      `\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server node ${serverArgs.join(" ")}; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)\n`,
+      `\n${jobs.toLocaleString("en-US")} jobs, wrk -t1 -c32, ${rounds} interleaved rounds of ${perRound} s on ${sh("nproc", []).trim()} cores; server node ${serverArgs.join(" ")}; server RSS ${memory.rssMb} MB (peak ${memory.peakMb} MB)${memoryBefore ? `, before: ${memoryBefore.rssMb} MB (peak ${memoryBefore.peakMb} MB)` : ""}; instructions: ${perfUnavailable() ?? "perf stat"}\n`,
     );
     console.log(
-      "| endpoint | req/s | ÷ in-app ceiling | ÷ bare Next | p50 ms | p99 ms | p99 ÷ ceiling's | server CPU µs/req | errors | req/s per round |",
+      "| endpoint | req/s | ÷ bare | p50 ms | p99 ms | p99 ÷ bare's | CPU µs/req | ÷ bare CPU | goal | group CPU µs/req | instructions/req | errors | req/s per round |",
     );
-    console.log("|---|---|---|---|---|---|---|---|---|---|");
-    for (const r of results)
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|---|---|");
+    for (const r of results) {
+      const goal = ENDPOINTS.find((e) => r.name.startsWith(e.name))?.goal;
+      const met = goal === undefined ? "" : `≤ ${goal} ${r.cpuRatioBare <= goal ? "met" : "MISSED"}`;
+      const insns = Number.isNaN(r.insnsPerReq) ? "n/a" : Math.round(r.insnsPerReq).toLocaleString("en-US");
       console.log(
-        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratio.toFixed(2)} | ${r.ratioBare.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p99Ratio.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.errors} | ${r.rounds.join(", ")} |`,
+        `| ${r.name} | ${r.rps.toFixed(0)} | ${r.ratioBare.toFixed(2)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${r.p99RatioBare.toFixed(2)} | ${r.cpuUs.toFixed(0)} | ${r.cpuRatioBare.toFixed(2)} | ${met} | ${r.groupCpuUs.toFixed(0)} | ${insns} | ${r.errors} | ${r.rounds.join(", ")} |`,
       );
+    }
+    const round3 = (x: number) => +x.toFixed(3);
     writeFileSync(
       "harness/bench/results.json",
-      `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, serverArgs, memory, results: results.map((r) => ({ ...r, ratio: +r.ratio.toFixed(3), ratioBare: +r.ratioBare.toFixed(3), p99Ratio: +r.p99Ratio.toFixed(3) })) }, null, 2)}\n`,
+      `${JSON.stringify({ date: new Date().toISOString(), jobs, connections: 32, rounds, secondsPerRound: perRound, serverArgs, memory, memoryBefore, instructions: perfUnavailable() ?? "perf stat", results: results.map((r) => ({ ...r, ratio: round3(r.ratio), ratioBare: round3(r.ratioBare), cpuRatioBare: round3(r.cpuRatioBare), p99Ratio: round3(r.p99Ratio), p99RatioBare: round3(r.p99RatioBare) })) }, null, 2)}\n`,
     );
     console.log("\nwritten to harness/bench/results.json");
     if (values["cpu-prof"])
@@ -334,6 +290,7 @@ async function main() {
   } finally {
     const exited = new Promise((r) => server.once("exit", r));
     stop(server);
+    stop(before);
     stop(bare);
     // The profile is written as the server exits.
     if (values["cpu-prof"]) await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);

@@ -3,7 +3,7 @@
 // lib/api/request-target.ts) and protocol errors in the API's JSON shape, receives every body
 // under the cap before Next does (lib/api/body-gate.ts), closes connections without resetting
 // what a client is still sending (lib/api/linger.ts), and drains cleanly on shutdown.
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { setTimeout as sleep } from "node:timers/promises";
 import { log } from "../core/log";
@@ -42,18 +42,6 @@ function sendOnSocket(socket: Socket, answer: Answer): void {
   lingerClose(socket);
 }
 
-/** A page that marked its request unavailable goes out as a 503 with Retry-After. */
-function answerUnavailableAs503(res: ServerResponse, scope: RequestScope): void {
-  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
-  const replaced = (status: number, ...rest: unknown[]) => {
-    if (!scope.unavailable || status >= 300) return writeHead(status, ...rest);
-    res.setHeader("Retry-After", "5");
-    res.setHeader("Cache-Control", "no-store");
-    return writeHead(503, ...rest);
-  };
-  res.writeHead = replaced as ServerResponse["writeHead"];
-}
-
 /**
  * Next marks every app route's answer as varying on its client router's request headers (for
  * its pages' payloads). API answers never depend on them; a cache keyed on them would only split
@@ -77,24 +65,51 @@ export function apiVary(value: string): string | null {
   return kept.length ? [...new Set(kept)].join(", ") : null;
 }
 
-/** Rewrites Vary as the answer's head goes out (Next appends its own after the route's). */
-function stripRouterVary(res: ServerResponse): void {
-  const writeHead = res.writeHead.bind(res) as (status: number, ...rest: unknown[]) => ServerResponse;
-  const replaced = (status: number, ...rest: unknown[]) => {
-    const vary = res.getHeader("vary");
-    if (vary !== undefined) {
-      const kept = apiVary(Array.isArray(vary) ? vary.join(", ") : String(vary));
-      if (kept) res.setHeader("Vary", kept);
-      else res.removeHeader("Vary");
+// The routes send a handful of distinct Vary values: each is rewritten once. Bounded, in case a
+// route ever varied on something unbounded.
+const varyMemo = new Map<string, string | null>();
+function memoApiVary(value: string): string | null {
+  let kept = varyMemo.get(value);
+  if (kept === undefined) {
+    kept = apiVary(value);
+    if (varyMemo.size < 64) varyMemo.set(value, kept);
+  }
+  return kept;
+}
+
+type WriteHead = (status: number, ...rest: unknown[]) => ServerResponse;
+
+/**
+ * Every answer's class: its head goes out through writeHead (Node calls it for an implicit head
+ * too), where an API answer's Vary loses Next's router headers, and a page that marked its
+ * request unavailable becomes a 503 with Retry-After. A class rather than a writeHead replaced
+ * on each answer: no closure per request, and every answer keeps one shape.
+ */
+class AppResponse extends ServerResponse {
+  /** Set for API paths. */
+  api = false;
+  /** Set for pages: where a page marks its request unavailable. */
+  scope: RequestScope | null = null;
+
+  override writeHead(status: number, ...rest: unknown[]): this {
+    if (this.api) {
+      const vary = this.getHeader("vary");
+      if (vary !== undefined) {
+        const kept = memoApiVary(Array.isArray(vary) ? vary.join(", ") : String(vary));
+        if (kept) this.setHeader("Vary", kept);
+        else this.removeHeader("Vary");
+      }
+    } else if (this.scope?.unavailable && status < 300) {
+      this.setHeader("Retry-After", "5");
+      this.setHeader("Cache-Control", "no-store");
+      status = 503;
     }
-    return writeHead(status, ...rest);
-  };
-  res.writeHead = replaced as ServerResponse["writeHead"];
+    return (super.writeHead as WriteHead).call(this, status, ...rest) as this;
+  }
 }
 
 /** What to answer when a body was not received whole, or null to go on. */
 async function receiveBody(req: IncomingMessage, api: boolean): Promise<Answer | "gone" | null> {
-  if (!announcesBody(req)) return null;
   const outcome = await holdBody(req, BODY_LIMIT_BYTES);
   if (outcome === "complete") return null;
   if (outcome === "aborted") return "gone";
@@ -112,7 +127,35 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
   const live = new Set<ServerResponse>();
   let draining = false;
 
-  async function serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const failed = (res: ServerResponse, what: string) => (err: unknown) => {
+    log.error(what, { error: String(err) });
+    if (!res.headersSent) send(res, jsonAnswer("internal_error", "Something went wrong on our side."));
+    else res.destroy();
+  };
+
+  /** Hands the request to Next; pages run in a scope where they can ask for a 503. */
+  function run(req: IncomingMessage, res: AppResponse, api: boolean): void {
+    if (api) {
+      res.api = true;
+      handle(req, res).catch(failed(res, "request handler failed"));
+      return;
+    }
+    const scope: RequestScope = { unavailable: false };
+    res.scope = scope;
+    void runInRequestScope(scope, () => handle(req, res).catch(failed(res, "request handler failed")));
+  }
+
+  /** A request with a body: Next sees it once all of it is in, under the cap. */
+  async function withBody(req: IncomingMessage, res: AppResponse, api: boolean): Promise<void> {
+    const refused = await receiveBody(req, api);
+    if (refused === "gone") return;
+    if (refused) return send(res, refused);
+    run(req, res, api);
+  }
+
+  // Synchronous up to Next's handler: a request without a body (nearly all of them) costs no
+  // promise or microtask of ours.
+  function serve(req: IncomingMessage, res: AppResponse): void {
     if (!connections.begin(req, res)) return;
     // Always overwritten: a client cannot choose its own rate-limit bucket.
     req.headers[PEER_HEADER] = peerHeaderValue(req.socket.remoteAddress ?? "unknown");
@@ -121,7 +164,10 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     if (draining) res.setHeader("Connection", "close");
     const method = req.method ?? "GET";
     const target = originForm(method, req.url ?? "/", req.headers.host);
-    if (typeof target !== "string") return send(res, target);
+    if (typeof target !== "string") {
+      send(res, target);
+      return;
+    }
     req.url = target;
     const early = preflight({
       method,
@@ -129,36 +175,30 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
       contentLength: req.headers["content-length"],
       transferEncoding: req.headers["transfer-encoding"],
     });
-    if (early) return send(res, early);
+    if (early) {
+      send(res, early);
+      return;
+    }
     live.add(res);
     res.on("close", () => live.delete(res));
     const api = isApiPath(target.split("?", 1)[0] ?? "/");
-    const refused = await receiveBody(req, api);
-    if (refused === "gone") return;
-    if (refused) return send(res, refused);
-    const run = () =>
-      handle(req, res).catch((err: unknown) => {
-        log.error("request handler failed", { error: String(err) });
-        if (!res.headersSent) send(res, jsonAnswer("internal_error", "Something went wrong on our side."));
-        else res.destroy();
-      });
-    // API routes choose their own status; only pages need a scope to ask for a 503 in.
-    if (api) {
-      stripRouterVary(res);
-      return void run();
-    }
-    const scope: RequestScope = { unavailable: false };
-    answerUnavailableAs503(res, scope);
-    void runInRequestScope(scope, run);
+    if (announcesBody(req))
+      void withBody(req, res, api).catch(failed(res, "request failed before its handler"));
+    else run(req, res, api);
   }
 
-  const server = createServer((req, res) => {
-    serve(req, res).catch((err: unknown) => {
-      log.error("request failed before its handler", { error: String(err) });
-      if (!res.headersSent) send(res, jsonAnswer("internal_error", "Something went wrong on our side."));
-      else res.destroy();
-    });
-  });
+  // Node makes every answer with the class given here (AppResponse's constructor takes what
+  // ServerResponse's does).
+  const server = createServer(
+    { ServerResponse: AppResponse as unknown as typeof ServerResponse },
+    (req, res) => {
+      try {
+        serve(req, res as AppResponse);
+      } catch (err) {
+        failed(res, "request failed before its handler")(err);
+      }
+    },
+  );
   const connections = trackConnections(server);
   // `Expect: 100-continue`: the client waits before sending its body; a body the cap refuses is
   // answered (413) without inviting it. Node would send the 100 at once.
