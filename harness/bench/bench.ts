@@ -119,6 +119,17 @@ async function pathLists(dir: string) {
         (c) => `/v1/jobs/facets?title=${encodeURIComponent(t)}&country=${c}`,
       ),
     ),
+    // Keywords over whole postings, and places within a radius.
+    keywords: [
+      "python",
+      "wound care",
+      "kubernetes -senior",
+      '"project manager"',
+      "forklift OR warehouse",
+    ].flatMap((q) => ["US", "DE", "GB"].map((c) => `/v1/jobs?q=${encodeURIComponent(q)}&country=${c}`)),
+    near: ["Berlin, DE", "London, GB", "Paris, FR", "New York, US", "Madrid, ES"].flatMap((place) =>
+      [25, 100].map((km) => `/v1/jobs?near=${encodeURIComponent(place)}&radius_km=${km}`),
+    ),
   };
   return Object.fromEntries(
     Object.entries(files).map(([name, lines]) => {
@@ -147,6 +158,8 @@ const ENDPOINTS: { short: string; name: string; list: keyof Lists; keyed: boolea
   { short: "site", name: "GET /api/jobs (site, IP-limited)", list: "site", keyed: false },
   { short: "filtered", name: "GET /v1/jobs with filters", list: "filtered", keyed: true, goal: 1.25 },
   { short: "facets", name: "GET /v1/jobs/facets", list: "facets", keyed: true, goal: 1.25 },
+  { short: "keywords", name: "GET /v1/jobs?q (keywords)", list: "keywords", keyed: true },
+  { short: "near", name: "GET /v1/jobs?near (radius)", list: "near", keyed: true },
 ];
 
 async function main() {
