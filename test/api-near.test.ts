@@ -170,6 +170,18 @@ describe("GET /v1/jobs near a place", () => {
     });
   });
 
+  it("combines with keywords: the jobs within the radius whose words match, by relevance or distance", async () => {
+    const words =
+      "search @@ (plainto_tsquery('jobs_english', 'warehouse') || plainto_tsquery('jobs_english', 'nursing'))";
+    const ref = await reference(51.50853, -0.12574, 100, words);
+    expect(ref.length).toBeGreaterThan(0);
+    const byRelevance = await all("near=London,%20GB&radius_km=100&q=warehouse%20OR%20nursing");
+    expect(byRelevance.items.map((i) => i.id).sort()).toEqual(ref.map((r) => r.id).sort());
+    expect(byRelevance.meta).toMatchObject({ total: ref.length, total_exact: true });
+    const byDistance = await all("near=London,%20GB&radius_km=100&q=warehouse%20OR%20nursing&sort=distance");
+    expect(byDistance.items.map((i) => i.id)).toEqual(ref.map((r) => r.id));
+  });
+
   it("finds a title's jobs near a place by either walk: the titles' entries or the places'", async () => {
     const snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
     const leeds = { lat: 53.79648, lng: -1.54785, radiusKm: 100, label: "Leeds, GB" };
