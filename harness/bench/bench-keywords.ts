@@ -8,6 +8,7 @@ import pg from "pg";
 import { facetsCatalog, searchCatalog } from "../../lib/catalog/queries";
 import { disconnectDb } from "../../lib/core/db";
 import { env, setEnvCommand } from "../../lib/core/env";
+import { latencySummary } from "./percentiles";
 
 setEnvCommand("bench");
 
@@ -77,12 +78,7 @@ function families(v: Awaited<ReturnType<typeof vocabulary>>, per: number): Famil
   ];
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0;
-};
-const fmt = (xs: number[]) =>
-  `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms  (n=${xs.length})`;
+const fmt = (xs: number[]) => latencySummary(xs, 1);
 
 async function main() {
   const per = Number(process.argv.find((a) => a.startsWith("--per="))?.slice(6) ?? 80);

@@ -16,6 +16,7 @@ import { env, setEnvCommand } from "../../lib/core/env";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { gazetteerStats } from "../../lib/places/gazetteer";
 import { asInput } from "./bench-search-queries";
+import { latencySummary } from "./percentiles";
 
 setEnvCommand("bench");
 
@@ -27,10 +28,7 @@ async function explain(client: pg.Client, sql: Prisma.Sql): Promise<number> {
   return plan["Planning Time"] + plan["Execution Time"];
 }
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const fmt = (xs: number[]) =>
-  `p50 ${pct(xs, 50).toFixed(1)} ms  p95 ${pct(xs, 95).toFixed(1)} ms  max ${Math.max(...xs).toFixed(1)} ms  (n=${xs.length})`;
+const fmt = (xs: number[]) => latencySummary(xs, 1);
 
 const VARIANTS: Record<string, string> = {
   "near alone (25 km)": "",

@@ -20,6 +20,7 @@ import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
 import { env, setEnvCommand } from "../../lib/core/env";
 import type { Prisma } from "../../lib/generated/prisma/client";
 import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
+import { latencySummary } from "./percentiles";
 
 // Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
 // server's needs.
@@ -51,10 +52,7 @@ async function explain(client: pg.Client, sql: Prisma.Sql): Promise<{ ms: number
   }
 }
 
-const pct = (xs: number[], p: number) =>
-  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil((p / 100) * xs.length) - 1)]!;
-const fmt = (xs: number[]) =>
-  `p50 ${pct(xs, 50).toFixed(2)} ms  p95 ${pct(xs, 95).toFixed(2)} ms  max ${Math.max(...xs).toFixed(2)} ms  (n=${xs.length})`;
+const fmt = (xs: number[]) => latencySummary(xs, 2);
 
 type Snapshot = { id: number; countryCounts: Record<string, number> };
 
