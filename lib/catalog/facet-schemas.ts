@@ -48,9 +48,9 @@ export const FacetsResponseSchema = z.object({
   distance: z
     .array(
       z.object({
-        min_km: z.number().int(),
-        max_km: z.number().int().nullable().describe("null: no upper bound"),
-        count: z.number().int(),
+        min_km: z.number().int().min(0).max(100),
+        max_km: z.number().int().min(10).max(100).nullable().describe("null: no upper bound"),
+        count: z.number().int().min(0).max(2_147_483_647),
       }),
     )
     .max(5)
