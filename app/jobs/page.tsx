@@ -1,7 +1,7 @@
 // /jobs — search the catalog (server-rendered from the API's own code). Countries may be typed
 // as names; page numbers, and suggestions when nothing matches.
 import type { Metadata } from "next";
-import { count, dateText, employmentText, payText, typedText, valueText } from "@/lib/site/format";
+import { dateText, employmentText, jobsFound, payText, typedText, valueText } from "@/lib/site/format";
 import { jobHref, searchContext } from "@/lib/site/job-links";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
@@ -75,10 +75,11 @@ export default async function JobsPage({ searchParams }: Props) {
       {result && (
         <>
           <p className="result-count" aria-live="polite">
-            <strong>{result.meta.total === 1 ? "1 job" : `${count(result.meta.total)} jobs`}</strong>
+            <strong>{jobsFound(result.meta.total, result.meta.total_exact)}</strong>
             {result.meta.total > 0 && (
               <>
-                , page {result.meta.page} of {last}
+                , page {result.meta.page}
+                {result.meta.total_exact && <> of {last}</>}
               </>
             )}
             {result.country && <span className="muted"> · in {result.country.label}</span>}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { typedText, valueText } from "./format";
+import { jobsFound, typedText, valueText } from "./format";
 
 describe("typedText", () => {
   it("cuts at whole characters, never inside an emoji's surrogate pair", () => {
@@ -20,5 +20,13 @@ describe("valueText", () => {
     expect(valueText("remote")).toBe("Remote");
     expect(valueText("mid")).toBe("Mid-level");
     expect(valueText(null)).toBeNull();
+  });
+});
+
+describe("jobsFound", () => {
+  it("says when a total is only a lower bound", () => {
+    expect(jobsFound(1, true)).toBe("1 job");
+    expect(jobsFound(1289, true)).toBe("1,289 jobs");
+    expect(jobsFound(21, false)).toBe("At least 21 jobs");
   });
 });

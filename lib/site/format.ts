@@ -4,6 +4,12 @@ import { hasUnsafeCharacter } from "../core/query-params";
 
 export const count = (n: number) => n.toLocaleString("en-US");
 
+/** "21 jobs", or "At least 21 jobs" when the total is a lower bound (the count ran out of time). */
+export function jobsFound(total: number, exact: boolean): string {
+  const jobs = total === 1 ? "1 job" : `${count(total)} jobs`;
+  return exact ? jobs : `At least ${jobs}`;
+}
+
 /**
  * What a visitor typed, for a title or a message: cut at whole characters (never half of an
  * emoji's surrogate pair), and nothing at all when it holds a control character.
