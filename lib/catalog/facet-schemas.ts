@@ -1,12 +1,7 @@
 // Request and response schemas of GET /v1/jobs/facets: validation and the API reference.
 import { z } from "zod";
-import {
-  EMPLOYMENT_TYPES,
-  JobSearchQuerySchema,
-  QueryMetaSchema,
-  REMOTE_VALUES,
-  SENIORITY_VALUES,
-} from "./schemas";
+import { QueryMetaSchema } from "./keyword-schemas";
+import { EMPLOYMENT_TYPES, JobSearchQuerySchema, REMOTE_VALUES, SENIORITY_VALUES } from "./schemas";
 
 const facetCounts = <T extends z.ZodType>(value: T, max: number) =>
   z

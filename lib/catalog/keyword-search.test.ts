@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseMarked, SNIPPET_MAX } from "./keyword-search";
+import { parseMarked } from "./keyword-search";
+import { SNIPPET_MAX } from "./limits";
 
 describe("parseMarked", () => {
   it("turns ts_headline's marks into plain text and code-point ranges", () => {

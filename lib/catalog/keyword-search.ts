@@ -5,6 +5,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
+import { SNIPPET_MAX } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
 
 /** One page of a keyword search by relevance: ids in order as `n`. */
@@ -108,9 +109,6 @@ export function parseMarked(marked: string): Highlight {
     matches: matches.filter((m) => m.end <= SNIPPET_MAX),
   };
 }
-
-/** The longest snippet sent, in code points (the response schema states the same bound). */
-export const SNIPPET_MAX = 2_000;
 
 /** Collapses runs of white space (the description's paragraphs) and moves the ranges along. */
 function squeeze(text: string, matches: { start: number; end: number }[]): string {

@@ -2,7 +2,8 @@
 import { z } from "zod";
 import { parseInstant, TimeZoneSchema } from "../core/time";
 import { resolveCountryFilter, toAlpha2 } from "./countries";
-import { Q_MAX_ITEMS, Q_MAX_LENGTH } from "./keywords/parse";
+import { HighlightSchema, QueryMetaSchema } from "./keyword-schemas";
+import { Q_MAX_LENGTH } from "./keywords/parse";
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
@@ -237,10 +238,6 @@ const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
 const countInt = () => z.number().int().min(0).max(2_147_483_647);
 const ResetLocalSchema = z.string().max(40);
 
-/** A snippet is at most 30 words, cut from descriptions of at most 50,000 characters. */
-const SNIPPET_MAX_LENGTH = 2_000;
-const offset = () => z.number().int().min(0).max(SNIPPET_MAX_LENGTH);
-
 export const JobSummarySchema = z.object({
   id: z.string().regex(JOB_ID_PATTERN).max(64),
   title: z.string().max(300),
@@ -269,19 +266,7 @@ export const JobSummarySchema = z.object({
   ),
   salary_period: nullable(z.enum(PAY_PERIODS)),
   posted_at: z.iso.datetime().max(30),
-  highlight: z
-    .object({
-      snippet: z
-        .string()
-        .max(SNIPPET_MAX_LENGTH)
-        .describe("A short extract of the description around the first match"),
-      matches: z
-        .array(z.object({ start: offset(), end: offset() }))
-        .max(64)
-        .describe("Matched words in snippet, as [start, end) offsets in Unicode code points"),
-    })
-    .optional()
-    .describe("With q and highlight=true"),
+  highlight: HighlightSchema.optional().describe("With q and highlight=true"),
   latitude: nullable(z.number().min(-90).max(90)).describe(
     "WGS84 degrees: the posting's own, else its city's centre; null when unknown",
   ),
@@ -296,30 +281,6 @@ export const JobSummarySchema = z.object({
 export const JobSchema = JobSummarySchema.extend({
   description: z.string().max(50_000),
   reset_local: ResetLocalSchema.optional().describe("Next daily reset in the tz zone, when tz is given"),
-});
-
-/** Lists in meta.query hold at most one entry per word or phrase of q, each part of q. */
-const word = () => z.string().max(Q_MAX_LENGTH);
-const words = () => z.array(word()).max(Q_MAX_ITEMS);
-/** The longest expansion in the synonym list is far shorter; the bound is for the document. */
-const EXPANSION_MAX_LENGTH = 100;
-
-export const QueryMetaSchema = z.object({
-  q: word(),
-  terms: words().describe("Words searched for, after corrections"),
-  phrases: words(),
-  excluded: words().describe("Excluded words and phrases"),
-  any_of: z.array(words()).max(Q_MAX_ITEMS).describe("Alternatives joined by OR"),
-  expansions: z
-    .array(z.object({ term: word(), also: z.array(z.string().max(EXPANSION_MAX_LENGTH)).max(8) }))
-    .max(Q_MAX_ITEMS)
-    .describe("Synonyms and abbreviations: each term also matched these"),
-  corrections: z
-    .array(z.object({ from: word(), to: z.string().max(40) }))
-    .max(Q_MAX_ITEMS)
-    .describe("Words that matched no job, and the catalog word searched instead"),
-  ignored: words().describe("Words too common to search (such as “the”)"),
-  tsquery: z.string().max(20_000).describe("What the database searched: folded and stemmed words"),
 });
 
 export const JobSearchResponseSchema = z.object({

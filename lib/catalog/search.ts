@@ -127,8 +127,10 @@ async function keywordPage(
 export const WALK_DEADLINE_MS = 250;
 
 /**
- * A search with keywords runs as an unnamed statement: planned for its own words, since how
- * many jobs a word matches decides whether walking by date or reading the word's entries wins.
+ * A search with keywords runs as an unnamed statement: its text changes with the shape of q
+ * (how many words, phrases, alternatives), and such one-off texts would use up the named
+ * statements the hot path keeps (lib/core/db.ts). Every statement is planned for its own values
+ * either way (plan_cache_mode=force_custom_plan).
  */
 function readRows(snapshotId: number, filters: JobFilters, sql: Prisma.Sql): Promise<JobDbRow[]> {
   const db = catalogDb(snapshotId);

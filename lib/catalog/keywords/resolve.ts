@@ -6,7 +6,7 @@ import { Prisma } from "../../generated/prisma/client";
 import { catalogDb, snapshotCache } from "../live";
 import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
-import { parseQuery } from "./parse";
+import { foldWord, parseQuery } from "./parse";
 import { type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
 
 export type QueryMeta = {
@@ -89,7 +89,7 @@ export async function resolveKeywords(
     );
     unknown.forEach((w, i) => {
       const to = bestCorrection(
-        w.text.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase(),
+        foldWord(w.text),
         rows.filter((r) => r.i === i + 1),
       );
       if (!to) return;
