@@ -1,14 +1,117 @@
 // Run by `npm run build` and `npm run dev`: puts the API reference renderer (Scalar's
 // self-contained browser bundle) into public/vendor, so /docs loads it from this site. No CDN:
 // readers may be offline, and the pages' CSP allows scripts from this origin only.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+//
+// The bundle comes from the package's registry tarball, pinned by version and integrity in
+// package.json's "referenceRenderer", not from an installed dependency: the package and the
+// two dozen it depends on declare Node 22, and installing them printed an engine warning per
+// package on every install for code Node never runs (docs/decisions/0018-node-floor.md).
+
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { gunzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
-const pkg = path.join(root, "node_modules/@scalar/api-reference");
-const source = path.join(pkg, "dist/browser/standalone.js");
+const cacheDir = path.join(root, "node_modules/.cache/reference-renderer");
 const target = path.join(root, "public/vendor/scalar-api-reference.js");
+const stampFile = path.join(cacheDir, "copied.json"); // which release public/vendor holds
+const BUNDLE_PATH = "package/dist/browser/standalone.js";
+
+/** The pinned renderer: `{ package, version, integrity }` from package.json. */
+export function readPin(pkgJson = path.join(root, "package.json")) {
+  const pin = JSON.parse(readFileSync(pkgJson, "utf8")).referenceRenderer;
+  if (!pin?.package || !pin.version || !/^sha512-/.test(pin.integrity ?? ""))
+    throw new Error('package.json: "referenceRenderer" needs package, version and a sha512 integrity');
+  return pin;
+}
+
+/** Throws unless the bytes hash to the pinned Subresource Integrity value (sha512). */
+export function verifyIntegrity(bytes, integrity, what) {
+  const actual = `sha512-${createHash("sha512").update(bytes).digest("base64")}`;
+  if (actual !== integrity)
+    throw new Error(`${what}: integrity ${actual} is not the pinned ${integrity}; refusing to use it`);
+}
+
+const octal = (block, from, length) =>
+  Number.parseInt(
+    block
+      .toString("latin1", from, from + length)
+      .replace(/\0.*$/s, "")
+      .trim() || "0",
+    8,
+  );
+const text = (block, from, length) => block.toString("utf8", from, from + length).replace(/\0.*$/s, "");
+
+/**
+ * One file's bytes out of a gzipped tar (ustar names with their prefix, GNU long names, pax
+ * `path` records), or null when the archive has no such file.
+ */
+export function extractFromTarball(gzipped, wanted) {
+  const tar = gunzipSync(gzipped);
+  let offset = 0;
+  let longName = null;
+  while (offset + 512 <= tar.length) {
+    const header = tar.subarray(offset, offset + 512);
+    if (header.every((b) => b === 0)) return null; // the end-of-archive blocks
+    const size = octal(header, 124, 12);
+    const type = String.fromCharCode(header[156] || 48);
+    const body = tar.subarray(offset + 512, offset + 512 + size);
+    offset += 512 + Math.ceil(size / 512) * 512;
+    if (type === "L") {
+      longName = text(body, 0, body.length);
+      continue;
+    }
+    if (type === "x") {
+      const pax = /(?:^|\n)\d+ path=([^\n]*)\n/.exec(body.toString("utf8"));
+      if (pax) longName = pax[1];
+      continue;
+    }
+    const prefix = text(header, 345, 155);
+    const name = longName ?? (prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100));
+    longName = null;
+    if ((type === "0" || type === "\0") && name === wanted) return Buffer.from(body);
+  }
+  return null;
+}
+
+/**
+ * The pinned tarball's bytes: from this checkout's cache, else fetched with `npm pack` (npm's
+ * own registry settings, proxy and cache apply), checked against the pinned integrity.
+ */
+export function loadTarball(pin = readPin(), run = execFileSync) {
+  const file = path.join(cacheDir, `${pin.package.replace(/^@/, "").replace("/", "-")}-${pin.version}.tgz`);
+  if (existsSync(file)) {
+    const cached = readFileSync(file);
+    try {
+      verifyIntegrity(cached, pin.integrity, file);
+      return cached;
+    } catch {
+      rmSync(file); // a partial or stale download: fetch it again
+    }
+  }
+  mkdirSync(cacheDir, { recursive: true });
+  run(
+    "npm",
+    ["pack", `${pin.package}@${pin.version}`, "--pack-destination", cacheDir, "--prefer-offline", "--silent"],
+    {
+      cwd: cacheDir,
+      stdio: ["ignore", "ignore", "inherit"],
+    },
+  );
+  const fetched = readFileSync(file);
+  verifyIntegrity(fetched, pin.integrity, `${pin.package}@${pin.version} from the registry`);
+  return fetched;
+}
+
+/** Scalar's browser bundle, as its pinned release ships it. */
+export function loadBundle(pin = readPin()) {
+  const bytes = extractFromTarball(loadTarball(pin), BUNDLE_PATH);
+  if (!bytes) throw new Error(`${pin.package}@${pin.version} has no ${BUNDLE_PATH}`);
+  return bytes.toString("utf8");
+}
 
 // Scalar renders its reference and its try-it dialog each in a <main>. /docs already has one
 // (the site's layout), and a page has a single main landmark (axe: landmark-no-duplicate-main,
@@ -35,15 +138,17 @@ export function patchScalar(bundle) {
 }
 
 function main() {
-  const { version } = JSON.parse(readFileSync(path.join(pkg, "package.json"), "utf8"));
-  const { text, replaced } = patchScalar(readFileSync(source, "utf8"));
-  if (!existsSync(target) || readFileSync(target, "utf8") !== text) {
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, text);
-    console.log(
-      `API reference renderer: @scalar/api-reference ${version} → public/vendor/ (${replaced} <main> → <section>)`,
-    );
-  }
+  const pin = readPin();
+  const stamp = JSON.stringify({ version: pin.version, integrity: pin.integrity });
+  // Every dev start and build passes here: nothing to do while the copy is of the pinned release.
+  if (existsSync(target) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
+  const { text: patched, replaced } = patchScalar(loadBundle(pin));
+  mkdirSync(path.dirname(target), { recursive: true });
+  writeFileSync(target, patched);
+  writeFileSync(stampFile, stamp);
+  console.log(
+    `API reference renderer: ${pin.package} ${pin.version} → public/vendor/ (${replaced} <main> → <section>)`,
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) main();

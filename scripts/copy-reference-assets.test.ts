@@ -1,15 +1,80 @@
-// The copy of Scalar's bundle that /docs serves: its two <main> elements become <section>s
-// (the page has its own main landmark), and a bundle that no longer renders them stops the build.
-import { readFileSync } from "node:fs";
+// The copy of Scalar's bundle that /docs serves: taken from the pinned release's tarball (its
+// integrity checked), its two <main> elements become <section>s (the page has its own main
+// landmark), and a bundle that no longer renders them stops the build.
+import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { patchScalar } from "./copy-reference-assets.mjs";
+import {
+  extractFromTarball,
+  loadBundle,
+  patchScalar,
+  readPin,
+  verifyIntegrity,
+} from "./copy-reference-assets.mjs";
 
-const installed = () => readFileSync("node_modules/@scalar/api-reference/dist/browser/standalone.js", "utf8");
 const MAIN_VNODE = /[\w$]\((["'`])main\1,/g;
 
+/** A gzipped tar made by the system's tar, in the given format, of the files given. */
+function tarball(format: "ustar" | "pax" | "gnu", files: Record<string, string>): Buffer {
+  const dir = mkdtempSync(path.join(tmpdir(), "tarball-"));
+  for (const [name, content] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, "src", name)), { recursive: true });
+    writeFileSync(path.join(dir, "src", name), content);
+  }
+  const out = path.join(dir, "out.tgz");
+  execFileSync("tar", [
+    `--format=${format}`,
+    "-czf",
+    out,
+    "-C",
+    path.join(dir, "src"),
+    ...Object.keys(files),
+  ]);
+  return readFileSync(out);
+}
+
+describe("extractFromTarball", () => {
+  const deep = `package/${"d".repeat(80)}/${"e".repeat(60)}/standalone.js`;
+  for (const format of ["ustar", "pax", "gnu"] as const) {
+    it(`finds a file by its full path in a ${format} archive, long paths included`, () => {
+      const archive = tarball(format, {
+        "package/README.md": "readme",
+        "package/dist/browser/standalone.js": "bundle",
+        [deep]: "deep bundle",
+      });
+      expect(extractFromTarball(archive, "package/dist/browser/standalone.js")?.toString()).toBe("bundle");
+      expect(extractFromTarball(archive, deep)?.toString()).toBe("deep bundle");
+      expect(extractFromTarball(archive, "package/missing.js")).toBeNull();
+    });
+  }
+});
+
+describe("verifyIntegrity", () => {
+  it("accepts the bytes its sha512 names and refuses any other", () => {
+    const bytes = Buffer.from("renderer");
+    const computed = `sha512-${createHash("sha512").update(bytes).digest("base64")}`;
+    const other = `sha512-${createHash("sha512").update("other").digest("base64")}`;
+    expect(() => verifyIntegrity(bytes, computed, "test")).not.toThrow();
+    expect(() => verifyIntegrity(bytes, other, "test")).toThrow(/refusing/);
+    expect(() => verifyIntegrity(Buffer.from("renderer!"), computed, "test")).toThrow(/is not the pinned/);
+  });
+});
+
+describe("readPin", () => {
+  it("refuses a pin without a sha512 integrity", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "pin-"));
+    const file = path.join(dir, "package.json");
+    writeFileSync(file, JSON.stringify({ referenceRenderer: { package: "x", version: "1.0.0" } }));
+    expect(() => readPin(file)).toThrow(/integrity/);
+  });
+});
+
 describe("patchScalar", () => {
-  it("renders the installed Scalar's reference and try-it in a <section>, not a <main>", () => {
-    const bundle = installed();
+  it("renders the pinned Scalar's reference and try-it in a <section>, not a <main>", () => {
+    const bundle = loadBundle();
     expect(bundle.match(MAIN_VNODE)?.length).toBe(2);
     const { text, replaced } = patchScalar(bundle);
     expect(replaced).toBe(2);
@@ -17,7 +82,7 @@ describe("patchScalar", () => {
     // The reference keeps its name, so its section is a named region inside the page's main.
     expect(text).toMatch(/\(`section`,\{"aria-label":[^}]*navigation\.mainContent/);
     expect(text.length).toBe(bundle.length + 2 * ("section".length - "main".length));
-  });
+  }, 120_000);
 
   it("changes element names only, not the word main elsewhere", () => {
     const source = 'h(`main`,{class:"a"});h("main",b);x.tagName===`main`;const main=1;e.MAIN=`main`;';

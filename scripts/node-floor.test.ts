@@ -1,21 +1,16 @@
-// The Node floor in package.json's engines is one every installed package accepts, except the
-// API reference's browser bundle, which Node never runs (docs/decisions/0018-node-floor.md).
-import { readdirSync, readFileSync } from "node:fs";
+// The Node floor in package.json's engines is one every installed package accepts, so an
+// install on a supported Node prints no engine warning (docs/decisions/0018-node-floor.md).
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "..");
-
-/**
- * Scalar's packages declare Node 22 from the first release that is like the reference /docs
- * shows; the app only copies their prebuilt browser bundle (scripts/copy-reference-assets.mjs).
- */
-const BROWSER_ONLY = /^node_modules\/@scalar\//;
 const read = (file: string) => JSON.parse(readFileSync(path.join(root, file), "utf8"));
 
 describe("the Node floor", () => {
-  const floor = semver.minVersion(read("package.json").engines.node as string);
+  const pkg = read("package.json");
+  const floor = semver.minVersion(pkg.engines.node as string);
   const lock = read("package-lock.json") as {
     packages: Record<string, { version?: string; engines?: { node?: string } | string[] }>;
   };
@@ -24,31 +19,29 @@ describe("the Node floor", () => {
     expect(floor?.version).toBe("20.19.0");
   });
 
-  it("is accepted by every package in the lockfile that Node runs, whatever the platform", () => {
+  it("is accepted by every package in the lockfile, whatever the platform", () => {
     const refusing = Object.entries(lock.packages)
-      .filter(([name]) => name !== "" && !BROWSER_ONLY.test(name))
-      .flatMap(([name, pkg]) => {
+      .filter(([name]) => name !== "")
+      .flatMap(([name, entry]) => {
         // Old packages may still say engines as an array; npm ignores that form.
-        const wanted = Array.isArray(pkg.engines) ? undefined : pkg.engines?.node;
+        const wanted = Array.isArray(entry.engines) ? undefined : entry.engines?.node;
         return wanted && floor && !semver.satisfies(floor, wanted, { includePrerelease: true })
-          ? [`${name}@${pkg.version}: node ${wanted}`]
+          ? [`${name}@${entry.version}: node ${wanted}`]
           : [];
       });
     expect(refusing).toEqual([]);
   });
 
-  it("leaves out only the reference's bundle, which nothing in the app imports", () => {
-    const scalar = Object.keys(lock.packages).filter((name) => BROWSER_ONLY.test(name));
-    expect(scalar).toContain("node_modules/@scalar/api-reference");
-    // The app and its scripts reach Scalar only through the copied file, never by import.
-    const importers = ["app", "lib", "scripts", "harness", "emails"].flatMap((dir) =>
-      readdirSync(path.join(root, dir), { recursive: true, encoding: "utf8" })
-        .filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.includes("generated"))
-        .map((f) => path.join(dir, f))
-        .filter((f) =>
-          /(from |import\(|require\()["']@scalar\//.test(readFileSync(path.join(root, f), "utf8")),
-        ),
-    );
-    expect(importers).toEqual([]);
+  it("keeps the reference renderer out of the install: its bundle is fetched by pin instead", () => {
+    expect(Object.keys(lock.packages).filter((name) => name.includes("@scalar/"))).toEqual([]);
+    expect(pkg.referenceRenderer).toMatchObject({ package: "@scalar/api-reference" });
+  });
+
+  it("records a decision for every dependency's install script, so installs list none as unreviewed", () => {
+    const withScripts = Object.entries(lock.packages)
+      .filter(([name, entry]) => name !== "" && (entry as { hasInstallScript?: boolean }).hasInstallScript)
+      .map(([name]) => name.replace(/^.*node_modules\//, ""));
+    const decided = Object.keys(pkg.allowScripts ?? {}).map((spec) => spec.replace(/(?<=.)@.*$/, ""));
+    expect([...new Set(withScripts)].filter((name) => !decided.includes(name))).toEqual([]);
   });
 });
