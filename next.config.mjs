@@ -12,12 +12,12 @@ const common = [
 
 const nextConfig = {
   poweredByHeader: false,
-  // next dev serves its scripts and HMR only to these hosts: every address it answers on.
+  // Development mode serves its scripts and HMR only to these hosts: every address it answers on.
   allowedDevOrigins: devOrigins(),
   // The proxy (proxy.ts, pages only) would buffer up to 10 MB of a body; pages take none, and
-  // server.ts refuses bodies on pages before Next sees them: this bounds `next dev` as well.
+  // lib/api/app-server.ts refuses bodies on pages before Next sees them: this bounds Next run any other way as well.
   experimental: { proxyClientMaxBodySize: "16kb" },
-  // next dev would log full URLs, and a caller may paste a key into a query string.
+  // Development mode would log full URLs, and a caller may paste a key into a query string.
   logging: { incomingRequests: false },
   // pg and its COPY stream are Node-only; keep them out of the bundle.
   serverExternalPackages: ["pg", "pg-copy-streams", "@prisma/adapter-pg"],

@@ -78,9 +78,9 @@ const made = JSON.parse(execFileSync("npm", ["run", "-s", "keys", "--", "create"
 const started = Date.now();
 const res = await fetch("http://127.0.0.1:3000/v1/jobs?title=engineer&country=DE&per_page=5", { headers: { "x-api-key": made.key } });
 const body = await res.json();
-out.jobs = { status: res.status, ms: Date.now() - started, items: body.items?.length, total: body.meta?.total, remaining: res.headers.get("x-ratelimit-remaining") };
+out.jobs = { status: res.status, vary: res.headers.get("vary"), ms: Date.now() - started, items: body.items?.length, total: body.meta?.total, remaining: res.headers.get("x-ratelimit-remaining") };
 out.openapi = (await fetch("http://127.0.0.1:3000/openapi.json")).status;
-// A page opened at 127.0.0.1 loads next dev's own resources (scripts, HMR) from there: 404 for
+// A page opened at 127.0.0.1 loads the dev server's own resources (scripts, HMR) from there: 404 for
 // one that does not exist, not the 403 of a blocked origin.
 out.devResource = (await fetch("http://127.0.0.1:3000/_next/static/chunks/zero-setup-probe.js", { headers: { origin: "http://127.0.0.1:3000" } })).status;
 const csrf = await fetch("http://localhost:3000/api/auth/csrf");
@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     child.stderr!.on("data", (d) => (log += d));
     await waitForOutput(child, () => log, /INSTALLED/, 600_000);
     const installed = seconds(started);
-    await waitForOutput(child, () => log, /Ready in/, 300_000);
+    await waitForOutput(child, () => log, /> ready on /, 300_000);
     const ready = seconds(started);
     const checker = path.join(work, "check.mjs");
     await writeFile(checker, CHECKER);
@@ -183,8 +183,11 @@ async function main(): Promise<void> {
         "GET /v1/jobs answers 200 with jobs",
         out.jobs.status === 200 && out.jobs.items === 5 && out.jobs.total > 0 && out.jobs.remaining === "49",
       ],
+      ["an API answer varies on the key alone, not on Next's router headers", out.jobs.vary === "X-API-Key"],
+      ["npm install prints no engine warning (EBADENGINE)", !/EBADENGINE/.test(log)],
+      ["npm install prints no unreviewed install scripts", !/install-scripts/.test(log)],
       ["GET /openapi.json answers 200", out.openapi === 200],
-      ["next dev serves its /_next resources to a page at 127.0.0.1", out.devResource !== 403],
+      ["the dev server serves its /_next resources to a page at 127.0.0.1", out.devResource !== 403],
       ["a sign-in e-mail reaches the mail sink", out.signin === 200 && out.mail.length === 1],
     ];
     // Ctrl-C: the embedded database must be closed cleanly (its state file removed).

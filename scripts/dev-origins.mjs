@@ -1,6 +1,6 @@
-// The hosts `next dev` serves its own resources (/_next/*: scripts, HMR) to. Next allows only
-// localhost by default, so a page opened at 127.0.0.1, at the "Network" address `next dev`
-// prints or at APP_URL's host would load without its JavaScript. Read by next.config.mjs.
+// The hosts Next's development mode serves its own resources (/_next/*: scripts, HMR) to. Next
+// allows only localhost by default, so a page opened at 127.0.0.1, at a network address of
+// this machine or at APP_URL's host would load without its JavaScript. Read by next.config.mjs.
 import { hostname, networkInterfaces } from "node:os";
 
 /** A host as Next compares it: the hostname of the page's Origin, so IPv6 in brackets. */

@@ -1,9 +1,10 @@
 // npm run dev — chooses the database (see lib/embedded/open.ts: DATABASE_URL, else a local
 // Postgres, else the embedded PGlite), prepares it (create, migrate, seed a demo catalog when it is empty), starts the mail
-// sink and then runs `next dev`, saying which backends are in use.
-import { type ChildProcess, spawn } from "node:child_process";
+// sink and then serves the app in development mode behind the same HTTP server as `npm start`
+// (lib/api/serve.ts), saying which backends are in use.
 import pg from "pg";
 import { startMailSink } from "../harness/support/mail-sink";
+import { serveApp } from "../lib/api/serve";
 import { importDemo } from "../lib/catalog/demo/import-demo";
 import { env } from "../lib/core/env";
 import { ensureDatabase, migrate } from "../lib/core/migrate";
@@ -65,7 +66,7 @@ async function main() {
   // Every way out closes the embedded database cleanly, Ctrl-C while it is being created or
   // seeded included, so its files are consistent for the next start.
   let database: OpenedDatabase | undefined;
-  let child: ChildProcess | undefined;
+  let serving = false; // from then on the server's own handlers drain, flush and close
   let stopping = false;
   const stop = (code: number) => {
     if (!database && stopping) process.exit(code); // a second Ctrl-C while still opening
@@ -77,7 +78,9 @@ async function main() {
     ["SIGINT", 130],
     ["SIGTERM", 143],
   ] as const) {
-    process.on(signal, () => (child ? child.kill(signal) : stop(code)));
+    process.on(signal, () => {
+      if (!serving) stop(code);
+    });
   }
   database = await openDatabase("server");
   if (stopping) return stop(130); // interrupted while opening: close what was opened
@@ -89,15 +92,8 @@ async function main() {
     return stop(1);
   }
   if (stopping) return;
-  child = spawn("npx", ["--no-install", "next", "dev", "--port", String(env().PORT)], {
-    stdio: "inherit",
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" },
-  });
-  child.on("error", (err) => {
-    console.error(`next dev could not start: ${err.message}`);
-    stop(1);
-  });
-  child.on("exit", (code) => stop(code ?? 0));
+  serving = true;
+  await serveApp({ dev: true, database });
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 // Request bodies, read with a cap while they stream: a body larger than any route needs is
 // refused with 413 as soon as it is seen to be, without buffering more of it. Under npm start
 // the server has already checked the cap (lib/api/body-gate.ts); this is the same rule for
-// handlers called any other way (next dev, tests).
+// handlers called any other way (`next start` by hand, tests).
 import type { z } from "zod";
 import { firstIssue } from "../core/query-params";
 import { ApiError, fromFailure } from "./errors";

@@ -13,7 +13,7 @@ export function runInRequestScope<T>(scope: RequestScope, fn: () => T): T {
   return storage.run(scope, fn);
 }
 
-/** Marks the current request's answer as a 503 (outside a scope, as in `next dev`: no effect). */
+/** Marks the current request's answer as a 503 (outside a scope, as in tests: no effect). */
 export function markUnavailable(): void {
   const scope = storage.getStore();
   if (scope) scope.unavailable = true;

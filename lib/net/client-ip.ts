@@ -42,7 +42,7 @@ export function clientIp(req: Request, trustProxy = env().TRUST_PROXY): string {
     const nearest = hops.at(-1);
     return nearest ? bucketOf(nearest) : "unknown";
   }
-  // Without server.ts in front (next dev, next start) there is no trustworthy peer address:
+  // Without lib/api/app-server.ts in front (`next start` run by hand) there is no trustworthy peer address:
   // every caller shares one bucket, which errs on the side of limiting.
   const [stamp, ip] = (req.headers.get(PEER_HEADER) ?? "").split("|");
   return g.peerMarker && stamp === g.peerMarker && ip ? bucketOf(ip) : "unknown";
