@@ -1,5 +1,6 @@
-// npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--workers N] [--out DIR [--format jsonl|csv]]
-// Without --out the demo snapshot is imported (and swapped in) directly.
+// npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--history MONTHS] [--workers N] [--out DIR [--format jsonl|csv]]
+// Without --out the demo snapshot is imported (and swapped in) directly; with --history, one
+// import per month up to --as-of (or today), so /v1/salary/history has a series.
 
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
@@ -7,7 +8,7 @@ import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import { type DemoOptions, demoJobs, demoSalaries } from "../lib/catalog/demo/generate";
-import { importDemo } from "../lib/catalog/demo/import-demo";
+import { importDemo, importDemoHistory } from "../lib/catalog/demo/import-demo";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "../lib/catalog/import/records";
 import { env, setEnvCommand } from "../lib/core/env";
 import { endProgress, progressPrinter } from "./progress";
@@ -18,7 +19,7 @@ import { withDatabase } from "./with-database";
 setEnvCommand("catalog");
 
 const USAGE =
-  "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--workers N] [--out DIR [--format jsonl|csv]]";
+  "usage: npm run catalog:demo -- --jobs N [--seed S] [--as-of YYYY-MM-DD] [--history MONTHS] [--workers N] [--out DIR [--format jsonl|csv]]";
 
 const csvField = (v: unknown) => {
   const s = v === null || v === undefined ? "" : String(v);
@@ -52,6 +53,7 @@ async function main() {
       seed: { type: "string" },
       "as-of": { type: "string" },
       workers: { type: "string" },
+      history: { type: "string" },
       out: { type: "string" },
       format: { type: "string", default: "jsonl" },
     },
@@ -60,6 +62,12 @@ async function main() {
   const seed = values.seed === undefined ? 42 : Number(values.seed);
   const asOf = values["as-of"] ? new Date(`${values["as-of"]}T00:00:00Z`) : undefined;
   const workers = values.workers === undefined ? undefined : Number(values.workers);
+  const history = values.history === undefined ? undefined : Number(values.history);
+  if (
+    (history !== undefined && !(Number.isInteger(history) && history >= 1 && history <= 36)) ||
+    (history !== undefined && values.out)
+  )
+    throw new Error(`${USAGE}\n--history is 1–36 months, and imports (no --out)`);
   if (
     !Number.isInteger(jobs) ||
     jobs < 1 ||
@@ -70,6 +78,21 @@ async function main() {
   )
     throw new Error(USAGE);
   const opts: DemoOptions = { jobs, seed, asOf };
+  if (history !== undefined) {
+    await withDatabase(() =>
+      importDemoHistory(
+        env().DATABASE_URL,
+        opts,
+        history,
+        (result, date) =>
+          console.log(
+            `demo snapshot ${result.snapshotId} as of ${date.toISOString().slice(0, 10)}: ${result.jobs} jobs, ${result.salaries} salary medians`,
+          ),
+        workers,
+      ),
+    );
+    return;
+  }
   if (!values.out) {
     const result = await withDatabase(() =>
       importDemo(env().DATABASE_URL, opts, progressPrinter("demo jobs loaded"), workers),

@@ -1,6 +1,6 @@
 // HTTP-level tests of GET /v1/salary.
 import { beforeAll, describe, expect, it } from "vitest";
-import { SalaryResponseSchema } from "@/lib/catalog/schemas";
+import { SalaryResponseSchema } from "@/lib/catalog/salary-schemas";
 import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";

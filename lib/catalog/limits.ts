@@ -6,3 +6,7 @@ export const MAX_RESULT_WINDOW = 10_000;
 export const TITLE_MAX_LENGTH = 200;
 /** The longest highlight snippet, in code points: thirty words, unless one is a very long token. */
 export const SNIPPET_MAX = 2_000;
+/** How long a location's pay history is kept, in months before its newest date (at most today). */
+export const SALARY_HISTORY_MONTHS = 36;
+/** The most points one history answer holds: a snapshot a day over the months kept. */
+export const SALARY_HISTORY_MAX_POINTS = 1_200;

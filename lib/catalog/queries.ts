@@ -10,8 +10,9 @@ import { findJob } from "./jobs";
 import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { liveSnapshot } from "./live";
 import { pageBeyondCap, pageMeta } from "./paging";
-import { lookupSalary } from "./salary";
-import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "./schemas";
+import { lookupSalary, lookupSalaryHistory } from "./salary";
+import { SalaryQuerySchema } from "./salary-schemas";
+import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema } from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {
@@ -101,13 +102,29 @@ export async function jobById(id: string, params = new URLSearchParams()) {
     : fail("not_found", "No job with this id in the current catalog.");
 }
 
-export async function salaryForLocation(params: URLSearchParams) {
+function salaryQuery(params: URLSearchParams) {
   const parsed = parseQueryParams(params, SalaryQuerySchema);
   if (!parsed.ok) return parsed;
-  const query = parsed.value;
-  if (!query.country && !query.title) {
+  if (!parsed.value.country && !parsed.value.title) {
     return invalidParam("country", "Give country (an ISO code) or title (a country or city name).");
   }
-  const salary = await lookupSalary(query);
-  return salary ? ok({ query, salary }) : fail("not_found", "No salary snapshot for this location.");
+  return parsed;
+}
+
+export async function salaryForLocation(params: URLSearchParams) {
+  const parsed = salaryQuery(params);
+  if (!parsed.ok) return parsed;
+  const salary = await lookupSalary(parsed.value);
+  return salary
+    ? ok({ query: parsed.value, salary })
+    : fail("not_found", "No salary snapshot for this location.");
+}
+
+export async function salaryHistoryForLocation(params: URLSearchParams) {
+  const parsed = salaryQuery(params);
+  if (!parsed.ok) return parsed;
+  const history = await lookupSalaryHistory(parsed.value);
+  return history
+    ? ok({ query: parsed.value, history })
+    : fail("not_found", "No salary history for this location.");
 }

@@ -1,15 +1,20 @@
-// GET /v1/salary: a location median, by country code or by a place name given as `title`.
+// GET /v1/salary and /v1/salary/history: a location's pay, by country code or by a place name
+// given as `title`: the current snapshot's distribution, or its series across snapshots.
 import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { nameKey } from "./names";
-import type { SalaryResponse } from "./schemas";
+import type { SalaryHistoryResponse, SalaryPoint, SalaryResponse } from "./salary-schemas";
 
-type SalaryDbRow = {
+type PayRow = {
   level: "country" | "city";
   country_code: string;
   name: string;
   median: number;
+  p10: number | null;
+  p25: number | null;
+  p75: number | null;
+  p90: number | null;
   currency: string;
   period: "year" | "month" | "hour";
   sample_size: number;
@@ -17,70 +22,110 @@ type SalaryDbRow = {
   as_of: string;
 };
 
-const COLUMNS = Prisma.sql`level::text, country_code, name, median, currency, period::text, sample_size, as_of::text`;
+const COLUMNS = Prisma.sql`level::text, country_code, name, median, p10, p25, p75, p90, currency, period::text, sample_size, as_of::text`;
 
-async function countryRow(snapshot: number, alpha2: string): Promise<SalaryDbRow | undefined> {
-  const rows = await catalogDb(snapshot).query<SalaryDbRow>(Prisma.sql`
-    SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${snapshot} AND level = 'country' AND country_code = ${alpha2}`);
-  return rows[0];
+/** Where a query points: a country, or a city name (with the country it was qualified by). */
+type Place = { level: "country"; country: string } | { level: "city"; key: string; country: string | null };
+
+/** "Germany" | "DEU" | "Berlin" | "Berlin, Germany" | "Berlin, DE" → a place, or null. */
+function placeOf(q: { country?: string; title?: string }): Place | null {
+  const alpha2 = q.country ? toAlpha2(q.country) : null;
+  if (alpha2) return { level: "country", country: alpha2 };
+  const location = q.title ?? "";
+  const asCountry = countryFromName(location);
+  if (asCountry) return { level: "country", country: asCountry };
+  const [place = "", qualifier] = location.split(",", 2);
+  const within = qualifier ? (countryFromName(qualifier) ?? toAlpha2(qualifier)) : null;
+  if (qualifier && !within) return null;
+  return { level: "city", key: nameKey(place), country: within };
 }
 
 // Several cities share a name (Cambridge GB/US): the one with the larger sample wins.
-async function cityRow(
-  snapshot: number,
-  key: string,
-  alpha2: string | null,
-): Promise<SalaryDbRow | undefined> {
-  const inCountry = alpha2 ? Prisma.sql`AND country_code = ${alpha2}` : Prisma.empty;
-  const rows = await catalogDb(snapshot).query<SalaryDbRow>(Prisma.sql`
+async function snapshotRow(snapshot: number, place: Place): Promise<PayRow | undefined> {
+  const where =
+    place.level === "country"
+      ? Prisma.sql`level = 'country' AND country_code = ${place.country}`
+      : Prisma.sql`level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}`;
+  const rows = await catalogDb(snapshot).query<PayRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM salary_snapshots
-    WHERE snapshot_id = ${snapshot} AND name_key = ${key} AND level = 'city' ${inCountry}
+    WHERE snapshot_id = ${snapshot} AND ${where}
     ORDER BY sample_size DESC, country_code LIMIT 1`);
   return rows[0];
 }
 
-/** "Germany" | "DEU" | "Berlin" | "Berlin, Germany" | "Berlin, DE" → a snapshot row. */
-async function byLocationName(snapshot: number, location: string): Promise<SalaryDbRow | undefined> {
-  const asCountry = countryFromName(location);
-  if (asCountry) return countryRow(snapshot, asCountry);
-  const [place = "", qualifier] = location.split(",", 2);
-  const within = qualifier ? (countryFromName(qualifier) ?? toAlpha2(qualifier)) : null;
-  if (qualifier && !within) return undefined;
-  return cityRow(snapshot, nameKey(place), within);
-}
-
-type Salary = Omit<SalaryResponse, "reset_local">;
-const cache = snapshotCache<Salary | null>(5_000);
-
-export async function lookupSalary(q: { country?: string; title?: string }): Promise<Salary | null> {
-  const live = await liveSnapshot();
-  if (!live) return null;
-  const key = q.country ? `c:${toAlpha2(q.country)}` : `t:${q.title ?? ""}`;
-  const hit = cache.get(live.id, key);
-  if (hit !== undefined) return hit;
-  const salary = await fromDatabase(live.id, q);
-  cache.set(live.id, key, salary);
-  return salary;
-}
-
-async function fromDatabase(
-  snapshot: number,
-  q: { country?: string; title?: string },
-): Promise<Salary | null> {
-  const matchedOn = q.country ? "country" : "title_as_location";
-  const alpha2 = q.country ? toAlpha2(q.country) : null;
-  const row = alpha2 ? await countryRow(snapshot, alpha2) : await byLocationName(snapshot, q.title ?? "");
-  if (!row) return null;
+/** A row's distribution, each percentile present only when the source gave it. */
+function pointOf(row: PayRow): SalaryPoint {
+  const percentiles = Object.fromEntries(
+    (["p10", "p25", "p75", "p90"] as const).flatMap((p) => (row[p] === null ? [] : [[p, row[p]]])),
+  );
   return {
-    matched_on: matchedOn,
-    level: row.level,
-    location: row.level === "country" ? countryName(row.country_code) : row.name,
-    country: row.country_code,
     median: row.median,
+    ...percentiles,
     currency: row.currency,
     period: row.period,
     sample_size: row.sample_size,
     as_of: row.as_of,
   };
+}
+
+function locationOf(row: PayRow, q: { country?: string }) {
+  return {
+    matched_on: q.country ? ("country" as const) : ("title_as_location" as const),
+    level: row.level,
+    location: row.level === "country" ? countryName(row.country_code) : row.name,
+    country: row.country_code,
+  };
+}
+
+type Salary = Omit<SalaryResponse, "reset_local">;
+type History = Omit<SalaryHistoryResponse, "reset_local">;
+const cache = snapshotCache<Salary | null>(5_000);
+const historyCache = snapshotCache<History | null>(2_000);
+const cacheKey = (q: { country?: string; title?: string }) =>
+  q.country ? `c:${toAlpha2(q.country)}` : `t:${q.title ?? ""}`;
+
+export async function lookupSalary(q: { country?: string; title?: string }): Promise<Salary | null> {
+  const live = await liveSnapshot();
+  if (!live) return null;
+  const hit = cache.get(live.id, cacheKey(q));
+  if (hit !== undefined) return hit;
+  const place = placeOf(q);
+  const row = place ? await snapshotRow(live.id, place) : undefined;
+  const salary = row ? { ...locationOf(row, q), ...pointOf(row) } : null;
+  cache.set(live.id, cacheKey(q), salary);
+  return salary;
+}
+
+/**
+ * The place's series, oldest first. A city name several countries share is the one whose
+ * newest point has the largest sample, as in the current snapshot.
+ */
+export async function lookupSalaryHistory(q: { country?: string; title?: string }): Promise<History | null> {
+  const live = await liveSnapshot();
+  if (!live) return null;
+  const hit = historyCache.get(live.id, cacheKey(q));
+  if (hit !== undefined) return hit;
+  const history = await historyFromDatabase(live.id, q);
+  historyCache.set(live.id, cacheKey(q), history);
+  return history;
+}
+
+async function historyFromDatabase(snapshot: number, q: { country?: string; title?: string }) {
+  const place = placeOf(q);
+  if (!place) return null;
+  const db = catalogDb(snapshot);
+  let where: Prisma.Sql;
+  if (place.level === "country") where = Prisma.sql`level = 'country' AND country_code = ${place.country}`;
+  else {
+    const [newest] = await db.query<{ country_code: string }>(Prisma.sql`
+      SELECT country_code FROM salary_history
+      WHERE level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}
+      ORDER BY as_of DESC, sample_size DESC, country_code LIMIT 1`);
+    if (!newest) return null;
+    where = Prisma.sql`level = 'city' AND name_key = ${place.key} AND country_code = ${newest.country_code}`;
+  }
+  const rows = await db.query<PayRow>(Prisma.sql`
+    SELECT ${COLUMNS} FROM salary_history WHERE ${where} ORDER BY as_of`);
+  const latest = rows.at(-1);
+  return latest ? { ...locationOf(latest, q), points: rows.map(pointOf) } : null;
 }

@@ -1,7 +1,7 @@
 // Request and response schemas of the catalog endpoints: used for validation and the API reference.
 import { z } from "zod";
 import { parseInstant, TimeZoneSchema } from "../core/time";
-import { resolveCountryFilter, toAlpha2 } from "./countries";
+import { resolveCountryFilter } from "./countries";
 import { HighlightSchema, QueryMetaSchema } from "./keyword-schemas";
 import { Q_MAX_LENGTH } from "./keywords/parse";
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
@@ -47,13 +47,13 @@ const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
   });
 
 /** Codes and region names are short; the longest (NORDICS) has seven letters. */
-const COUNTRY_MAX_LENGTH = 16;
+export const COUNTRY_MAX_LENGTH = 16;
 /** IANA zone names are at most a few dozen characters (America/Argentina/ComodRivadavia). */
-const ZoneSchema = TimeZoneSchema.max(64, "must be at most 64 characters");
+export const ZoneSchema = TimeZoneSchema.max(64, "must be at most 64 characters");
 
 export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc", "distance"] as const;
 
-const TitleSchema = z
+export const TitleSchema = z
   .string()
   .trim()
   .min(1, "must not be empty")
@@ -213,17 +213,6 @@ export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export const JobQuerySchema = z.object({ tz: ZoneSchema.optional() });
 export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
-export const SalaryQuerySchema = z.object({
-  country: z
-    .string()
-    .max(COUNTRY_MAX_LENGTH, `must be at most ${COUNTRY_MAX_LENGTH} characters`)
-    .refine((c) => toAlpha2(c) !== null, "must be an ISO 3166-1 alpha-2 or alpha-3 country code")
-    .optional()
-    .describe("ISO 3166-1 alpha-2/alpha-3 country code (preferred)"),
-  title: TitleSchema.optional().describe("A location name (country or city), used when country is absent"),
-  tz: ZoneSchema.optional(),
-});
-
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
 
 /** An advertised amount per year: 40 h × 52 weeks for hourly pay; capped to fit an INTEGER. */
@@ -233,10 +222,10 @@ export function annualise(amount: number, period: (typeof PAY_PERIODS)[number]):
 
 // A response's bounds are the importer's (lib/catalog/import/records.ts): what it stores is all
 // a response can hold.
-const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
+export const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
 /** Counts and page numbers: never negative, and an INTEGER column's range at most. */
-const countInt = () => z.number().int().min(0).max(2_147_483_647);
-const ResetLocalSchema = z.string().max(40);
+export const countInt = () => z.number().int().min(0).max(2_147_483_647);
+export const ResetLocalSchema = z.string().max(40);
 
 export const JobSummarySchema = z.object({
   id: z.string().regex(JOB_ID_PATTERN).max(64),
@@ -307,26 +296,6 @@ export const JobSearchResponseSchema = z.object({
   }),
 });
 
-export const SalaryResponseSchema = z.object({
-  matched_on: z.enum(["country", "title_as_location"]),
-  level: z.enum(["country", "city"]),
-  location: z.string().max(200),
-  country: z
-    .string()
-    .regex(/^[A-Z]{2}$/)
-    .length(2),
-  median: salaryAmount(),
-  currency: z
-    .string()
-    .regex(/^[A-Z]{3}$/)
-    .length(3),
-  period: z.enum(["year", "month", "hour"]),
-  sample_size: countInt(),
-  as_of: z.iso.date().max(10),
-  reset_local: ResetLocalSchema.optional(),
-});
-
 export type JobSummary = z.infer<typeof JobSummarySchema>;
 export type Job = z.infer<typeof JobSchema>;
 export type JobSearchQuery = z.output<typeof JobSearchQuerySchema>;
-export type SalaryResponse = z.infer<typeof SalaryResponseSchema>;

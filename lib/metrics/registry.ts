@@ -68,6 +68,7 @@ export const ROUTE_TEMPLATES = [
   "/v1/jobs/facets",
   "/v1/jobs/{id}",
   "/v1/salary",
+  "/v1/salary/history",
   "/v1/openapi.json",
   "/v1/*",
   "/api/jobs",

@@ -16,6 +16,7 @@ import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobFacets from "@/app/v1/jobs/facets/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
+import * as salaryHistory from "@/app/v1/salary/history/route";
 import * as salary from "@/app/v1/salary/route";
 import { sharedKey } from "./api-keys";
 
@@ -29,6 +30,7 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/jobs/facets") return { mod: jobFacets, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
+  if (pathname === "/v1/salary/history") return { mod: salaryHistory, params: {} };
   if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };
   if (pathname === "/openapi.json") return { mod: publicOpenapi, params: {} };
   if (pathname === "/api/keys/usage") return { mod: keysUsage, params: {} };

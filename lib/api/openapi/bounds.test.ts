@@ -4,7 +4,8 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { FacetsQuerySchema } from "../../catalog/facet-schemas";
-import { JobQuerySchema, JobSearchQuerySchema, SalaryQuerySchema } from "../../catalog/schemas";
+import { SalaryQuerySchema } from "../../catalog/salary-schemas";
+import { JobQuerySchema, JobSearchQuerySchema } from "../../catalog/schemas";
 import { TokenBodySchema } from "../../keys/schemas";
 import { UsageQuerySchema } from "../../quota/usage";
 import { openApiDocument } from ".";
@@ -16,6 +17,7 @@ const QUERIES: Record<string, z.ZodObject> = {
   "/v1/jobs/facets": FacetsQuerySchema,
   "/v1/jobs/{id}": JobQuerySchema,
   "/v1/salary": SalaryQuerySchema,
+  "/v1/salary/history": SalaryQuerySchema,
   "/api/keys/usage": UsageQuerySchema,
 };
 

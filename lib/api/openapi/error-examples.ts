@@ -60,6 +60,7 @@ const ERRORS = {
   forbidden: () => new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages."),
   job_not_found: () => new ApiError("not_found", "No job with this id in the current catalog."),
   salary_not_found: () => new ApiError("not_found", "No salary snapshot for this location."),
+  salary_history_not_found: () => new ApiError("not_found", "No salary history for this location."),
   no_key: () => new ApiError("not_found", "You have no key to revoke."),
   method_not_allowed: () =>
     new ApiError("method_not_allowed", "POST is not supported here; this API is read-only (GET)."),

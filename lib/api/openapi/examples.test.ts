@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "../../catalog/demo/generate";
 import { Placer } from "../../catalog/import/coordinates";
 import { JobRecordSchema } from "../../catalog/import/records";
-import { JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SEARCH } from "./examples";
+import { JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SALARY_HISTORY, SEARCH } from "./examples";
 import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 
 const options = { jobs: 20_000, asOf: new Date("2026-11-21T00:00:00Z") };
@@ -24,23 +24,36 @@ describe("the reference's examples", () => {
     }
   });
 
-  it("are the demo's salary medians", () => {
+  const pay = ({ median, p10, p25, p75, p90, sample_size, as_of }: typeof SALARY_BY_COUNTRY) => ({
+    median,
+    p10,
+    p25,
+    p75,
+    p90,
+    sample_size,
+    as_of,
+  });
+
+  it("are the demo's salary medians and percentiles", () => {
     const rows = demoSalaries(options);
     expect(rows).toContainEqual(
-      expect.objectContaining({
-        level: "country",
-        country: "DE",
-        median: SALARY_BY_COUNTRY.median,
-        sample_size: SALARY_BY_COUNTRY.sample_size,
-      }),
+      expect.objectContaining({ level: "country", country: "DE", ...pay(SALARY_BY_COUNTRY) }),
     );
     expect(rows).toContainEqual(
-      expect.objectContaining({
-        level: "city",
-        city: "Berlin",
-        median: SALARY_BY_CITY.median,
-        sample_size: SALARY_BY_CITY.sample_size,
-      }),
+      expect.objectContaining({ level: "city", city: "Berlin", ...pay(SALARY_BY_CITY) }),
     );
+  });
+
+  it("are the demo's pay at each date of a monthly history", () => {
+    for (const point of SALARY_HISTORY.points) {
+      const rows = demoSalaries({ ...options, asOf: new Date(`${point.as_of}T00:00:00Z`) });
+      expect(rows).toContainEqual(
+        expect.objectContaining({
+          level: "country",
+          country: "DE",
+          ...pay({ ...SALARY_BY_COUNTRY, ...point }),
+        }),
+      );
+    }
   });
 });

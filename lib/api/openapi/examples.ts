@@ -90,6 +90,10 @@ export const SALARY_BY_COUNTRY = {
   location: "Germany",
   country: "DE",
   median: 64500,
+  p10: 41500,
+  p25: 50500,
+  p75: 81000,
+  p90: 104000,
   currency: "EUR",
   period: "year",
   sample_size: 1468,
@@ -102,10 +106,57 @@ export const SALARY_BY_CITY = {
   location: "Berlin",
   country: "DE",
   median: 74000,
+  p10: 46000,
+  p25: 59500,
+  p75: 94500,
+  p90: 112500,
   currency: "EUR",
   period: "year",
   sample_size: 587,
   as_of: "2026-11-21",
+};
+
+/** GET /v1/salary/history?country=DE after three monthly demo imports (`--history 3`). */
+export const SALARY_HISTORY = {
+  matched_on: "country",
+  level: "country",
+  location: "Germany",
+  country: "DE",
+  points: [
+    {
+      median: 64000,
+      p10: 41000,
+      p25: 50500,
+      p75: 80500,
+      p90: 103500,
+      currency: "EUR",
+      period: "year",
+      sample_size: 1468,
+      as_of: "2026-09-21",
+    },
+    {
+      median: 64000,
+      p10: 41000,
+      p25: 50500,
+      p75: 80500,
+      p90: 103500,
+      currency: "EUR",
+      period: "year",
+      sample_size: 1468,
+      as_of: "2026-10-21",
+    },
+    {
+      median: 64500,
+      p10: 41500,
+      p25: 50500,
+      p75: 81000,
+      p90: 104000,
+      currency: "EUR",
+      period: "year",
+      sample_size: 1468,
+      as_of: "2026-11-21",
+    },
+  ],
 };
 
 /** GET /api/keys/usage?tz=Europe/Berlin on a Free key, its second request of 2026-11-21. */

@@ -1,7 +1,8 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
 import { sessionCookieName } from "../../auth/session";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
-import { JobSchema, JobSearchResponseSchema, SalaryResponseSchema } from "../../catalog/schemas";
+import { SalaryHistoryResponseSchema, SalaryResponseSchema } from "../../catalog/salary-schemas";
+import { JobSchema, JobSearchResponseSchema } from "../../catalog/schemas";
 import { env } from "../../core/env";
 import { TIERS } from "../../core/plans";
 import {
@@ -115,6 +116,7 @@ export function openApiDocument(): Json {
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
         FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
+        SalaryHistoryResponse: jsonSchema(SalaryHistoryResponseSchema),
         UsageResponse: jsonSchema(UsageResponseSchema),
         RevokeResponse: jsonSchema(RevokeResponseSchema),
         RegisterResponse: jsonSchema(RegisterResponseSchema),

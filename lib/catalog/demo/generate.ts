@@ -179,25 +179,62 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
   }
 }
 
-/** Location medians per country and per city; sample sizes follow the job mix. */
+/** The date the demo's pay is pinned to: pay at other dates has drifted from it. */
+const PAY_EPOCH = Date.UTC(2026, 10, 21);
+/** Demo pay rises this much a year, so a series of demo imports shows a trend. */
+const PAY_GROWTH_PER_YEAR = 0.03;
+
+/** Pay at `asOf` relative to the epoch's: 1 at the epoch, compounding by the day. */
+export function payDrift(asOf: Date): number {
+  const years = (asOf.getTime() - PAY_EPOCH) / (365.25 * 86_400_000);
+  return (1 + PAY_GROWTH_PER_YEAR) ** years;
+}
+
+/**
+ * Location medians per country and per city, with the 10th, 25th, 75th and 90th percentiles
+ * around each (a right-skewed spread, as pay is); sample sizes follow the job mix.
+ */
 export function demoSalaries(opts: DemoOptions): Record<string, string | number | null>[] {
   const r = rng((opts.seed ?? 42) ^ 0x5a1a);
-  const asOf = (opts.asOf ?? new Date()).toISOString().slice(0, 10);
+  // Its own stream: the medians stay those the demo has always had.
+  const spread = rng((opts.seed ?? 42) ^ 0x9e37);
+  const asOfDate = opts.asOf ?? new Date();
+  const asOf = asOfDate.toISOString().slice(0, 10);
+  const drift = payDrift(asOfDate);
   const totalWeight = DEMO_COUNTRIES.reduce((s, c) => s + c.weight, 0);
   return DEMO_COUNTRIES.flatMap((country) => {
     const sample = Math.max(25, Math.round((opts.jobs * country.weight) / totalWeight));
-    const median = (factor: number) =>
-      roundPay(country.median * factor * (0.97 + r.next() * 0.06), country.median);
+    const pay = (factor: number) => {
+      const exact = country.median * factor * (0.97 + r.next() * 0.06) * drift;
+      const at = (k: number) => roundPay(exact * k, country.median);
+      const median = at(1);
+      // Rounded separately, each is kept on its side of the median.
+      return {
+        p10: Math.min(at(0.58 + spread.next() * 0.08), median),
+        p25: Math.min(at(0.78 + spread.next() * 0.06), median),
+        median,
+        p75: Math.max(at(1.22 + spread.next() * 0.06), median),
+        p90: Math.max(at(1.5 + spread.next() * 0.12), median),
+      };
+    };
     const base = { country: country.code, currency: country.currency, period: "year", as_of: asOf };
     return [
-      { ...base, level: "country", city: null, median: median(1.1), sample_size: sample },
+      { ...base, level: "country", city: null, ...pay(1.1), sample_size: sample },
       ...country.cities.map((city, i) => ({
         ...base,
         level: "city",
         city,
-        median: median(1.1 * cityPay(i)),
+        ...pay(1.1 * cityPay(i)),
         sample_size: Math.max(10, Math.round(sample * cityShare(i, country.cities.length))),
       })),
     ];
   });
+}
+
+/** The date `months` months before `date`, on the same day of the month (or the month's last). */
+export function monthsBefore(date: Date, months: number): Date {
+  const y = date.getUTCFullYear();
+  const m = date.getUTCMonth() - months;
+  const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
+  return new Date(Date.UTC(y, m, Math.min(date.getUTCDate(), lastDay)));
 }

@@ -1,5 +1,6 @@
 // Indexing a loaded partition, swapping it in, and retiring old snapshots.
 import pg from "pg";
+import { recordSalaryHistory } from "./salary-history";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 
@@ -106,6 +107,7 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
        ON CONFLICT (id) DO UPDATE SET snapshot_id = EXCLUDED.snapshot_id, updated_at = now()`,
       [snapshotId],
     );
+    await recordSalaryHistory(client, snapshotId);
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK");

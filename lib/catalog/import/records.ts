@@ -148,12 +148,18 @@ export const SALARY_COLUMNS = [
   "level",
   "country",
   "city",
+  "p10",
+  "p25",
   "median",
+  "p75",
+  "p90",
   "currency",
   "period",
   "sample_size",
   "as_of",
 ] as const;
+
+const PERCENTILE_ORDER = ["p10", "p25", "median", "p75", "p90"] as const;
 
 export const SalaryRecordSchema = z
   .object({
@@ -161,6 +167,10 @@ export const SalaryRecordSchema = z
     country,
     city: optionalText(120),
     median: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
+    p10: optionalInt,
+    p25: optionalInt,
+    p75: optionalInt,
+    p90: optionalInt,
     currency: currency.pipe(z.string({ error: "is required" })),
     period: z.preprocess((v) => blankToNull(v) ?? "year", z.enum(["year", "month", "hour"])),
     sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
@@ -171,6 +181,20 @@ export const SalaryRecordSchema = z
   .superRefine((r, ctx) => {
     if (r.level === "city" && !r.city)
       ctx.addIssue({ code: "custom", path: ["city"], message: "is required when level is city" });
+    // The percentiles given, with the median, must rise in order: p10 ≤ p25 ≤ median ≤ p75 ≤ p90.
+    const given = PERCENTILE_ORDER.flatMap((field) => {
+      const value = r[field];
+      return value === null || value === undefined ? [] : [{ field, value }];
+    });
+    for (const [i, next] of given.entries()) {
+      const before = given[i - 1];
+      if (before && next.value < before.value)
+        ctx.addIssue({
+          code: "custom",
+          path: [next.field],
+          message: `must not be below ${before.field} (${before.value})`,
+        });
+    }
   })
   .transform((r) => {
     // A city row without a city has already failed the check above.

@@ -1,5 +1,5 @@
-// The salary medians of a snapshot: validated and loaded whole (a few thousand rows at most),
-// or carried over from the live snapshot when the import brings none.
+// The salary medians (and percentiles) of a snapshot: validated and loaded whole (a few
+// thousand rows at most), or carried over from the live snapshot when the import brings none.
 import type pg from "pg";
 import { cleanSalaryRecord } from "./clean-record";
 import type { CopyValue } from "./copy-text";
@@ -16,6 +16,10 @@ const SALARY_COLUMNS = [
   "name_key",
   "name",
   "median",
+  "p10",
+  "p25",
+  "p75",
+  "p90",
   "currency",
   "period",
   "sample_size",
@@ -30,8 +34,8 @@ export async function loadSalaries(
 ): Promise<number> {
   if (!source) {
     const res = await client.query(
-      `INSERT INTO salary_snapshots (snapshot_id, level, country_code, name_key, name, median, currency, period, sample_size, as_of)
-       SELECT $1, level, country_code, name_key, name, median, currency, period, sample_size, as_of FROM salary_snapshots
+      `INSERT INTO salary_snapshots (snapshot_id, level, country_code, name_key, name, median, p10, p25, p75, p90, currency, period, sample_size, as_of)
+       SELECT $1, level, country_code, name_key, name, median, p10, p25, p75, p90, currency, period, sample_size, as_of FROM salary_snapshots
        WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
       [snapshotId],
     );
@@ -63,6 +67,10 @@ export async function loadSalaries(
           r.name_key,
           r.name,
           r.median,
+          r.p10,
+          r.p25,
+          r.p75,
+          r.p90,
           r.currency,
           r.period,
           r.sample_size,
