@@ -158,6 +158,8 @@ describe("GET /v1/jobs/{id}", () => {
       latitude: 52.52437,
       longitude: 13.41053,
       description: "About Senior Software Engineer.",
+      // The only salaried Senior Software Engineer in Germany: too few to stand among.
+      pay_percentile: null,
     });
   });
 

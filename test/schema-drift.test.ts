@@ -45,6 +45,8 @@ function unsupportedFields(model: string): Map<string, { column: string; type: s
 }
 
 function pgType(f: Field): string {
+  // A list field (Int[]) is an array of its element's column type.
+  if (f.isList) return `${pgType({ ...f, isList: false })}[]`;
   const [native, args = []] = f.nativeType ?? [];
   if (f.kind === "enum") return enumDbName.get(f.type)!;
   switch (native ?? f.type) {

@@ -14,6 +14,7 @@ export const ERROR_STATUS = {
   forbidden: 403,
   site_only: 403,
   not_found: 404,
+  insufficient_data: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   key_exists: 409,

@@ -10,6 +10,18 @@ const facetCounts = <T extends z.ZodType>(value: T, max: number) =>
     )
     .max(max);
 
+const payAmount = (label: string) =>
+  z.number().int().min(0).max(2_000_000_000).describe(`${label} of the annualised salaries counted`);
+
+/** The percentiles of the salaries counted (interpolated, as PostgreSQL's percentile_cont). */
+export const PayPercentilesShape = {
+  p10: payAmount("10th percentile"),
+  p25: payAmount("25th percentile"),
+  p50: payAmount("Median"),
+  p75: payAmount("75th percentile"),
+  p90: payAmount("90th percentile"),
+};
+
 export const FacetsQuerySchema = JobSearchQuerySchema.omit({
   page: true,
   per_page: true,
@@ -32,6 +44,7 @@ export const FacetsResponseSchema = z.object({
         currency: z.string().length(3),
         period: z.literal("year"),
         count: z.number().int().describe("Matches with an advertised salary in this currency"),
+        ...PayPercentilesShape,
         buckets: z
           .array(z.object({ min: z.number().int(), max: z.number().int(), count: z.number().int() }))
           .max(10)

@@ -10,7 +10,7 @@ import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
@@ -42,9 +42,7 @@ export async function jobFacets(input: {
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const filters = input.filters;
-  const lead = isNear(filters)
-    ? await nearLead(live.id, filters, tsquery, tsquery ? "relevance" : "date")
-    : await leadOf(live, filters, tsquery);
+  const lead = await sampleLead(live, filters, tsquery);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
     countMatches(input, live, input.filters, tsquery, lead),
@@ -75,6 +73,37 @@ export async function jobFacets(input: {
   return out;
 }
 
+/** The first FACET_SAMPLE matches in the search's order, from index entries only. */
+export function sampleSql(
+  tsquery: string | null,
+  filters: JobFilters,
+  snapshotId: number,
+  lead: Lead,
+): Prisma.Sql {
+  const input = {
+    tsquery,
+    filters,
+    sort: tsquery ? "relevance" : "date",
+    limit: FACET_SAMPLE,
+    offset: 0,
+    lead,
+  } as const;
+  return isNear(filters)
+    ? nearMatchesSql({ ...input, filters }, snapshotId, INDEXED_COLUMNS)
+    : matchesSql(input, snapshotId, INDEXED_COLUMNS);
+}
+
+/** A search's lead: what its sample and count walk first. */
+export function sampleLead(
+  snapshot: LiveSnapshot,
+  filters: JobFilters,
+  tsquery: string | null,
+): Promise<Lead> {
+  return isNear(filters)
+    ? nearLead(snapshot.id, filters, tsquery, tsquery ? "relevance" : "date")
+    : leadOf(snapshot, filters, tsquery);
+}
+
 /**
  * The facets' statement (the total is countMatches'): also what harness/bench/bench-search.ts
  * explains. Matches come from index entries only; the ten top companies' names are then read
@@ -86,17 +115,7 @@ export function facetsSql(
   snapshotId: number,
   lead: Lead = "title",
 ): Prisma.Sql {
-  const input = {
-    tsquery,
-    filters,
-    sort: tsquery ? "relevance" : "date",
-    limit: FACET_SAMPLE,
-    offset: 0,
-    lead,
-  } as const;
-  const matches = isNear(filters)
-    ? nearMatchesSql({ ...input, filters }, snapshotId, INDEXED_COLUMNS)
-    : matchesSql(input, snapshotId, INDEXED_COLUMNS);
+  const matches = sampleSql(tsquery, filters, snapshotId, lead);
   // Near a point: matches by distance bucket (width_bucket's 0-based index is the bucket's).
   const distances = isNear(filters)
     ? Prisma.sql`, (SELECT json_agg(x) FROM (SELECT width_bucket(distance, ${BUCKET_BOUNDS.slice(1)}::float8[]) AS bucket,

@@ -1,12 +1,43 @@
 // Salary histograms for facets: per currency, ten or fewer buckets of a round width
-// (1, 2 or 5 × a power of ten), so the edges read like the amounts job ads use.
+// (1, 2 or 5 × a power of ten), so the edges read like the amounts job ads use, and the
+// percentiles of the same amounts.
+
+export type PayPercentiles = { p10: number; p25: number; p50: number; p75: number; p90: number };
 
 export type Histogram = {
   currency: string;
   period: "year";
   count: number;
-  buckets: { min: number; max: number; count: number }[];
-};
+} & PayPercentiles & {
+    buckets: { min: number; max: number; count: number }[];
+  };
+
+/**
+ * Percentiles of sorted amounts, interpolated between the two nearest as PostgreSQL's
+ * percentile_cont does, rounded to whole units.
+ */
+export function percentiles(sorted: number[]): PayPercentiles {
+  const at = (f: number) => {
+    const pos = f * (sorted.length - 1);
+    const lo = Math.floor(pos);
+    const low = sorted[lo] ?? 0;
+    const high = sorted[Math.min(lo + 1, sorted.length - 1)] ?? low;
+    return Math.round(low + (high - low) * (pos - lo));
+  };
+  return { p10: at(0.1), p25: at(0.25), p50: at(0.5), p75: at(0.75), p90: at(0.9) };
+}
+
+/** Annual amounts by currency, each list sorted, the most common currency first. */
+export function amountsByCurrency(values: { currency: string; amount: number }[]): [string, number[]][] {
+  const byCurrency = new Map<string, number[]>();
+  for (const v of values) {
+    const list = byCurrency.get(v.currency) ?? [];
+    list.push(v.amount);
+    byCurrency.set(v.currency, list);
+  }
+  for (const list of byCurrency.values()) list.sort((a, b) => a - b);
+  return [...byCurrency].sort((a, b) => b[1].length - a[1].length || a[0].localeCompare(b[0]));
+}
 
 const BUCKETS = 10;
 
@@ -20,15 +51,7 @@ function roundStep(span: number, low: number): number {
 
 /** Annual amounts → one histogram per currency, the most common currency first. */
 export function salaryHistogram(values: { currency: string; amount: number }[]): Histogram[] {
-  const byCurrency = new Map<string, number[]>();
-  for (const v of values) {
-    const list = byCurrency.get(v.currency) ?? [];
-    list.push(v.amount);
-    byCurrency.set(v.currency, list);
-  }
-  const out: Histogram[] = [];
-  for (const [currency, amounts] of byCurrency) {
-    amounts.sort((a, b) => a - b);
+  return amountsByCurrency(values).map(([currency, amounts]) => {
     // The 1st to 99th percentile sets the width; outliers land in the end buckets.
     const lo = amounts[Math.floor(amounts.length * 0.01)] ?? 0;
     const hi = amounts[Math.min(amounts.length - 1, Math.floor(amounts.length * 0.99))] ?? lo;
@@ -45,7 +68,6 @@ export function salaryHistogram(values: { currency: string; amount: number }[]):
       const b = buckets[i];
       if (b) b.count++;
     }
-    out.push({ currency, period: "year", count: amounts.length, buckets });
-  }
-  return out.sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+    return { currency, period: "year" as const, count: amounts.length, ...percentiles(amounts), buckets };
+  });
 }

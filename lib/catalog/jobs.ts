@@ -1,5 +1,6 @@
 // GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot.
 import { Prisma } from "../generated/prisma/client";
+import { PAY_SQL } from "./import/pay-groups";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJob } from "./rows";
 import { type Job, JobIdSchema } from "./schemas";
@@ -19,6 +20,16 @@ export async function findJob(id: string): Promise<Job | null> {
   return job;
 }
 
+/**
+ * The row, and where its pay stands: the breaks of its title, country and currency below its
+ * pay, which is the whole percent of that group's salaried jobs paid less (null: no salary, or
+ * a group too small to have breaks).
+ */
 export function jobSql(id: string, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, description FROM jobs WHERE snapshot_id = ${snapshotId} AND id = ${id}`;
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, description,
+    (SELECT (SELECT count(*)::int FROM unnest(g.breaks) AS b WHERE b < ${Prisma.raw(PAY_SQL)})
+     FROM pay_groups g
+     WHERE g.snapshot_id = j.snapshot_id AND g.title_id = j.title_id AND g.country_code = j.country_code
+       AND g.currency = j.salary_currency AND j.salary_year_min IS NOT NULL) AS pay_percentile
+    FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.id = ${id}`;
 }

@@ -8,8 +8,10 @@ import { jobFacets } from "./facets";
 import { type JobFilters, toFilters } from "./filters";
 import { findJob } from "./jobs";
 import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
+import { PAY_SAMPLE_MIN } from "./limits";
 import { liveSnapshot } from "./live";
 import { pageBeyondCap, pageMeta } from "./paging";
+import { jobPay } from "./pay";
 import { lookupSalary, lookupSalaryHistory } from "./salary";
 import { SalaryQuerySchema } from "./salary-schemas";
 import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema } from "./schemas";
@@ -84,6 +86,29 @@ export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
   const { filters, meta } = words.value;
   const facets = await jobFacets({ title: query.title, filter: filters.country, filters });
   return ok({ query, facets: meta ? { ...facets, meta: { ...facets.meta, query: meta } } : facets });
+}
+
+/**
+ * What a search's matches advertise: its facets' parameters, and percentiles per currency; a
+ * 404 insufficient_data when no currency has PAY_SAMPLE_MIN salaries among them.
+ */
+export async function payCatalog(params: URLSearchParams, now = new Date()) {
+  const parsed = parseQueryParams(params, FacetsQuerySchema);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
+  if (!rules.ok) return rules;
+  const words = await withKeywords(rules.value.filters, query);
+  if (!words.ok) return words;
+  const { filters, meta } = words.value;
+  const pay = await jobPay({ title: query.title, filter: filters.country, filters });
+  if (pay.pay.length === 0) {
+    return fail(
+      "insufficient_data",
+      `Too few advertised salaries for percentiles: ${pay.meta.salaried} of the ${pay.meta.counted} matches read advertise one, and no currency has ${PAY_SAMPLE_MIN}. Widen the search.`,
+    );
+  }
+  return ok({ query, pay: meta ? { ...pay, meta: { ...pay.meta, query: meta } } : pay });
 }
 
 /** posted_within_days counts from the minute: requests within one share cache entries and ETags. */

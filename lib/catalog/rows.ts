@@ -26,6 +26,7 @@ export type JobDbRow = {
   /** Searches near a place: km from it. */
   distance?: number | null;
   description?: string;
+  pay_percentile?: number | null;
 };
 
 export function toJobSummary(r: JobDbRow): JobSummary {
@@ -52,5 +53,5 @@ export function toJobSummary(r: JobDbRow): JobSummary {
 }
 
 export function toJob(r: JobDbRow): Job {
-  return { ...toJobSummary(r), description: r.description ?? "" };
+  return { ...toJobSummary(r), description: r.description ?? "", pay_percentile: r.pay_percentile ?? null };
 }

@@ -269,6 +269,15 @@ export const JobSummarySchema = z.object({
 
 export const JobSchema = JobSummarySchema.extend({
   description: z.string().max(50_000),
+  pay_percentile: z
+    .number()
+    .int()
+    .min(0)
+    .max(99)
+    .nullable()
+    .describe(
+      "Where this job's pay stands: the whole percent of salaried jobs with the same title, country and currency whose annualised pay (midpoint of the range) is below this one's. null without a salary, or with fewer than 10 such jobs",
+    ),
   reset_local: ResetLocalSchema.optional().describe("Next daily reset in the tz zone, when tz is given"),
 });
 

@@ -14,6 +14,7 @@ import * as publicOpenapi from "@/app/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobFacets from "@/app/v1/jobs/facets/route";
+import * as jobPay from "@/app/v1/jobs/pay/route";
 import * as jobs from "@/app/v1/jobs/route";
 import * as openapi from "@/app/v1/openapi.json/route";
 import * as salaryHistory from "@/app/v1/salary/history/route";
@@ -29,6 +30,7 @@ type RouteModule = Record<string, unknown>;
 function route(pathname: string): { mod: RouteModule; params: Record<string, string | string[]> } {
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/jobs/facets") return { mod: jobFacets, params: {} };
+  if (pathname === "/v1/jobs/pay") return { mod: jobPay, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
   if (pathname === "/v1/salary/history") return { mod: salaryHistory, params: {} };
   if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };

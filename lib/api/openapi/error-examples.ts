@@ -61,6 +61,11 @@ const ERRORS = {
   job_not_found: () => new ApiError("not_found", "No job with this id in the current catalog."),
   salary_not_found: () => new ApiError("not_found", "No salary snapshot for this location."),
   salary_history_not_found: () => new ApiError("not_found", "No salary history for this location."),
+  insufficient_data: () =>
+    new ApiError(
+      "insufficient_data",
+      "Too few advertised salaries for percentiles: 11 of the 29 matches read advertise one, and no currency has 20. Widen the search.",
+    ),
   no_key: () => new ApiError("not_found", "You have no key to revoke."),
   method_not_allowed: () =>
     new ApiError("method_not_allowed", "POST is not supported here; this API is read-only (GET)."),

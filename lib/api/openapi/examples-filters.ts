@@ -154,6 +154,11 @@ export const FACETS = {
       currency: "EUR",
       period: "year",
       count: 64,
+      p10: 57125,
+      p25: 80625,
+      p50: 98125,
+      p75: 119000,
+      p90: 137300,
       buckets: [
         { min: 20000, max: 40000, count: 1 },
         { min: 40000, max: 60000, count: 6 },
@@ -169,4 +174,21 @@ export const FACETS = {
     },
   ],
   meta: { total: 151, total_exact: true, counted: 151, exact: true },
+};
+
+/** GET /v1/jobs/pay?title=engineer&country=DE&seniority=senior */
+export const PAY = {
+  pay: [
+    {
+      currency: "EUR",
+      period: "year",
+      count: 34,
+      p10: 86500,
+      p25: 97688,
+      p50: 107875,
+      p75: 123125,
+      p90: 134525,
+    },
+  ],
+  meta: { total: 77, total_exact: true, counted: 77, exact: true, salaried: 34, min_sample: 20 },
 };

@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
 import { sessionCookieName } from "../../auth/session";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
+import { PayResponseSchema } from "../../catalog/pay";
 import { SalaryHistoryResponseSchema, SalaryResponseSchema } from "../../catalog/salary-schemas";
 import { JobSchema, JobSearchResponseSchema } from "../../catalog/schemas";
 import { env } from "../../core/env";
@@ -117,6 +118,7 @@ export function openApiDocument(): Json {
         FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
         SalaryHistoryResponse: jsonSchema(SalaryHistoryResponseSchema),
+        PayResponse: jsonSchema(PayResponseSchema),
         UsageResponse: jsonSchema(UsageResponseSchema),
         RevokeResponse: jsonSchema(RevokeResponseSchema),
         RegisterResponse: jsonSchema(RegisterResponseSchema),

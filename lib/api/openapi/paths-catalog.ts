@@ -8,6 +8,7 @@ import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
 import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath, KEYWORDS_DESCRIPTION } from "./paths-facets";
+import { payPath } from "./paths-pay";
 import { conditional, errorResponse, keyedErrors, type Responses } from "./responses";
 
 export type Samples = (r: SampleRequest) => CodeSample[];
@@ -100,6 +101,12 @@ export function catalogPaths(samples: Samples): Json {
       },
     },
     "/v1/jobs/facets": facetsPath({
+      samples,
+      errors: v1Errors(["invalid_parameter", "salary_needs_country"]),
+      headerParameters: [IF_NONE_MATCH, CLIENT_TIMEZONE],
+      charged: CHARGED,
+    }),
+    "/v1/jobs/pay": payPath({
       samples,
       errors: v1Errors(["invalid_parameter", "salary_needs_country"]),
       headerParameters: [IF_NONE_MATCH, CLIENT_TIMEZONE],

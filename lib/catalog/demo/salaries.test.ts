@@ -9,7 +9,9 @@ const asOf = new Date("2026-11-21T00:00:00Z");
 describe("demo salaries", () => {
   it("give every location all four percentiles, rising in order around the median", () => {
     for (const row of demoSalaries({ jobs: 20_000, asOf })) {
-      const { p10, p25, median, p75, p90 } = row as Record<string, number>;
+      const [p10, p25, median, p75, p90] = (["p10", "p25", "median", "p75", "p90"] as const).map((k) =>
+        Number(row[k]),
+      ) as [number, number, number, number, number];
       expect([p10, p25, median, p75, p90]).toEqual([p10, p25, median, p75, p90].sort((a, b) => a - b));
       expect(p10).toBeLessThan(median);
       expect(p90).toBeGreaterThan(median);

@@ -16,6 +16,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
+import { buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
@@ -208,6 +209,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
     });
     await buildPlaces(main, snapshotId);
+    await buildPayGroups(main, snapshotId);
     await swapIn(main, snapshotId, {
       jobs: jobs.count,
       salaries,
