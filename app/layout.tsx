@@ -13,6 +13,7 @@ import "./styles/code.css";
 import "./styles/jobs.css";
 import "./styles/studio.css";
 import "./styles/home.css";
+import "./styles/salary.css";
 
 export const metadata: Metadata = {
   title: "Jobs & Salary Lookup API",

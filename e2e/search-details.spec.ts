@@ -116,6 +116,24 @@ test("a city's median leads to that city's jobs", async ({ page }) => {
   await expect(page.locator("ul.results > li").first()).toContainText("Berlin");
 });
 
+test("a country's pay shows its spread and its trend, each with the figures as a table", async ({ page }) => {
+  await page.goto("/salary?country=DE");
+  const band = page.getByRole("figure", { name: /How pay is spread/ });
+  const percentiles = band.getByRole("table", { name: /Percentiles of advertised pay/ });
+  await expect(percentiles.getByRole("columnheader")).toHaveText(["10th", "25th", "Median", "75th", "90th"]);
+  const cells = (await percentiles.getByRole("cell").allTextContents()).map((t) =>
+    Number(t.replace(/,/g, "")),
+  );
+  expect(cells).toHaveLength(5);
+  expect(cells).toEqual([...cells].sort((a, b) => a - b));
+  const trend = page.getByRole("figure", { name: /Median over time/ });
+  await expect(trend.getByRole("img")).toHaveAttribute("aria-label", /over 3 snapshots/);
+  await trend.getByText("The figures").click();
+  await expect(trend.getByRole("row")).toHaveCount(4);
+  await expect(trend.getByRole("rowheader")).toHaveText(["2026-09-21", "2026-10-21", "2026-11-21"]);
+  await audit(page, "14c-salary-spread-trend");
+});
+
 test("the salary page without a question offers some, and says what a median is", async ({ page }) => {
   await page.goto("/salary");
   const tryOne = page.locator("section", { has: page.getByRole("heading", { name: "Try one" }) });

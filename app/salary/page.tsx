@@ -6,10 +6,12 @@ import { KEY_VAR } from "@/lib/core/key-placeholder";
 import { count, typedText } from "@/lib/site/format";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
-import { siteSalary } from "@/lib/site/salary";
+import { siteSalary, siteSalaryHistory } from "@/lib/site/salary";
 import { toSearchParams } from "@/lib/site/search-params";
 import { CodeBlock } from "../components/code-block";
 import { titled } from "../components/page-title";
+import { PayBand } from "./pay-band";
+import { PayTrend } from "./pay-trend";
 
 export const dynamic = "force-dynamic";
 
@@ -37,6 +39,9 @@ export default async function SalaryPage({ searchParams }: Props) {
   // An empty form reads nothing, so it counts nothing against the address's site limit.
   const outcome = asked ? ((await spendPageLimit()) ?? (await loadForPage(() => siteSalary(params)))) : null;
   const salary = outcome?.ok ? outcome.value.salary : null;
+  // The trend is an extra: when it cannot be read the median still shows.
+  const history = salary ? await loadForPage(() => siteSalaryHistory(salary, params)) : null;
+  const points = history?.ok ? history.value.history.points : [];
   const apiQuery = salary
     ? new URLSearchParams(
         salary.matched_on === "country" ? { country: salary.country } : { title: params.get("title") ?? "" },
@@ -46,8 +51,8 @@ export default async function SalaryPage({ searchParams }: Props) {
     <>
       <h1>Salary medians</h1>
       <p className="lede">
-        The median advertised pay of a country or a large city, from the current snapshot. It is a location
-        median, not a band for one role.
+        The median advertised pay of a country or a large city, from the current snapshot, with its spread and
+        how it moved over past snapshots. It is a location median, not a band for one role.
       </p>
       <section className="card" aria-label="Look up a median">
         <form action="/salary">
@@ -112,6 +117,8 @@ export default async function SalaryPage({ searchParams }: Props) {
             Median of {count(salary.sample_size)} postings, as of {salary.as_of}; matched on{" "}
             {salary.matched_on === "country" ? "the country" : "the place name"}.
           </p>
+          <PayBand pay={salary} />
+          {points.length > 0 && <PayTrend points={points} location={salary.location} />}
           <p>
             {salary.level === "city" ? (
               <>

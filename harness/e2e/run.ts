@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
-import { importDemo } from "../../lib/catalog/demo/import-demo";
+import { importDemoHistory } from "../../lib/catalog/demo/import-demo";
 import { dropDatabase, ensureDatabase, migrate } from "../../lib/core/migrate";
 import { startMailSink } from "../support/mail-sink";
 import { SERVER_ARGS } from "../support/server-command";
@@ -54,7 +54,8 @@ async function main(): Promise<number> {
   try {
     await ensureDatabase(databaseUrl);
     await migrate(databaseUrl);
-    await importDemo(databaseUrl, { jobs: 3000, asOf: new Date("2026-11-21T00:00:00Z") });
+    // Three monthly imports, so the salary page has a history to draw; the last is the catalog.
+    await importDemoHistory(databaseUrl, { jobs: 3000, asOf: new Date("2026-11-21T00:00:00Z") }, 3);
     sink = await startMailSink(smtp, web);
     if (process.env.E2E_SKIP_BUILD !== "1") {
       if ((await run("npm", ["run", "-s", "build"])) !== 0) return 1;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { jobsFound, typedText, valueText } from "./format";
+import { jobsFound, payStandingText, typedText, valueText } from "./format";
 
 describe("typedText", () => {
   it("cuts at whole characters, never inside an emoji's surrogate pair", () => {
@@ -28,5 +28,15 @@ describe("jobsFound", () => {
     expect(jobsFound(1, true)).toBe("1 job");
     expect(jobsFound(1289, true)).toBe("1,289 jobs");
     expect(jobsFound(21, false)).toBe("At least 21 jobs");
+  });
+});
+
+describe("payStandingText", () => {
+  it("says where a job's pay stands, and nothing when it has no place", () => {
+    expect(payStandingText(62, "Data Engineer", "Germany")).toBe(
+      "Pays more than 62 % of advertised Data Engineer pay in Germany",
+    );
+    expect(payStandingText(0, "Nurse", "France")).toBe("At the low end of advertised Nurse pay in France");
+    expect(payStandingText(null, "Nurse", "France")).toBeNull();
   });
 });

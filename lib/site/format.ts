@@ -27,6 +27,13 @@ export function payText(
   return `${range} ${job.salary_currency ?? ""} a ${job.salary_period ?? "year"}`.replace(/\s+/g, " ");
 }
 
+/** "Pays more than 62 % of advertised Data Engineer pay in Germany"; null when it has no place. */
+export function payStandingText(percentile: number | null, title: string, country: string): string | null {
+  if (percentile === null) return null;
+  if (percentile === 0) return `At the low end of advertised ${title} pay in ${country}`;
+  return `Pays more than ${percentile} % of advertised ${title} pay in ${country}`;
+}
+
 /** The words the site uses for the API's work-arrangement, employment and seniority values. */
 export const VALUE_LABELS: Record<string, string> = {
   remote: "Remote",

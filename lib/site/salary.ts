@@ -1,6 +1,6 @@
 // The site's salary lookup: the API's salaryForLocation, with the country field also taking a
 // country's name ("Germany"); /v1/salary keeps its contract.
-import { salaryForLocation } from "../catalog/queries";
+import { salaryForLocation, salaryHistoryForLocation } from "../catalog/queries";
 import { unsafeParam } from "../core/query-params";
 import { invalidParam } from "../core/result";
 import { countryFromInput } from "./search";
@@ -25,4 +25,16 @@ export async function siteSalary(params: URLSearchParams) {
     forCatalog.set("country", country.code);
   } else if (place) forCatalog.set("title", place);
   return salaryForLocation(forCatalog);
+}
+
+/** The history of the place a lookup found: by its country, or by the same place name. */
+export async function siteSalaryHistory(
+  salary: { matched_on: "country" | "title_as_location"; country: string },
+  params: URLSearchParams,
+) {
+  const query =
+    salary.matched_on === "country" || !params.get("title")
+      ? new URLSearchParams({ country: salary.country })
+      : new URLSearchParams({ title: params.get("title") ?? "" });
+  return salaryHistoryForLocation(query);
 }

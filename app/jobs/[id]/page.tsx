@@ -3,10 +3,11 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { cache } from "react";
+import { countryName } from "@/lib/catalog/countries";
 import { jobById } from "@/lib/catalog/queries";
 import { env } from "@/lib/core/env";
 import { KEY_VAR } from "@/lib/core/key-placeholder";
-import { dateText, employmentText, payText, valueText } from "@/lib/site/format";
+import { dateText, employmentText, payStandingText, payText, valueText } from "@/lib/site/format";
 import { salaryLinksFor, searchContext, searchHref } from "@/lib/site/job-links";
 import { spendPageLimit } from "@/lib/site/limits";
 import { loadForPage } from "@/lib/site/page-data";
@@ -64,6 +65,7 @@ export default async function JobPage({ params, searchParams }: Props) {
   }
   const { job } = outcome.value;
   const pay = payText(job);
+  const standing = payStandingText(job.pay_percentile, job.title, countryName(job.country));
   const salaryLinks = await loadForPage(async () => ({
     ok: true as const,
     value: await salaryLinksFor(job),
@@ -99,6 +101,7 @@ export default async function JobPage({ params, searchParams }: Props) {
             <dt>Pay</dt>
             <dd>
               {pay ? <span className="pay">{pay}</span> : <span className="muted">not advertised</span>}
+              {standing && <span className="pay-standing">{standing}</span>}
             </dd>
             <dt>Posted</dt>
             <dd>{dateText(job.posted_at)}</dd>
