@@ -38,7 +38,7 @@ export function PayTrend({ points, location }: { points: SalaryPoint[]; location
       <div className="pay-band-axis" aria-hidden="true">
         <span>{first?.as_of}</span>
         <span>
-          {count(g.low)}–{count(g.high)}
+          scale {count(g.low)} to {count(g.high)}
         </span>
         <span>{last?.as_of}</span>
       </div>

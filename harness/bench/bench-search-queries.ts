@@ -1,5 +1,6 @@
 // The queries harness/bench/bench-search.ts explains: titles, countries, and filtered searches drawn
 // from the catalog with a seeded generator, so every run explains the same ones.
+import type pg from "pg";
 import { toFilters } from "../../lib/catalog/filters";
 import { JobSearchQuerySchema } from "../../lib/catalog/schemas";
 import type { SearchInput } from "../../lib/catalog/search";
@@ -51,6 +52,29 @@ function rng(seed: number) {
 }
 
 export type Samples = { companies: string[]; cities: [string, string][]; medians: Map<string, number> };
+
+/** Companies, cities and country medians drawn from the snapshot, seeded: the same every run. */
+export async function catalogSamples(client: pg.Client, snapshotId: number): Promise<Samples> {
+  const sample = `jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14)`;
+  return {
+    companies: (await client.query(`SELECT company FROM ${sample} LIMIT 60`)).rows.map(
+      (r) => r.company as string,
+    ),
+    cities: (
+      await client.query(
+        `SELECT DISTINCT city, country_code FROM (SELECT city, country_code FROM ${sample} WHERE city IS NOT NULL LIMIT 400) x`,
+      )
+    ).rows.map((r) => [r.city as string, r.country_code as string]),
+    medians: new Map(
+      (
+        await client.query(
+          `SELECT country_code, median FROM salary_snapshots WHERE snapshot_id = $1 AND level = 'country'`,
+          [snapshotId],
+        )
+      ).rows.map((r) => [r.country_code as string, r.median as number]),
+    ),
+  };
+}
 
 /**
  * Filtered searches: each filter alone, then realistic combinations of two to four filters

@@ -19,7 +19,7 @@ import { titleToTsQuery } from "../../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
 import { env, setEnvCommand } from "../../lib/core/env";
 import type { Prisma } from "../../lib/generated/prisma/client";
-import { asInput, COUNTRIES, filteredQueries, type Samples, TITLES } from "./bench-search-queries";
+import { asInput, COUNTRIES, catalogSamples, filteredQueries, TITLES } from "./bench-search-queries";
 import { latencySummary } from "./percentiles";
 
 // Checks the environment for what this command uses (lib/core/env.ts ENV_COMMANDS), not the
@@ -161,26 +161,7 @@ async function main() {
   }
   // Filtered searches and facets over the same live snapshot.
   const now = new Date();
-  const samples: Samples = {
-    companies: (
-      await client.query(
-        `SELECT company FROM jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14) LIMIT 60`,
-      )
-    ).rows.map((r) => r.company as string),
-    cities: (
-      await client.query(
-        `SELECT DISTINCT city, country_code FROM (SELECT city, country_code FROM jobs_s${snapshotId} TABLESAMPLE SYSTEM (0.5) REPEATABLE (14) WHERE city IS NOT NULL LIMIT 400) x`,
-      )
-    ).rows.map((r) => [r.city as string, r.country_code as string]),
-    medians: new Map(
-      (
-        await client.query(
-          `SELECT country_code, median FROM salary_snapshots WHERE snapshot_id = $1 AND level = 'country'`,
-          [snapshotId],
-        )
-      ).rows.map((r) => [r.country_code as string, r.median as number]),
-    ),
-  };
+  const samples = await catalogSamples(client, snapshotId);
   const queries = filteredQueries(samples, 640)
     .map((q) => ({ q, input: asInput(q, now) }))
     .filter((x): x is { q: string; input: SearchInput } => x.input !== null);

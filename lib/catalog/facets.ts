@@ -12,6 +12,7 @@ import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
+import { payAmountSql } from "./pay-amount";
 import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
@@ -132,7 +133,7 @@ export function facetsSql(
         SELECT (SELECT j.company FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.company_key = top.company_key ORDER BY j.posted_at DESC, j.id LIMIT 1) AS name,
           top.count FROM top) x) AS companies,
       (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
-        ((salary_year_min::bigint + salary_year_max::bigint) / 2)::int AS amount
+        ${Prisma.raw(payAmountSql())}::int AS amount
         FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
       (SELECT count(*)::int FROM m) AS n ${distances}`;
 }

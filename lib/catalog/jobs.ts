@@ -1,7 +1,7 @@
 // GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot.
 import { Prisma } from "../generated/prisma/client";
-import { PAY_SQL } from "./import/pay-groups";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { payAmountSql } from "./pay-amount";
 import { type JobDbRow, SUMMARY_COLUMNS, toJob } from "./rows";
 import { type Job, JobIdSchema } from "./schemas";
 
@@ -27,7 +27,7 @@ export async function findJob(id: string): Promise<Job | null> {
  */
 export function jobSql(id: string, snapshotId: number): Prisma.Sql {
   return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, description,
-    (SELECT (SELECT count(*)::int FROM unnest(g.breaks) AS b WHERE b < ${Prisma.raw(PAY_SQL)})
+    (SELECT (SELECT count(*)::int FROM unnest(g.breaks) AS b WHERE b < ${Prisma.raw(payAmountSql("j"))})
      FROM pay_groups g
      WHERE g.snapshot_id = j.snapshot_id AND g.title_id = j.title_id AND g.country_code = j.country_code
        AND g.currency = j.salary_currency AND j.salary_year_min IS NOT NULL) AS pay_percentile

@@ -11,6 +11,7 @@ import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { payAmountSql } from "./pay-amount";
 import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
@@ -76,7 +77,7 @@ export async function jobPay(input: {
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
       SELECT (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
-        ((salary_year_min::bigint + salary_year_max::bigint) / 2)::int AS amount
+        ${Prisma.raw(payAmountSql())}::int AS amount
         FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
       (SELECT count(*)::int FROM m) AS n`),
     countMatches(input, live, input.filters, tsquery, lead),

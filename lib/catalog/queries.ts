@@ -75,7 +75,8 @@ function pageOf(found: SearchOutput, page: number, perPage: number): Page {
 }
 
 /** The same filters as a search, without paging or order. */
-export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
+/** The facets' parameters (also /v1/jobs/pay's), checked and resolved into filters. */
+async function facetInput(params: URLSearchParams, now: Date) {
   const parsed = parseQueryParams(params, FacetsQuerySchema);
   if (!parsed.ok) return parsed;
   const query = parsed.value;
@@ -83,7 +84,13 @@ export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
   if (!rules.ok) return rules;
   const words = await withKeywords(rules.value.filters, query);
   if (!words.ok) return words;
-  const { filters, meta } = words.value;
+  return ok({ query, ...words.value });
+}
+
+export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
+  const input = await facetInput(params, now);
+  if (!input.ok) return input;
+  const { query, filters, meta } = input.value;
   const facets = await jobFacets({ title: query.title, filter: filters.country, filters });
   return ok({ query, facets: meta ? { ...facets, meta: { ...facets.meta, query: meta } } : facets });
 }
@@ -93,14 +100,9 @@ export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
  * 404 insufficient_data when no currency has PAY_SAMPLE_MIN salaries among them.
  */
 export async function payCatalog(params: URLSearchParams, now = new Date()) {
-  const parsed = parseQueryParams(params, FacetsQuerySchema);
-  if (!parsed.ok) return parsed;
-  const query = parsed.value;
-  const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
-  if (!rules.ok) return rules;
-  const words = await withKeywords(rules.value.filters, query);
-  if (!words.ok) return words;
-  const { filters, meta } = words.value;
+  const input = await facetInput(params, now);
+  if (!input.ok) return input;
+  const { query, filters, meta } = input.value;
   const pay = await jobPay({ title: query.title, filter: filters.country, filters });
   if (pay.pay.length === 0) {
     return fail(
