@@ -5,6 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemo } from "@/lib/catalog/demo/import-demo";
 import { PayResponseSchema } from "@/lib/catalog/pay";
+import { SalaryHistoryResponseSchema } from "@/lib/catalog/salary-schemas";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -31,11 +32,11 @@ const PAY = "((salary_year_min::bigint + salary_year_max::bigint) / 2)";
 async function reference(where: string, params: unknown[]) {
   const { rows } = await client.query(
     `SELECT salary_currency AS currency, count(*)::int AS count,
-       round(percentile_cont(0.1) WITHIN GROUP (ORDER BY ${PAY}))::int AS p10,
-       round(percentile_cont(0.25) WITHIN GROUP (ORDER BY ${PAY}))::int AS p25,
-       round(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${PAY}))::int AS p50,
-       round(percentile_cont(0.75) WITHIN GROUP (ORDER BY ${PAY}))::int AS p75,
-       round(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${PAY}))::int AS p90
+       round((percentile_cont(0.1) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p10,
+       round((percentile_cont(0.25) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p25,
+       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p50,
+       round((percentile_cont(0.75) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p75,
+       round((percentile_cont(0.9) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p90
      FROM jobs WHERE snapshot_id = $1 AND salary_year_min IS NOT NULL AND ${where}
      GROUP BY 1 ORDER BY 2 DESC, 1`,
     [snapshot, ...params],
@@ -136,5 +137,27 @@ describe("pay_percentile on GET /v1/jobs/{id}", () => {
     );
     const { body } = await getJson(`/v1/jobs/${rows[0].id}`);
     expect(body).toHaveProperty("pay_percentile", null);
+  });
+});
+
+describe("what the catalog advertised, in GET /v1/salary/history", () => {
+  it("gives a country's advertised pay per currency at this snapshot, dated by its newest posting", async () => {
+    const { rows } = await client.query(
+      "SELECT max(posted_at)::date::text AS d FROM jobs WHERE snapshot_id = $1",
+      [snapshot],
+    );
+    const { status, body } = await getJson("/v1/salary/history?country=DE");
+    expect(status).toBe(200);
+    const history = SalaryHistoryResponseSchema.parse(body);
+    const expected = (await reference("country_code = 'DE'", [])).filter((r) => r.count >= 20);
+    const here = (history.advertised ?? []).filter((p) => p.as_of === rows[0].d);
+    expect(here).toEqual(
+      expected.map(({ count, ...r }) => ({ ...r, jobs: count, period: "year", as_of: rows[0].d })),
+    );
+  });
+
+  it("is left out for a city: only countries have it", async () => {
+    const { body } = await getJson("/v1/salary/history?title=Berlin");
+    expect(body).not.toHaveProperty("advertised");
   });
 });

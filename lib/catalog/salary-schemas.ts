@@ -64,15 +64,35 @@ export const SalaryResponseSchema = z.object({
 
 export const SalaryPointSchema = z.object(PayPointShape);
 
+export const AdvertisedPointSchema = z.object({
+  as_of: z.iso.date().max(10).describe("The snapshot's newest posting"),
+  currency: CurrencySchema,
+  period: z.literal("year"),
+  jobs: countInt().describe("Salaried jobs of the country in this currency"),
+  p10: salaryAmount(),
+  p25: salaryAmount(),
+  p50: salaryAmount(),
+  p75: salaryAmount(),
+  p90: salaryAmount(),
+});
+
 export const SalaryHistoryResponseSchema = z.object({
   ...LocationShape,
   points: z
     .array(SalaryPointSchema)
     .max(SALARY_HISTORY_MAX_POINTS)
     .describe("One point per snapshot date, oldest first"),
+  advertised: z
+    .array(AdvertisedPointSchema)
+    .max(SALARY_HISTORY_MAX_POINTS * 4)
+    .optional()
+    .describe(
+      "For a country: what the catalog's own jobs advertised at each snapshot, per currency with at least 20 salaried jobs (annualised, midpoint of each range), oldest first",
+    ),
   reset_local: ResetLocalSchema.optional(),
 });
 
 export type SalaryResponse = z.infer<typeof SalaryResponseSchema>;
 export type SalaryPoint = z.infer<typeof SalaryPointSchema>;
 export type SalaryHistoryResponse = z.infer<typeof SalaryHistoryResponseSchema>;
+export type AdvertisedPoint = z.infer<typeof AdvertisedPointSchema>;

@@ -4,7 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { nameKey } from "./names";
-import type { SalaryHistoryResponse, SalaryPoint, SalaryResponse } from "./salary-schemas";
+import type { AdvertisedPoint, SalaryHistoryResponse, SalaryPoint, SalaryResponse } from "./salary-schemas";
 
 type PayRow = {
   level: "country" | "city";
@@ -127,5 +127,17 @@ async function historyFromDatabase(snapshot: number, q: { country?: string; titl
   const rows = await db.query<PayRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM salary_history WHERE ${where} ORDER BY as_of`);
   const latest = rows.at(-1);
-  return latest ? { ...locationOf(latest, q), points: rows.map(pointOf) } : null;
+  if (place.level === "city") return latest ? { ...locationOf(latest, q), points: rows.map(pointOf) } : null;
+  const advertised = await db.query<AdvertisedPoint>(Prisma.sql`
+    SELECT as_of::text, currency, 'year' AS period, jobs, p10, p25, p50, p75, p90
+    FROM pay_history WHERE country_code = ${place.country} ORDER BY as_of, jobs DESC, currency`);
+  if (!latest && advertised.length === 0) return null;
+  return {
+    matched_on: q.country ? ("country" as const) : ("title_as_location" as const),
+    level: "country" as const,
+    location: countryName(place.country),
+    country: place.country,
+    points: rows.map(pointOf),
+    advertised,
+  };
 }

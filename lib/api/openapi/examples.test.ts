@@ -2,8 +2,10 @@
 // development server: checked against the generator they came from.
 import { describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "../../catalog/demo/generate";
+import { percentiles } from "../../catalog/histogram";
 import { Placer } from "../../catalog/import/coordinates";
 import { JobRecordSchema } from "../../catalog/import/records";
+import { annualise } from "../../catalog/schemas";
 import { JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SALARY_HISTORY, SEARCH } from "./examples";
 import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 
@@ -62,6 +64,31 @@ describe("the reference's examples", () => {
           ...pay({ ...SALARY_BY_COUNTRY, ...point }),
         }),
       );
+    }
+  });
+
+  it("are what the demo's German jobs advertised at each of those imports", () => {
+    for (const point of SALARY_HISTORY.advertised) {
+      const asOf = new Date(`${point.as_of}T00:00:00Z`);
+      // Imported as of the next day; its newest posting is the day before.
+      const jobs = [...demoJobs({ ...options, asOf: new Date(asOf.getTime() + 86_400_000) })];
+      const amounts = jobs
+        .filter((j) => j.country === "DE" && j.salary_min !== null && j.salary_currency === "EUR")
+        .map((j) => {
+          const period = j.salary_period as "year" | "month" | "hour";
+          const low = annualise(Number(j.salary_min), period);
+          const high = annualise(Number(j.salary_max ?? j.salary_min), period);
+          return Math.floor((low + high) / 2);
+        })
+        .sort((a, b) => a - b);
+      expect({ jobs: amounts.length, ...percentiles(amounts) }).toEqual({
+        jobs: point.jobs,
+        p10: point.p10,
+        p25: point.p25,
+        p50: point.p50,
+        p75: point.p75,
+        p90: point.p90,
+      });
     }
   });
 });

@@ -158,6 +158,41 @@ export const SALARY_HISTORY = {
       as_of: "2026-11-21",
     },
   ],
+  advertised: [
+    {
+      as_of: "2026-09-20",
+      currency: "EUR",
+      period: "year",
+      jobs: 556,
+      p10: 43000,
+      p25: 56188,
+      p50: 73500,
+      p75: 98313,
+      p90: 120625,
+    },
+    {
+      as_of: "2026-10-20",
+      currency: "EUR",
+      period: "year",
+      jobs: 556,
+      p10: 43250,
+      p25: 56250,
+      p50: 73500,
+      p75: 98500,
+      p90: 121000,
+    },
+    {
+      as_of: "2026-11-20",
+      currency: "EUR",
+      period: "year",
+      jobs: 556,
+      p10: 43250,
+      p25: 56438,
+      p50: 73500,
+      p75: 98750,
+      p90: 121375,
+    },
+  ],
 };
 
 /** GET /api/keys/usage?tz=Europe/Berlin on a Free key, its second request of 2026-11-21. */

@@ -93,6 +93,9 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
   // Descriptions draw from a third stream, for the same reason.
   const r3 = rng((opts.seed ?? 42) ^ 0xd35c);
   const asOf = (opts.asOf ?? new Date()).getTime();
+  // Advertised pay drifts with the date like the location medians, so monthly demo imports
+  // show the catalog's own pay moving too.
+  const drift = payDrift(new Date(asOf));
   for (let i = 0; i < opts.jobs; i++) {
     const country = pickCountry(r.next());
     const cityIndex = r.next() < 0.4 ? 0 : r.int(country.cities.length);
@@ -109,7 +112,7 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
     const id = `job-${String(i + 1).padStart(7, "0")}`;
     const type = seniority.label === "Intern" ? "internship" : pickType(r.next()).t;
     const annual =
-      country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3);
+      country.median * occupation.pay * seniority.pay * cityPay(cityIndex) * (0.85 + r.next() * 0.3) * drift;
     const hourly = occupation.hourly && HOURLY_COUNTRIES.has(country.code);
     const advertised = r.next() < 0.4;
     const linkRoll = r.next();

@@ -2,7 +2,7 @@
 // makes a series of monthly demo imports a trend.
 import { describe, expect, it } from "vitest";
 import { SalaryRecordSchema } from "../import/records";
-import { demoSalaries, monthsBefore, payDrift } from "./generate";
+import { demoJobs, demoSalaries, monthsBefore, payDrift } from "./generate";
 
 const asOf = new Date("2026-11-21T00:00:00Z");
 
@@ -26,6 +26,18 @@ describe("demo salaries", () => {
     const [yearAgo] = demoSalaries({ jobs: 20_000, asOf: monthsBefore(asOf, 12) });
     expect(Number(yearAgo?.median)).toBeLessThan(Number(now?.median));
     expect(Number(now?.median) / Number(yearAgo?.median)).toBeCloseTo(1.03, 1);
+  });
+});
+
+describe("demo jobs' advertised pay", () => {
+  it("drifts with the date like the medians, and is unchanged on the pinned date", () => {
+    const pay = (at: Date) =>
+      [...demoJobs({ jobs: 2_000, asOf: at })]
+        .filter((j) => j.salary_period === "year")
+        .reduce((sum, j) => sum + Number(j.salary_max), 0);
+    const now = pay(asOf);
+    expect(pay(monthsBefore(asOf, 12)) / now).toBeCloseTo(1 / 1.03, 2);
+    expect(pay(new Date(asOf))).toBe(now);
   });
 });
 

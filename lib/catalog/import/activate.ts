@@ -1,6 +1,7 @@
 // Indexing a loaded partition, swapping it in, and retiring old snapshots.
 import pg from "pg";
-import { recordSalaryHistory } from "./salary-history";
+import type { AdvertisedPay } from "./pay-groups";
+import { recordHistory } from "./salary-history";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 
@@ -81,6 +82,8 @@ export type SnapshotStats = {
   salaries: number;
   countryCounts: Record<string, number>;
   comboCounts: Record<string, number>;
+  /** What its jobs advertise, for the pay history. */
+  advertised?: AdvertisedPay;
 };
 
 /** One transaction: readers see the old snapshot or the new one, never a mix. */
@@ -107,7 +110,7 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
        ON CONFLICT (id) DO UPDATE SET snapshot_id = EXCLUDED.snapshot_id, updated_at = now()`,
       [snapshotId],
     );
-    await recordSalaryHistory(client, snapshotId);
+    await recordHistory(client, snapshotId, stats.advertised);
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK");

@@ -16,7 +16,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import { buildPayGroups } from "./pay-groups";
+import { advertisedPay, buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
@@ -210,11 +210,13 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     });
     await buildPlaces(main, snapshotId);
     await buildPayGroups(main, snapshotId);
+    const advertised = await advertisedPay(main, snapshotId);
     await swapIn(main, snapshotId, {
       jobs: jobs.count,
       salaries,
       countryCounts: jobs.countryCounts,
       comboCounts: jobs.comboCounts,
+      advertised,
     });
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
