@@ -44,7 +44,8 @@ export type AdvertisedPay = {
  */
 export async function advertisedPay(client: pg.PoolClient, snapshotId: number): Promise<AdvertisedPay> {
   const t = partitionName(snapshotId);
-  const at = (f: number) => `round((percentile_cont(${f}) WITHIN GROUP (ORDER BY ${payAmountSql("j")}))::numeric)::int`;
+  const at = (f: number) =>
+    `round((percentile_cont(${f}) WITHIN GROUP (ORDER BY ${payAmountSql("j")}))::numeric)::int`;
   const { rows } = await client.query(
     `SELECT j.country_code, j.salary_currency AS currency, count(*)::int AS jobs,
        ${at(0.1)} AS p10, ${at(0.25)} AS p25, ${at(0.5)} AS p50, ${at(0.75)} AS p75, ${at(0.9)} AS p90
