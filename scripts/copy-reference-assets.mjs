@@ -9,7 +9,7 @@
 
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { gunzipSync } from "node:zlib";
@@ -19,6 +19,8 @@ const cacheDir = path.join(root, "node_modules/.cache/reference-renderer");
 const target = path.join(root, "public/vendor/scalar-api-reference.js");
 const stampFile = path.join(cacheDir, "copied.json"); // which release public/vendor holds
 const BUNDLE_PATH = "package/dist/browser/standalone.js";
+/** Raise when patchScalar changes, so every checkout's copy is made again. */
+const PATCH_VERSION = 1;
 
 /** The pinned renderer: `{ package, version, integrity }` from package.json. */
 export function readPin(pkgJson = path.join(root, "package.json")) {
@@ -69,7 +71,9 @@ export function extractFromTarball(gzipped, wanted) {
       if (pax) longName = pax[1];
       continue;
     }
-    const prefix = text(header, 345, 155);
+    // Only a ustar header has a name prefix there (old GNU headers keep times in those bytes).
+    const ustar = header.toString("latin1", 257, 263) === "ustar\0";
+    const prefix = ustar ? text(header, 345, 155) : "";
     const name = longName ?? (prefix ? `${prefix}/${text(header, 0, 100)}` : text(header, 0, 100));
     longName = null;
     if ((type === "0" || type === "\0") && name === wanted) return Buffer.from(body);
@@ -81,29 +85,38 @@ export function extractFromTarball(gzipped, wanted) {
  * The pinned tarball's bytes: from this checkout's cache, else fetched with `npm pack` (npm's
  * own registry settings, proxy and cache apply), checked against the pinned integrity.
  */
-export function loadTarball(pin = readPin(), run = execFileSync) {
-  const file = path.join(cacheDir, `${pin.package.replace(/^@/, "").replace("/", "-")}-${pin.version}.tgz`);
+export function loadTarball(pin = readPin(), run = execFileSync, dir = cacheDir) {
+  const name = `${pin.package.replace(/^@/, "").replace("/", "-")}-${pin.version}.tgz`;
+  const file = path.join(dir, name);
   if (existsSync(file)) {
     const cached = readFileSync(file);
     try {
       verifyIntegrity(cached, pin.integrity, file);
       return cached;
     } catch {
-      rmSync(file); // a partial or stale download: fetch it again
+      rmSync(file); // a stale or damaged copy: fetch it again
     }
   }
-  mkdirSync(cacheDir, { recursive: true });
-  run(
-    "npm",
-    ["pack", `${pin.package}@${pin.version}`, "--pack-destination", cacheDir, "--prefer-offline", "--silent"],
-    {
-      cwd: cacheDir,
-      stdio: ["ignore", "ignore", "inherit"],
-    },
-  );
-  const fetched = readFileSync(file);
-  verifyIntegrity(fetched, pin.integrity, `${pin.package}@${pin.version} from the registry`);
-  return fetched;
+  // Fetched into a directory of this process's own and moved into place whole: a build and a
+  // dev server starting together never read each other's half-written file.
+  mkdirSync(dir, { recursive: true });
+  const own = mkdtempSync(path.join(dir, "fetch-"));
+  try {
+    run(
+      "npm",
+      ["pack", `${pin.package}@${pin.version}`, "--pack-destination", own, "--prefer-offline", "--silent"],
+      {
+        cwd: own,
+        stdio: ["ignore", "ignore", "inherit"],
+      },
+    );
+    const fetched = readFileSync(path.join(own, name));
+    verifyIntegrity(fetched, pin.integrity, `${pin.package}@${pin.version} from the registry`);
+    renameSync(path.join(own, name), file);
+    return fetched;
+  } finally {
+    rmSync(own, { recursive: true, force: true });
+  }
 }
 
 /** Scalar's browser bundle, as its pinned release ships it. */
@@ -139,7 +152,7 @@ export function patchScalar(bundle) {
 
 function main() {
   const pin = readPin();
-  const stamp = JSON.stringify({ version: pin.version, integrity: pin.integrity });
+  const stamp = JSON.stringify({ version: pin.version, integrity: pin.integrity, patch: PATCH_VERSION });
   // Every dev start and build passes here: nothing to do while the copy is of the pinned release.
   if (existsSync(target) && existsSync(stampFile) && readFileSync(stampFile, "utf8") === stamp) return;
   const { text: patched, replaced } = patchScalar(loadBundle(pin));

@@ -3,13 +3,14 @@
 // landmark), and a bundle that no longer renders them stops the build.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import {
   extractFromTarball,
   loadBundle,
+  loadTarball,
   patchScalar,
   readPin,
   verifyIntegrity,
@@ -60,6 +61,45 @@ describe("verifyIntegrity", () => {
     expect(() => verifyIntegrity(bytes, computed, "test")).not.toThrow();
     expect(() => verifyIntegrity(bytes, other, "test")).toThrow(/refusing/);
     expect(() => verifyIntegrity(Buffer.from("renderer!"), computed, "test")).toThrow(/is not the pinned/);
+  });
+});
+
+describe("loadTarball", () => {
+  const bytes = Buffer.from("a tarball");
+  const pin = {
+    package: "@scope/renderer",
+    version: "1.0.0",
+    integrity: `sha512-${createHash("sha512").update(bytes).digest("base64")}`,
+  };
+  /** Stands in for `npm pack`: writes the given bytes where it was told to. */
+  const packs = (content: Buffer) => {
+    const calls: string[][] = [];
+    const run = (_cmd: string, args: string[]) => {
+      calls.push(args);
+      writeFileSync(
+        path.join(args[args.indexOf("--pack-destination") + 1]!, "scope-renderer-1.0.0.tgz"),
+        content,
+      );
+    };
+    return { run, calls };
+  };
+
+  it("fetches once, then reads the checked copy it kept", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    const npm = packs(bytes);
+    expect(loadTarball(pin, npm.run, dir)).toEqual(bytes);
+    expect(loadTarball(pin, npm.run, dir)).toEqual(bytes);
+    expect(npm.calls).toHaveLength(1);
+    expect(npm.calls[0]?.slice(0, 2)).toEqual(["pack", "@scope/renderer@1.0.0"]);
+  });
+
+  it("fetches again over a damaged copy, and keeps nothing that fails the integrity", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    writeFileSync(path.join(dir, "scope-renderer-1.0.0.tgz"), "half a tarb");
+    expect(loadTarball(pin, packs(bytes).run, dir)).toEqual(bytes);
+    const other = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    expect(() => loadTarball(pin, packs(Buffer.from("tampered")).run, other)).toThrow(/is not the pinned/);
+    expect(readdirSync(other)).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importDemo } from "@/lib/catalog/demo/import-demo";
 import { PayResponseSchema } from "@/lib/catalog/pay";
 import { SalaryHistoryResponseSchema } from "@/lib/catalog/salary-schemas";
-import { loadCatalog } from "./support/fixtures";
+import { job, loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
 
 let client: pg.Client;
@@ -32,11 +32,11 @@ const PAY = "((salary_year_min::bigint + salary_year_max::bigint) / 2)";
 async function reference(where: string, params: unknown[]) {
   const { rows } = await client.query(
     `SELECT salary_currency AS currency, count(*)::int AS count,
-       round((percentile_cont(0.1) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p10,
-       round((percentile_cont(0.25) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p25,
-       round((percentile_cont(0.5) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p50,
-       round((percentile_cont(0.75) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p75,
-       round((percentile_cont(0.9) WITHIN GROUP (ORDER BY ${PAY}))::numeric)::int AS p90
+       floor(percentile_cont(0.1) WITHIN GROUP (ORDER BY ${PAY}) + 0.5)::int AS p10,
+       floor(percentile_cont(0.25) WITHIN GROUP (ORDER BY ${PAY}) + 0.5)::int AS p25,
+       floor(percentile_cont(0.5) WITHIN GROUP (ORDER BY ${PAY}) + 0.5)::int AS p50,
+       floor(percentile_cont(0.75) WITHIN GROUP (ORDER BY ${PAY}) + 0.5)::int AS p75,
+       floor(percentile_cont(0.9) WITHIN GROUP (ORDER BY ${PAY}) + 0.5)::int AS p90
      FROM jobs WHERE snapshot_id = $1 AND salary_year_min IS NOT NULL AND ${where}
      GROUP BY 1 ORDER BY 2 DESC, 1`,
     [snapshot, ...params],
@@ -159,5 +159,28 @@ describe("what the catalog advertised, in GET /v1/salary/history", () => {
   it("is left out for a city: only countries have it", async () => {
     const { body } = await getJson("/v1/salary/history?title=Berlin");
     expect(body).not.toHaveProperty("advertised");
+  });
+});
+
+// Last: it replaces the demo catalog the tests above read.
+describe("pay_percentile at the edges of float arithmetic", () => {
+  it("is exact where float arithmetic would round a break up: 7 of 25 paid less is 28", async () => {
+    // 0.28 × 25 is 7.000000000000001 in float8; the 28th break must still be the 7th pay.
+    const jobs = Array.from({ length: 25 }, (_, i) =>
+      job(`pp-${i}`, "Pay Percentile Tester", "DE", 1, {
+        salary_min: 40_000 + i * 1_000,
+        salary_max: 40_000 + i * 1_000,
+        salary_currency: "EUR",
+        salary_period: "year",
+      }),
+    );
+    await loadCatalog(jobs, null, "pay-percentile-edges");
+    for (const [i, expected] of [
+      [0, 0],
+      [7, 28],
+      [14, 56],
+      [24, 96],
+    ] as const)
+      expect((await getJson(`/v1/jobs/pp-${i}`)).body.pay_percentile, `pp-${i}`).toBe(expected);
   });
 });

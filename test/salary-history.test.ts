@@ -189,18 +189,39 @@ describe("GET /v1/salary/history", () => {
       "2023-11-05",
       "2026-09-01",
     ]);
-    // A newer date moves the window past 2023-11-05 (today bounds it: a future date cannot).
-    await importSalaries("history-dec", [de("2026-12-01", 63000)]);
+    // A newer date moves the window past 2023-11-05.
+    await importSalaries("history-late-nov", [de("2026-11-20", 63000)]);
     const dates = (await history("country=DE")).points.map((p) => p.as_of);
     expect(dates[0]).toBe("2026-09-01");
-    expect(dates.at(-1)).toBe("2026-12-01");
+    expect(dates.at(-1)).toBe("2026-11-20");
   });
 
-  it("cannot be emptied by a mistyped future date", async () => {
-    await importSalaries("history-typo", [de("2099-01-01", 64000)]);
-    const dates = (await history("country=DE")).points.map((p) => p.as_of);
-    expect(dates.slice(0, 1)).toEqual(["2026-09-01"]);
-    expect(dates.at(-1)).toBe("2099-01-01");
+  it("refuses a snapshot dated later than tomorrow, which would sit at the end of every series", async () => {
+    const ahead = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const err = await rejection(importSalaries("history-typo", [de(ahead, 64000)]));
+    expect(err.problems[0]?.message).toMatch(/as_of: must not be later than tomorrow/);
+    expect((await history("country=DE")).points.at(-1)?.as_of).toBe("2026-11-20");
+  });
+
+  it("resolves a city name several countries share to the one /v1/salary answers for", async () => {
+    const cambridge = (country: string, currency: string, sample_size: number, as_of: string) => ({
+      level: "city",
+      country,
+      city: "Cambridge",
+      median: 50000,
+      currency,
+      sample_size,
+      as_of,
+    });
+    // An earlier import dated later, of the US one only; then the live one with both.
+    await importSalaries("cambridge-us", [cambridge("US", "USD", 150, "2026-11-10")]);
+    await importSalaries("cambridge-both", [
+      cambridge("GB", "GBP", 200, "2026-11-05"),
+      cambridge("US", "USD", 150, "2026-11-05"),
+    ]);
+    expect((await getJson("/v1/salary?title=Cambridge")).body).toMatchObject({ country: "GB" });
+    expect(await history("title=Cambridge")).toMatchObject({ country: "GB", location: "Cambridge" });
+    expect(await history("title=Cambridge,%20US")).toMatchObject({ country: "US" });
   });
 
   it("is a 404 for a place with no history and a 400 without country or title, like /v1/salary", async () => {

@@ -40,7 +40,7 @@ export default async function SalaryPage({ searchParams }: Props) {
   const outcome = asked ? ((await spendPageLimit()) ?? (await loadForPage(() => siteSalary(params)))) : null;
   const salary = outcome?.ok ? outcome.value.salary : null;
   // The trend is an extra: when it cannot be read the median still shows.
-  const history = salary ? await loadForPage(() => siteSalaryHistory(salary, params)) : null;
+  const history = salary ? await loadForPage(() => siteSalaryHistory(salary)) : null;
   const points = history?.ok ? history.value.history.points : [];
   const apiQuery = salary
     ? new URLSearchParams(

@@ -2,7 +2,15 @@
 import { count } from "@/lib/site/format";
 import { bandMarks } from "@/lib/site/pay-chart";
 
-type Pay = { median: number; p10?: number; p25?: number; p75?: number; p90?: number; currency: string };
+type Pay = {
+  median: number;
+  p10?: number;
+  p25?: number;
+  p75?: number;
+  p90?: number;
+  currency: string;
+  period: string;
+};
 
 export function PayBand({ pay }: { pay: Pay }) {
   const { marks, min, max } = bandMarks(pay);
@@ -13,7 +21,7 @@ export function PayBand({ pay }: { pay: Pay }) {
   return (
     <figure className="pay-band">
       <figcaption>
-        How pay is spread ({pay.currency} a year)
+        How pay is spread ({pay.currency} a {pay.period})
         <span className="pay-legend">
           {at("p10") !== undefined && "The thin bar runs from the 10th to the 90th percentile, "}
           {at("p25") !== undefined && "the box holds the middle half (25th to 75th), "}
@@ -40,7 +48,9 @@ export function PayBand({ pay }: { pay: Pay }) {
         <span>{count(max)}</span>
       </div>
       <table className="pay-table">
-        <caption className="visually-hidden">Percentiles of advertised pay, {pay.currency} a year</caption>
+        <caption className="visually-hidden">
+          Percentiles of advertised pay, {pay.currency} a {pay.period}
+        </caption>
         <thead>
           <tr>
             {marks.map((m) => (

@@ -7,7 +7,10 @@ import { trendGeometry } from "@/lib/site/pay-chart";
 const W = 640;
 const H = 180;
 
-export function PayTrend({ points, location }: { points: SalaryPoint[]; location: string }) {
+export function PayTrend({ points: all, location }: { points: SalaryPoint[]; location: string }) {
+  // One scale: the points in the newest point's currency and period.
+  const newest = all.at(-1);
+  const points = all.filter((p) => p.currency === newest?.currency && p.period === newest?.period);
   if (points.length < 2) {
     return (
       <p className="muted">
@@ -20,11 +23,12 @@ export function PayTrend({ points, location }: { points: SalaryPoint[]; location
   const first = points[0];
   const last = points.at(-1);
   const currency = last?.currency ?? "";
-  const summary = `Median pay in ${location} from ${count(first?.median ?? 0)} on ${first?.as_of} to ${count(last?.median ?? 0)} ${currency} on ${last?.as_of}, over ${points.length} snapshots.`;
+  const per = `${currency} a ${last?.period ?? "year"}`;
+  const summary = `Median pay in ${location} from ${count(first?.median ?? 0)} on ${first?.as_of} to ${count(last?.median ?? 0)} ${per} on ${last?.as_of}, over ${points.length} snapshots.`;
   return (
     <figure className="pay-trend">
       <figcaption>
-        Median over time ({currency} a year)
+        Median over time ({per})
         {g.band && <span className="pay-legend">The shaded band is the 25th to 75th percentile.</span>}
       </figcaption>
       <svg viewBox={`-8 -8 ${W + 16} ${H + 16}`} role="img" aria-label={summary}>
@@ -59,9 +63,7 @@ export function PayTrend({ points, location }: { points: SalaryPoint[]; location
               {points.map((p) => (
                 <tr key={p.as_of}>
                   <th scope="row">{p.as_of}</th>
-                  <td>
-                    {count(p.median)} {p.currency !== currency ? p.currency : ""}
-                  </td>
+                  <td>{count(p.median)}</td>
                   <td>{p.p25 === undefined ? "—" : count(p.p25)}</td>
                   <td>{p.p75 === undefined ? "—" : count(p.p75)}</td>
                   <td>{count(p.sample_size)}</td>

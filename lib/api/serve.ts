@@ -3,6 +3,9 @@
 // what the app server adds or takes away (the peer address stamp, the body cap, an API answer's
 // Vary without Next's router headers, JSON for protocol errors) is the same on both. It shuts
 // down gracefully, writing pending usage counts to Postgres before it exits.
+import type { Server } from "node:http";
+import { networkInterfaces } from "node:os";
+import type { Duplex } from "node:stream";
 import next from "next";
 import { disconnectDb } from "../core/db";
 import { env } from "../core/env";
@@ -24,11 +27,21 @@ export async function serveApp(opts: { dev: boolean; database: OpenedDatabase })
   const startedAt = performance.now();
   const { database } = opts;
   let drain: ((graceMs: number) => Promise<void>) | undefined;
+  // Upgraded connections (development's live reload) are no requests: a drain would wait for
+  // them until its grace ran out, so they are closed as it starts.
+  const upgraded = new Set<Duplex>();
   let stopping = false;
   async function shutdown(signal: string, code = 0) {
-    if (stopping) return;
+    if (stopping) {
+      // A second Ctrl-C while developing: stop waiting, but still close the database cleanly.
+      // In production a second signal changes nothing: the drain and the usage flush finish.
+      if (!opts.dev) return;
+      await database.close().catch(() => {});
+      process.exit(code);
+    }
     stopping = true;
     log.info("shutting down", { signal });
+    for (const socket of upgraded) socket.destroy();
     // Requests in flight finish (10 s at most), then their counts are written.
     await drain?.(10_000);
     await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
@@ -40,34 +53,63 @@ export async function serveApp(opts: { dev: boolean; database: OpenedDatabase })
   process.on("SIGTERM", () => void shutdown("SIGTERM", opts.dev ? 143 : 0));
   process.on("SIGINT", () => void shutdown("SIGINT", opts.dev ? 130 : 0));
 
-  const { PORT, APP_URL, SMTP_URL } = env();
-  const app = next({ dev: opts.dev, port: PORT, ...(opts.dev ? { turbopack: true } : {}) });
-  await app.prepare().catch((err: Error) => {
-    console.error(`the app could not start: ${err.message}`);
-    return shutdown("startup failure", 1);
-  });
-  const handle = app.getRequestHandler();
-  const appServer = createAppServer((req, res) => handle(req, res), { hsts: APP_URL.startsWith("https:") });
-  const { server } = appServer;
-  drain = appServer.drain;
-  server.on("error", (err) => {
-    console.error(`cannot listen on port ${PORT}: ${err.message}`);
-    void shutdown("listen failure", 1);
-  });
+  try {
+    const { PORT } = env();
+    const app = next({ dev: opts.dev, port: PORT, ...(opts.dev ? { turbopack: true } : {}) });
+    await app.prepare();
+    const handle = app.getRequestHandler();
+    const appServer = createAppServer((req, res) => handle(req, res), {
+      hsts: env().APP_URL.startsWith("https:"),
+    });
+    drain = appServer.drain;
+    const { server } = appServer;
+    server.on("upgrade", (_req, socket: Duplex) => {
+      upgraded.add(socket);
+      socket.once("close", () => upgraded.delete(socket));
+    });
+    server.on("error", (err) => {
+      console.error(`cannot listen on port ${PORT}: ${err.message}`);
+      void shutdown("listen failure", 1);
+    });
+    await listen(server, PORT, opts, startedAt, database);
+  } catch (err) {
+    console.error(`the app could not start: ${(err as Error).message}`);
+    await shutdown("startup failure", 1);
+  }
+  return { shutdown };
+}
+
+async function listen(
+  server: Server,
+  port: number,
+  opts: { dev: boolean },
+  startedAt: number,
+  database: OpenedDatabase,
+): Promise<void> {
+  const { APP_URL, SMTP_URL } = env();
   // Usage journals that dead instances left in Redis are written by whichever instance gets to
   // them first, including one that has served nothing yet (a replacement for the dead one).
   startUsageSweeper();
-  await new Promise<void>((resolve) => server.listen(PORT, resolve));
+  await new Promise<void>((resolve) => server.listen(port, resolve));
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   if (opts.dev) {
     // npm run dev has already said which database, quotas and mail sink it uses.
-    console.log(`> ready on ${APP_URL} (port ${PORT}) in ${seconds} s; pages compile on first visit`);
+    console.log(`> ready on ${APP_URL} (port ${port}) in ${seconds} s; pages compile on first visit`);
+    const network = networkAddresses().map((ip) => `http://${ip}:${port}`);
+    if (network.length) console.log(`  also on this network: ${network.join(", ")}`);
   } else {
     console.log(
-      `> ready on ${APP_URL} (port ${PORT}) in ${seconds} s\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`,
+      `> ready on ${APP_URL} (port ${port}) in ${seconds} s\n  database: ${database.description}\n  quotas: ${describeQuotaBackend()}\n  mail: SMTP at ${new URL(SMTP_URL).host}`,
     );
     if (database.kind === "embedded")
       console.warn("  warning: running on the embedded database (ALLOW_EMBEDDED=1); not for real traffic");
   }
-  return { shutdown };
+}
+
+/** This machine's IPv4 addresses other than loopback: where others on its network reach it. */
+function networkAddresses(): string[] {
+  return Object.values(networkInterfaces())
+    .flatMap((list) => list ?? [])
+    .filter((a) => a.family === "IPv4" && !a.internal)
+    .map((a) => a.address);
 }

@@ -10,6 +10,8 @@ export const SNIPPET_MAX = 2_000;
 export const SALARY_HISTORY_MONTHS = 36;
 /** The most points one history answer holds: a snapshot a day over the months kept. */
 export const SALARY_HISTORY_MAX_POINTS = 1_200;
+/** The most points of advertised pay one history answer holds: four currencies a snapshot. */
+export const ADVERTISED_MAX_POINTS = 4 * SALARY_HISTORY_MAX_POINTS;
 /** Salaried jobs of one title, country and currency needed before a job's pay is placed among them. */
 export const PAY_GROUP_MIN = 10;
 /** Salaried matches in one currency needed before their pay percentiles are given. */

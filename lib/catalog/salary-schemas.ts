@@ -1,7 +1,7 @@
 // Request and response schemas of the salary endpoints: used for validation and the API reference.
 import { z } from "zod";
 import { toAlpha2 } from "./countries";
-import { SALARY_HISTORY_MAX_POINTS } from "./limits";
+import { ADVERTISED_MAX_POINTS, SALARY_HISTORY_MAX_POINTS } from "./limits";
 import {
   COUNTRY_MAX_LENGTH,
   countInt,
@@ -84,7 +84,7 @@ export const SalaryHistoryResponseSchema = z.object({
     .describe("One point per snapshot date, oldest first"),
   advertised: z
     .array(AdvertisedPointSchema)
-    .max(SALARY_HISTORY_MAX_POINTS * 4)
+    .max(ADVERTISED_MAX_POINTS)
     .optional()
     .describe(
       "For a country: what the catalog's own jobs advertised at each snapshot, per currency with at least 20 salaried jobs (annualised, midpoint of each range), oldest first",

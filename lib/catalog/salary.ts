@@ -2,6 +2,7 @@
 // given as `title`: the current snapshot's distribution, or its series across snapshots.
 import { Prisma } from "../generated/prisma/client";
 import { countryFromName, countryName, toAlpha2 } from "./countries";
+import { ADVERTISED_MAX_POINTS, SALARY_HISTORY_MAX_POINTS } from "./limits";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { nameKey } from "./names";
 import type { AdvertisedPoint, SalaryHistoryResponse, SalaryPoint, SalaryResponse } from "./salary-schemas";
@@ -97,8 +98,9 @@ export async function lookupSalary(q: { country?: string; title?: string }): Pro
 }
 
 /**
- * The place's series, oldest first. A city name several countries share is the one whose
- * newest point has the largest sample, as in the current snapshot.
+ * The place's series, oldest first. A city name several countries share is the one
+ * /v1/salary answers for (the current snapshot's largest sample), else, for a city the snapshot
+ * no longer has, the one whose newest point has the largest sample.
  */
 export async function lookupSalaryHistory(q: { country?: string; title?: string }): Promise<History | null> {
   const live = await liveSnapshot();
@@ -117,20 +119,31 @@ async function historyFromDatabase(snapshot: number, q: { country?: string; titl
   let where: Prisma.Sql;
   if (place.level === "country") where = Prisma.sql`level = 'country' AND country_code = ${place.country}`;
   else {
-    const [newest] = await db.query<{ country_code: string }>(Prisma.sql`
-      SELECT country_code FROM salary_history
-      WHERE level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}
-      ORDER BY as_of DESC, sample_size DESC, country_code LIMIT 1`);
+    const current = await snapshotRow(snapshot, place);
+    const [newest] = current
+      ? [current]
+      : await db.query<{ country_code: string }>(Prisma.sql`
+          SELECT country_code FROM salary_history
+          WHERE level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}
+          ORDER BY as_of DESC, sample_size DESC, country_code LIMIT 1`);
     if (!newest) return null;
     where = Prisma.sql`level = 'city' AND name_key = ${place.key} AND country_code = ${newest.country_code}`;
   }
-  const rows = await db.query<PayRow>(Prisma.sql`
-    SELECT ${COLUMNS} FROM salary_history WHERE ${where} ORDER BY as_of`);
+  // The newest points, at most what an answer holds, then oldest first.
+  const rows = (
+    await db.query<PayRow>(Prisma.sql`
+      SELECT ${COLUMNS} FROM salary_history WHERE ${where} ORDER BY as_of DESC LIMIT ${SALARY_HISTORY_MAX_POINTS}`)
+  ).reverse();
   const latest = rows.at(-1);
   if (place.level === "city") return latest ? { ...locationOf(latest, q), points: rows.map(pointOf) } : null;
-  const advertised = await db.query<AdvertisedPoint>(Prisma.sql`
-    SELECT as_of::text, currency, 'year' AS period, jobs, p10, p25, p50, p75, p90
-    FROM pay_history WHERE country_code = ${place.country} ORDER BY as_of, jobs DESC, currency`);
+  // The newest points, at most what an answer holds; then oldest first, the most common
+  // currency first within a date.
+  const advertised = (
+    await db.query<AdvertisedPoint>(Prisma.sql`
+      SELECT as_of::text, currency, 'year' AS period, jobs, p10, p25, p50, p75, p90
+      FROM pay_history WHERE country_code = ${place.country}
+      ORDER BY as_of DESC, jobs DESC, currency LIMIT ${ADVERTISED_MAX_POINTS}`)
+  ).sort((a, b) => a.as_of.localeCompare(b.as_of) || b.jobs - a.jobs || a.currency.localeCompare(b.currency));
   if (!latest && advertised.length === 0) return null;
   return {
     matched_on: q.country ? ("country" as const) : ("title_as_location" as const),

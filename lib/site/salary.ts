@@ -27,14 +27,15 @@ export async function siteSalary(params: URLSearchParams) {
   return salaryForLocation(forCatalog);
 }
 
-/** The history of the place a lookup found: by its country, or by the same place name. */
-export async function siteSalaryHistory(
-  salary: { matched_on: "country" | "title_as_location"; country: string },
-  params: URLSearchParams,
-) {
+/** The history of the place a lookup found: its country, or that city in that country. */
+export async function siteSalaryHistory(salary: {
+  level: "country" | "city";
+  location: string;
+  country: string;
+}) {
   const query =
-    salary.matched_on === "country" || !params.get("title")
+    salary.level === "country"
       ? new URLSearchParams({ country: salary.country })
-      : new URLSearchParams({ title: params.get("title") ?? "" });
+      : new URLSearchParams({ title: `${salary.location}, ${salary.country}` });
   return salaryHistoryForLocation(query);
 }

@@ -174,7 +174,7 @@ export function catalogPaths(samples: Samples): Json {
         operationId: "getSalaryHistory",
         tags: ["Salaries"],
         summary: "Get a location's salary over time",
-        description: `The same location's pay at every snapshot date kept: one point per \`as_of\`, oldest first, each with \`median\`, the percentiles its snapshot had, \`currency\`, \`period\` and \`sample_size\`. Points are kept for ${SALARY_HISTORY_MONTHS} months before the newest, after their snapshot's jobs are gone; a later import with the same \`as_of\` replaces that point. \`country\` and \`title\` work as on \`/v1/salary\`; a city name several countries share is the one whose newest point has the largest sample. Neither parameter is a 400; no history for the location is a 404.\n\n${CHARGED}`,
+        description: `The same location's pay at every snapshot date kept: one point per \`as_of\`, oldest first, each with \`median\`, the percentiles its snapshot had, \`currency\`, \`period\` and \`sample_size\`. Points are kept for ${SALARY_HISTORY_MONTHS} months before the newest, after their snapshot's jobs are gone; a later import with the same \`as_of\` replaces that point. \`country\` and \`title\` work as on \`/v1/salary\`; a city name several countries share is the one \`/v1/salary\` answers for. At most 1,200 points, the newest. Neither parameter is a 400; no history for the location is a 404.\n\n${CHARGED}`,
         parameters: [
           ...queryParameters(SalaryQuerySchema, { country: "DE" }, { title: "Berlin", tz: TZ_EXAMPLE }),
           IF_NONE_MATCH,

@@ -7,7 +7,11 @@ import { PAY_GROUP_MIN, PAY_SAMPLE_MIN } from "../limits";
 import { payAmountSql } from "../pay-amount";
 import { partitionName } from "./activate";
 
-const BREAKS = `ARRAY[${Array.from({ length: 99 }, (_, i) => ((i + 1) / 100).toFixed(2)).join(",")}]::float8[]`;
+// percentile_disc(f) takes the row at ceil(n × f), computed in float8: k/100 × n can land a
+// hair above a whole number (0.28 × 25 = 7.000000000000001) and take the next row. Each
+// fraction is nudged down by far less than 1/n (n < 10,000,000) and far more than float8's
+// error, so ceil(n × f) is exactly ceil(k × n / 100).
+const BREAKS = `ARRAY[${Array.from({ length: 99 }, (_, i) => `${i + 1}/100.0 - 1e-9`).join(",")}]::float8[]`;
 
 export async function buildPayGroups(client: pg.PoolClient, snapshotId: number): Promise<number> {
   const { rowCount } = await client.query(
@@ -44,8 +48,10 @@ export type AdvertisedPay = {
  */
 export async function advertisedPay(client: pg.PoolClient, snapshotId: number): Promise<AdvertisedPay> {
   const t = partitionName(snapshotId);
+  // Rounded half up on the float8 itself, as Math.round does in lib/catalog/histogram.ts (a cast
+  // to numeric would first cut it to 15 digits).
   const at = (f: number) =>
-    `round((percentile_cont(${f}) WITHIN GROUP (ORDER BY ${payAmountSql("j")}))::numeric)::int`;
+    `floor(percentile_cont(${f}) WITHIN GROUP (ORDER BY ${payAmountSql("j")}) + 0.5)::int`;
   const { rows } = await client.query(
     `SELECT j.country_code, j.salary_currency AS currency, count(*)::int AS jobs,
        ${at(0.1)} AS p10, ${at(0.25)} AS p25, ${at(0.5)} AS p50, ${at(0.75)} AS p75, ${at(0.9)} AS p90

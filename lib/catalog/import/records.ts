@@ -176,7 +176,13 @@ export const SalaryRecordSchema = z
     sample_size: optionalInt.refine((v) => v !== null && v > 0, "is required and must be positive"),
     as_of: z
       .string({ error: "is required" })
-      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), "must be a date like 2026-11-01"),
+      .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && realDate(v), "must be a date like 2026-11-01")
+      // A day ahead at most (the source may be in a zone ahead of UTC): a date to come would
+      // sit at the end of every history until it came.
+      .refine(
+        (v) => Date.parse(`${v}T00:00:00Z`) <= Date.now() + 86_400_000,
+        "must not be later than tomorrow: a salary snapshot describes the past",
+      ),
   })
   .superRefine((r, ctx) => {
     if (r.level === "city" && !r.city)

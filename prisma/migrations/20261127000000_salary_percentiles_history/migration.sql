@@ -27,6 +27,8 @@ CREATE TABLE "salary_history" (
 );
 -- A city by name alone, in whichever countries have it.
 CREATE INDEX "salary_history_name_idx" ON "salary_history" ("name_key", "as_of");
+-- Pruning by date at each import.
+CREATE INDEX "salary_history_as_of_idx" ON "salary_history" ("as_of");
 
 -- The live snapshot's medians are the first point of every series.
 INSERT INTO "salary_history" ("level", "country_code", "name_key", "as_of", "name", "median",

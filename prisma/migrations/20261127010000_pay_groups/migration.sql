@@ -1,7 +1,8 @@
 -- Where a job's pay stands: per snapshot, for each title, country and currency with enough
 -- salaried jobs, the 1st to 99th percentile of their annualised pay (midpoint of the range,
--- percentile_disc). A job's pay_percentile is how many of these breaks lie below its pay, which
--- is exactly the whole percent of the group's jobs paid less than it.
+-- percentile_disc, each fraction nudged below k/100 against float rounding). A job's
+-- pay_percentile is how many of these breaks lie below its pay: the whole percent of the group's
+-- jobs paid less than it.
 CREATE TABLE "pay_groups" (
     "snapshot_id" INTEGER NOT NULL,
     "title_id" INTEGER NOT NULL,

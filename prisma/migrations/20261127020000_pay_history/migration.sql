@@ -15,3 +15,5 @@ CREATE TABLE "pay_history" (
     "snapshot_id" INTEGER NOT NULL,
     CONSTRAINT "pay_history_pkey" PRIMARY KEY ("country_code", "currency", "as_of")
 );
+-- Pruning by date at each import.
+CREATE INDEX "pay_history_as_of_idx" ON "pay_history" ("as_of");
