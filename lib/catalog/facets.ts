@@ -49,7 +49,6 @@ export async function jobFacets(input: {
     countMatches(input, live, input.filters, tsquery, lead),
   ]);
   const r = rows[0];
-  const sampled = (r?.n ?? 0) >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
   const split = splitCombos(r?.combos ?? []);
   const out: Facets = {
     countries: r?.countries ?? [],
@@ -61,13 +60,7 @@ export async function jobFacets(input: {
     ...(input.filters.near
       ? { distance: distanceHistogram(r?.distances ?? [], input.filters.near.radiusKm) }
       : {}),
-    meta: {
-      // Past the count deadline: the matches counted here, every one of them when fewer than the sample.
-      total: count.total ?? r?.n ?? 0,
-      total_exact: count.total === null ? (r?.n ?? 0) < FACET_SAMPLE : count.totalExact,
-      counted: r?.n ?? 0,
-      exact: !sampled,
-    },
+    meta: sampleMeta(r?.n ?? 0, count),
   };
   // A count that ran out of time is tried again by the next request, not kept.
   if (count.total !== null) cache.set(live.id, key, out);
@@ -92,6 +85,24 @@ export function sampleSql(
   return isNear(filters)
     ? nearMatchesSql({ ...input, filters }, snapshotId, INDEXED_COLUMNS)
     : matchesSql(input, snapshotId, INDEXED_COLUMNS);
+}
+
+/** The sample's own rows (`m`) as amounts per currency: what salary statistics are read from. */
+export const SAMPLE_SALARIES_SQL = Prisma.sql`(SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
+  ${Prisma.raw(payAmountSql())}::int AS amount FROM m WHERE salary_year_min IS NOT NULL) x)`;
+
+/**
+ * A sample's totals: `counted` its rows, `exact` whether they were every match. Past the count
+ * deadline the total is the matches counted here, every one of them when fewer than the sample.
+ */
+export function sampleMeta(n: number, count: { total: number | null; totalExact: boolean }) {
+  const sampled = n >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
+  return {
+    total: count.total ?? n,
+    total_exact: count.total === null ? n < FACET_SAMPLE : count.totalExact,
+    counted: n,
+    exact: !sampled,
+  };
 }
 
 /** A search's lead: what its sample and count walk first. */
@@ -132,9 +143,7 @@ export function facetsSql(
       (SELECT json_agg(x ORDER BY x.count DESC, x.name) FROM (
         SELECT (SELECT j.company FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.company_key = top.company_key ORDER BY j.posted_at DESC, j.id LIMIT 1) AS name,
           top.count FROM top) x) AS companies,
-      (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
-        ${Prisma.raw(payAmountSql())}::int AS amount
-        FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
+      ${SAMPLE_SALARIES_SQL} AS salaries,
       (SELECT count(*)::int FROM m) AS n ${distances}`;
 }
 

@@ -5,13 +5,12 @@ import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { PayPercentilesShape } from "./facet-schemas";
-import { FACET_SAMPLE, sampleLead, sampleSql } from "./facets";
+import { SAMPLE_SALARIES_SQL, sampleLead, sampleMeta, sampleSql } from "./facets";
 import type { JobFilters } from "./filters";
 import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { payAmountSql } from "./pay-amount";
 import { countMatches } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
@@ -76,15 +75,11 @@ export async function jobPay(input: {
   const sample = sampleSql(tsquery, input.filters, live.id, lead);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
-      SELECT (SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
-        ${Prisma.raw(payAmountSql())}::int AS amount
-        FROM m WHERE salary_year_min IS NOT NULL) x) AS salaries,
-      (SELECT count(*)::int FROM m) AS n`),
+      SELECT ${SAMPLE_SALARIES_SQL} AS salaries, (SELECT count(*)::int FROM m) AS n`),
     countMatches(input, live, input.filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
   const salaries = rows[0]?.salaries ?? [];
-  const sampled = n >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
   const out: Pay = {
     pay: amountsByCurrency(salaries)
       .filter(([, amounts]) => amounts.length >= PAY_SAMPLE_MIN)
@@ -94,14 +89,7 @@ export async function jobPay(input: {
         count: amounts.length,
         ...percentiles(amounts),
       })),
-    meta: {
-      total: count.total ?? n,
-      total_exact: count.total === null ? n < FACET_SAMPLE : count.totalExact,
-      counted: n,
-      exact: !sampled,
-      salaried: salaries.length,
-      min_sample: PAY_SAMPLE_MIN,
-    },
+    meta: { ...sampleMeta(n, count), salaried: salaries.length, min_sample: PAY_SAMPLE_MIN },
   };
   if (count.total !== null) cache.set(live.id, key, out);
   return out;

@@ -74,8 +74,7 @@ function pageOf(found: SearchOutput, page: number, perPage: number): Page {
   return made;
 }
 
-/** The same filters as a search, without paging or order. */
-/** The facets' parameters (also /v1/jobs/pay's), checked and resolved into filters. */
+/** The facets' parameters (also /v1/jobs/pay's): a search's filters, without paging or order. */
 async function facetInput(params: URLSearchParams, now: Date) {
   const parsed = parseQueryParams(params, FacetsQuerySchema);
   if (!parsed.ok) return parsed;

@@ -41,12 +41,16 @@ function placeOf(q: { country?: string; title?: string }): Place | null {
   return { level: "city", key: nameKey(place), country: within };
 }
 
+/** The rows of a place, in salary_snapshots and salary_history alike. */
+function placeWhere(place: Place): Prisma.Sql {
+  if (place.level === "country") return Prisma.sql`level = 'country' AND country_code = ${place.country}`;
+  const inCountry = place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty;
+  return Prisma.sql`level = 'city' AND name_key = ${place.key} ${inCountry}`;
+}
+
 // Several cities share a name (Cambridge GB/US): the one with the larger sample wins.
 async function snapshotRow(snapshot: number, place: Place): Promise<PayRow | undefined> {
-  const where =
-    place.level === "country"
-      ? Prisma.sql`level = 'country' AND country_code = ${place.country}`
-      : Prisma.sql`level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}`;
+  const where = placeWhere(place);
   const rows = await catalogDb(snapshot).query<PayRow>(Prisma.sql`
     SELECT ${COLUMNS} FROM salary_snapshots
     WHERE snapshot_id = ${snapshot} AND ${where}
@@ -116,18 +120,16 @@ async function historyFromDatabase(snapshot: number, q: { country?: string; titl
   const place = placeOf(q);
   if (!place) return null;
   const db = catalogDb(snapshot);
-  let where: Prisma.Sql;
-  if (place.level === "country") where = Prisma.sql`level = 'country' AND country_code = ${place.country}`;
-  else {
+  let where = placeWhere(place);
+  if (place.level === "city") {
     const current = await snapshotRow(snapshot, place);
     const [newest] = current
       ? [current]
       : await db.query<{ country_code: string }>(Prisma.sql`
-          SELECT country_code FROM salary_history
-          WHERE level = 'city' AND name_key = ${place.key} ${place.country ? Prisma.sql`AND country_code = ${place.country}` : Prisma.empty}
+          SELECT country_code FROM salary_history WHERE ${where}
           ORDER BY as_of DESC, sample_size DESC, country_code LIMIT 1`);
     if (!newest) return null;
-    where = Prisma.sql`level = 'city' AND name_key = ${place.key} AND country_code = ${newest.country_code}`;
+    where = placeWhere({ ...place, country: newest.country_code });
   }
   // The newest points, at most what an answer holds, then oldest first.
   const rows = (
