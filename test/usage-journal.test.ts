@@ -111,6 +111,33 @@ describe("the usage journal", () => {
     expect(await journalsOf(usageInstance())).toEqual([]);
   });
 
+  it.each([
+    ["lacks an admission (a Redis master lost before replicating it)", -1, 5],
+    ["holds one that was charged on Postgres (its reply lost)", +1, 5],
+  ])(
+    "a live owner's journal that %s, swept first, is charged what the owner answered",
+    async (_, skew, answered) => {
+      const { key, id } = await createTestKey({ tier: "builder" });
+      const hash = hashOf(key);
+      await flushUsage();
+      for (let i = 0; i < answered; i++) expect((await consume(hash, new Date())).ok).toBe(true);
+      const [journal] = await journalsOf(usageInstance());
+      if (!journal) throw new Error("no journal");
+      const [field] = Object.keys(await io.hgetall(journal));
+      await io.hincrby(journal, field!, skew);
+      // The sweeper takes this live process for a dead one and writes the journal as it is.
+      expect((await sweep()).requests).toBe(answered + skew);
+      expect(await ledger(id)).toBe(answered + skew);
+      // The owner's flush lands the same batch id: its own count replaces the journal's.
+      await flushUsage();
+      expect(await ledger(id)).toBe(answered);
+      // Settled once: another flush or sweep changes nothing.
+      await flushUsage();
+      await sweep();
+      expect(await ledger(id)).toBe(answered);
+    },
+  );
+
   it("a flush interrupted after its Postgres write, before deleting its journals, counts once", async () => {
     const { key, id } = await createTestKey({ tier: "builder" });
     const hash = hashOf(key);

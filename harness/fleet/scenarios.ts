@@ -29,11 +29,25 @@ function expectEq(failures: string[], what: string, got: unknown, want: unknown)
   if (got !== want) failures.push(`${what}: got ${got}, want ${want}`);
 }
 
-/** Waits until the usage buffers have reached key_usage (flush every 200 ms). */
+/** Usage an instance has counted and not yet written; 0 for one that is gone (swept instead). */
+async function unwritten(f: Fleet, base: string): Promise<number> {
+  const text = await scrape(f, base).catch(() => "");
+  const epochs = /jsa_usage_unwritten\{what="epochs"\} (\d+)/.exec(text);
+  const requests = /jsa_usage_unwritten\{what="requests"\} (-?\d+)/.exec(text);
+  return Number(epochs?.[1] ?? 0) + Math.abs(Number(requests?.[1] ?? 0));
+}
+
+/**
+ * key_usage once every live instance has written what it counted (its metrics say so) and two
+ * reads agree: a flush stuck behind a failing Redis can take seconds, and reading before it
+ * lands would report a charge that is still on its way.
+ */
 export async function settledCharge(f: Fleet, keyId: string): Promise<number> {
   let last = -1;
-  for (let i = 0; i < 20; i++) {
+  for (let i = 0; i < 60; i++) {
     await sleep(300);
+    const waiting = await Promise.all(f.apps.map((a) => unwritten(f, a.url)));
+    if (waiting.some((n) => n > 0)) continue;
     const n = await f.charged(keyId);
     if (n === last) return n;
     last = n;

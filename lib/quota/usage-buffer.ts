@@ -15,15 +15,17 @@
 // a script whose reply was lost may have run and journaled +1, but that request was then
 // decided on Postgres (admission.ts), which charges it in key_usage itself. Counting the
 // journal too would charge it twice; the batch of its epoch lands even when it is empty, so the
-// sweeper never counts that entry either.
+// sweeper never counts that entry either. Should the sweeper land an epoch first all the same
+// (this process's flush stalled past the sweep's age bound), this process's batch settles the
+// difference when it lands (usage-batches.ts settleSwept): its counts win.
 import { randomBytes } from "node:crypto";
-import { hotQuery } from "../core/db";
+import { hotQuery, inTransaction } from "../core/db";
 import { env } from "../core/env";
 import { log } from "../core/log";
 import { redisUsable } from "../redis/breaker";
 import { deleteKeys, redis } from "../redis/client";
 import { batchId, journalSuffix } from "./journal";
-import { purgeBatches, type UsageBatch, type UsageEntry, writeBatches } from "./usage-batches";
+import { purgeBatches, settleSwept, type UsageBatch, type UsageEntry, writeBatches } from "./usage-batches";
 import { startUsageSweeper } from "./usage-sweeper";
 
 /** One epoch's counts, and the journal keys Redis may hold for it. */
@@ -164,7 +166,19 @@ async function write(): Promise<void> {
   if (epochs.length) {
     await Promise.all(epochs.map(drained));
     const batches = epochs.map(take).filter((b, i) => b.entries.length > 0 || epochs[i]?.journals.size);
-    await writeBatches(batches, hotQuery);
+    const there = new Set(await writeBatches(batches, hotQuery));
+    // Already there: an earlier try of this write, or the sweeper, which took this live
+    // process for a dead one; its counts give way to ours.
+    if (there.size) {
+      const settled = await inTransaction((query) =>
+        settleSwept(
+          batches.filter((b) => there.has(b.id)),
+          query,
+        ),
+      );
+      if (settled)
+        log.warn("usage batches the sweeper wrote for a live process settled", { difference: settled });
+    }
     buf.closed.splice(0, epochs.length);
     await deleteJournals(epochs);
   }
@@ -187,6 +201,17 @@ function start(): void {
     flushUsage().catch((err) => log.warn("usage flush failed; will retry", { error: String(err) }));
   }, env().USAGE_FLUSH_MS).unref();
   startUsageSweeper();
+}
+
+/**
+ * What this process has counted and not yet written to key_usage: closed epochs waiting for
+ * their write, and the requests (net of refunds) those and the current epoch hold.
+ */
+export function usageBacklog(): { epochs: number; requests: number } {
+  let requests = 0;
+  for (const e of [...buf.closed, buf.current])
+    for (const p of e.batch?.entries ?? e.counts.values()) requests += p.n;
+  return { epochs: buf.closed.length, requests };
 }
 
 /** Whether counts of a day before `day` wait to be written (only just after midnight, UTC). */

@@ -12,7 +12,10 @@
 //   its owner landed that epoch's batch (empty or not) before deleting the journal.
 // - The scan is complete before anything is written, so a group is never written in part
 //   (a key missing from a group was deleted by its owner, who deletes only after landing).
-// - The batch ids are the owner's: whoever lands first counts, the other adds nothing.
+// - The batch ids are the owner's: whoever lands first counts, the other adds nothing, except
+//   that an owner which lands after the sweeper (alive after all, its flush slower than the age
+//   bound: Redis failing over, Postgres stalled) puts its own counts in place of the journal's
+//   (usage-batches.ts settleSwept), since the journal can differ from what it answered.
 // - A journal lives JOURNAL_TTL_S; batch ids are kept longer, so a journal is never counted again
 //   after its id was purged.
 import { inTransaction, type TxQuery } from "../core/db";
@@ -120,7 +123,7 @@ export async function sweepJournals(
       at += g.keys.length;
       return batch;
     });
-    await writeBatches(written, query);
+    await writeBatches(written, query, { swept: true });
     return { all, written };
   });
   if (!done) return { skipped: "locked" };
