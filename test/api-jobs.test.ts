@@ -153,6 +153,7 @@ describe("GET /v1/jobs/{id}", () => {
       salary_max: 90000,
       salary_currency: "EUR",
       salary_period: "year",
+      salary_source: "stated",
       posted_at: "2026-11-19T00:00:00.000Z",
       // Placed at import by its city, from the gazetteer.
       latitude: 52.52437,

@@ -66,6 +66,27 @@ describe("GET /v1/jobs/pay", () => {
     }
   });
 
+  it("restricted to stated or to parsed pay, gives PostgreSQL's percentiles over those salaries alone", async () => {
+    const { rows } = await client.query(
+      "SELECT salary_source::text AS source, count(*)::int AS n FROM jobs WHERE snapshot_id = $1 AND salary_year_min IS NOT NULL GROUP BY 1 ORDER BY 1",
+      [snapshot],
+    );
+    // The demo gives some of its pay only in the text: both sources are there to tell apart.
+    expect(rows.map((r) => r.source)).toEqual(["parsed", "stated"]);
+    for (const source of ["stated", "parsed"]) {
+      const query = `country=US&salary_source=${source}`;
+      const { status, body } = await getJson(`/v1/jobs/pay?${query}`);
+      expect(status, query).toBe(200);
+      const expected = (await reference(`country_code = 'US' AND salary_source = '${source}'`, [])).filter(
+        (r) => r.count >= 20,
+      );
+      expect(expected.length, query).toBeGreaterThan(0);
+      expect(PayResponseSchema.parse(body).pay, query).toEqual(
+        expected.map((r) => ({ ...r, period: "year" })),
+      );
+    }
+  });
+
   it("leaves out a currency with fewer than 20 salaries, and says how many it read", async () => {
     const { body } = await getJson("/v1/jobs/pay?title=engineer");
     const pay = PayResponseSchema.parse(body);

@@ -4,7 +4,7 @@
 // our server adds around Next, no work) and a bare Next app with default settings
 // (harness/bench/bare-next: `next start`, a route handler returning a constant JSON). Then
 // GET /v1/jobs/{id}, /v1/jobs?title&country, /v1/salary, /api/keys/usage, the keyless
-// /api/jobs, a filtered search and facets (ENDPOINTS). For each: req/s, latencies, and the CPU
+// /api/jobs, a filtered search, facets, keywords, places, pay and salary history (ENDPOINTS). For each: req/s, latencies, and the CPU
 // time per request of the process listening on the port (and its instructions per request,
 // where perf can count them). Prints a table and writes harness/bench/results.json. BENCH_NODE_ARGS replaces the
 // server's node flags and BENCH_SERVER_ENTRY its script (default: as `npm start`), to measure
@@ -127,6 +127,15 @@ async function pathLists(dir: string) {
       '"project manager"',
       "forklift OR warehouse",
     ].flatMap((q) => ["US", "DE", "GB"].map((c) => `/v1/jobs?q=${encodeURIComponent(q)}&country=${c}`)),
+    // What a search's matches advertise, and a location's pay over time.
+    pay: titles.flatMap((t) =>
+      ["US", "DE", "GB", "IN", "FR"].map(
+        (c) => `/v1/jobs/pay?title=${encodeURIComponent(t)}&country=${c}&seniority=senior,lead`,
+      ),
+    ),
+    history: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map(
+      (c) => `/v1/salary/history?country=${c}`,
+    ),
     near: ["Berlin, DE", "London, GB", "Paris, FR", "New York, US", "Madrid, ES"].flatMap((place) =>
       [25, 100].map((km) => `/v1/jobs?near=${encodeURIComponent(place)}&radius_km=${km}`),
     ),
@@ -160,6 +169,8 @@ const ENDPOINTS: { short: string; name: string; list: keyof Lists; keyed: boolea
   { short: "facets", name: "GET /v1/jobs/facets", list: "facets", keyed: true, goal: 1.25 },
   { short: "keywords", name: "GET /v1/jobs?q (keywords)", list: "keywords", keyed: true },
   { short: "near", name: "GET /v1/jobs?near (radius)", list: "near", keyed: true },
+  { short: "pay", name: "GET /v1/jobs/pay", list: "pay", keyed: true },
+  { short: "history", name: "GET /v1/salary/history", list: "history", keyed: true, goal: 1.25 },
 ];
 
 async function main() {

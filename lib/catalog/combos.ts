@@ -1,6 +1,7 @@
 // Exact totals without counting rows: the import keeps how many jobs each combination of
 // country, remote, employment type and seniority has (a few thousand numbers per snapshot), so
-// any mix of those filters is a sum. Title, company, city, salary and date filters are not in it.
+// any mix of those filters is a sum. Title, company, city, salary (and its source) and date
+// filters are not in it.
 import { hotQuery } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
@@ -18,7 +19,15 @@ export function comboKey(
 
 /** True when the combination counts answer these filters' total (no title given either). */
 export function combosAnswer(f: JobFilters): boolean {
-  return !(f.city || f.company || f.salary || f.postedAfter || f.keywords || f.excludeCompanies);
+  return !(
+    f.city ||
+    f.company ||
+    f.salary ||
+    f.salarySource ||
+    f.postedAfter ||
+    f.keywords ||
+    f.excludeCompanies
+  );
 }
 
 // Snapshots are immutable once live: their counts are kept for the process's life.
@@ -53,41 +62,63 @@ export async function comboTotal(snapshotId: number, f: JobFilters): Promise<num
   return total;
 }
 
-// One small number per job for its remote, employment type and seniority (null counts as a
-// value): the listing indexes carry it, so any mix of those filters is one `combo = ANY(…)`
-// check on an index entry, and its statistics are exact (192 values, all in the planner's list).
+// One small number per job for its remote, employment type, seniority (null counts as a value)
+// and whether its pay was read from text: the listing indexes carry it, so any mix of those
+// filters is one `combo = ANY(…)` check on an index entry, and its statistics are exact (384
+// values at most). Jobs with stated pay and jobs with none share the lower half, which every
+// row written before pay's source was known is in.
 const REMOTE = [null, "remote", "hybrid", "on_site"] as const;
 const TYPES = [null, "full_time", "part_time", "contract", "temporary", "internship"] as const;
 const LEVELS = [null, "intern", "junior", "mid", "senior", "lead", "principal", "executive"] as const;
+const HALF = REMOTE.length * TYPES.length * LEVELS.length;
+/** comboCode's range: codes are 0 to COMBO_CODES − 1. */
+export const COMBO_CODES = 2 * HALF;
 
 export function comboCode(
   remote: string | null,
   employmentType: string | null,
   seniority: string | null,
+  parsedPay = false,
 ): number {
   const r = REMOTE.indexOf(remote as (typeof REMOTE)[number]);
   const t = TYPES.indexOf(employmentType as (typeof TYPES)[number]);
   const s = LEVELS.indexOf(seniority as (typeof LEVELS)[number]);
-  return (Math.max(0, r) * TYPES.length + Math.max(0, t)) * LEVELS.length + Math.max(0, s);
+  const code = (Math.max(0, r) * TYPES.length + Math.max(0, t)) * LEVELS.length + Math.max(0, s);
+  return parsedPay ? HALF + code : code;
 }
 
 export function decodeCombo(code: number): {
   remote: string | null;
   employmentType: string | null;
   seniority: string | null;
+  parsedPay: boolean;
 } {
-  const s = code % LEVELS.length;
-  const t = Math.floor(code / LEVELS.length) % TYPES.length;
-  const r = Math.floor(code / (LEVELS.length * TYPES.length));
-  return { remote: REMOTE[r] ?? null, employmentType: TYPES[t] ?? null, seniority: LEVELS[s] ?? null };
+  const c = code % HALF;
+  const s = c % LEVELS.length;
+  const t = Math.floor(c / LEVELS.length) % TYPES.length;
+  const r = Math.floor(c / (LEVELS.length * TYPES.length));
+  return {
+    remote: REMOTE[r] ?? null,
+    employmentType: TYPES[t] ?? null,
+    seniority: LEVELS[s] ?? null,
+    parsedPay: code >= HALF,
+  };
 }
 
-/** The codes a filter's remote, employment type and seniority lists allow; null: no such filter. */
-export function comboCodes(f: Pick<JobFilters, "remote" | "employmentType" | "seniority">): number[] | null {
-  if (!f.remote && !f.employmentType && !f.seniority) return null;
+/**
+ * The codes a filter's remote, employment type, seniority and pay-source choices allow; null: no
+ * such filter. `salarySource: "stated"` keeps the lower half, which jobs without pay share: the
+ * caller adds the salary condition.
+ */
+export function comboCodes(
+  f: Pick<JobFilters, "remote" | "employmentType" | "seniority" | "salarySource">,
+): number[] | null {
+  if (!f.remote && !f.employmentType && !f.seniority && !f.salarySource) return null;
+  const halves = f.salarySource ? [f.salarySource === "parsed"] : [false, true];
   const codes: number[] = [];
-  for (const r of f.remote ?? REMOTE)
-    for (const t of f.employmentType ?? TYPES)
-      for (const s of f.seniority ?? LEVELS) codes.push(comboCode(r, t, s));
+  for (const parsed of halves)
+    for (const r of f.remote ?? REMOTE)
+      for (const t of f.employmentType ?? TYPES)
+        for (const s of f.seniority ?? LEVELS) codes.push(comboCode(r, t, s, parsed));
   return codes.sort((a, b) => a - b);
 }

@@ -22,3 +22,10 @@ for (let i = 0; i + 1 < words.length; i += 2) byCountry.set(words[i] as string, 
 export function currencyOf(alpha2: string): string | null {
   return byCountry.get(alpha2) ?? null;
 }
+
+const codes = new Set(byCountry.values());
+
+/** True for the ISO 4217 code of some country's currency in the table above. */
+export function isCurrencyCode(code: string): boolean {
+  return codes.has(code);
+}

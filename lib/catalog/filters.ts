@@ -24,6 +24,8 @@ export type JobFilters = {
   seniority?: string[];
   /** Annualised, in `currency`; `includeUnsalaried` keeps jobs with no advertised salary. */
   salary?: { currency: string; min?: number; max?: number; includeUnsalaried: boolean };
+  /** Only jobs whose pay has this source (so only salaried jobs). */
+  salarySource?: "stated" | "parsed";
   postedAfter?: Date;
   /** Words of `q`, after synonyms and corrections (lib/catalog/keywords/resolve.ts). */
   keywords?: SearchClause[];
@@ -72,6 +74,14 @@ export function toFilters(
   if (q.remote) filters.remote = q.remote;
   if (q.employment_type) filters.employmentType = q.employment_type;
   if (q.seniority) filters.seniority = q.seniority;
+  if (q.salary_source) {
+    if (q.include_unsalaried)
+      return invalidParam(
+        "include_unsalaried",
+        "include_unsalaried: salary_source keeps only jobs with a salary of that source; leave one of them out.",
+      );
+    filters.salarySource = q.salary_source;
+  }
 
   if (q.posted_within_days !== undefined && q.posted_after !== undefined)
     return invalidParam("posted_after", "posted_after: give posted_within_days or posted_after, not both.");
@@ -124,6 +134,7 @@ export function hasRowFilters(f: JobFilters): boolean {
       f.remote ||
       f.employmentType ||
       f.seniority ||
+      f.salarySource ||
       f.postedAfter ||
       f.keywords ||
       f.excludeCompanies ||
@@ -168,6 +179,8 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Pri
     parts.push(Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`);
   const combos = comboCodes(f);
   if (combos) parts.push(Prisma.sql`AND combo = ANY(${combos}::smallint[])`);
+  // Stated pay shares its codes with no pay; a salary filter already asks for a salary.
+  if (f.salarySource && !f.salary) parts.push(Prisma.sql`AND salary_year_min IS NOT NULL`);
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
   if (f.salary) {
     const s = f.salary;

@@ -3,7 +3,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { Job, JobSummary } from "./schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
-  remote, seniority, salary_min, salary_max, salary_currency, salary_period, posted_at, latitude, longitude`;
+  remote, seniority, salary_min, salary_max, salary_currency, salary_period, salary_source, posted_at, latitude, longitude`;
 
 export type JobDbRow = {
   id: string;
@@ -20,6 +20,8 @@ export type JobDbRow = {
   salary_max: number | null;
   salary_currency: string | null;
   salary_period: JobSummary["salary_period"];
+  /** Null on rows written before pay's source was recorded: all of those were stated. */
+  salary_source: JobSummary["salary_source"];
   posted_at: Date;
   latitude: number | null;
   longitude: number | null;
@@ -45,6 +47,7 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     salary_max: r.salary_max,
     salary_currency: r.salary_currency,
     salary_period: r.salary_period,
+    salary_source: r.salary_source ?? (r.salary_min !== null || r.salary_max !== null ? "stated" : null),
     posted_at: r.posted_at.toISOString(),
     latitude: r.latitude,
     longitude: r.longitude,

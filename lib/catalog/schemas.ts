@@ -29,22 +29,30 @@ export const SENIORITY_VALUES = [
   "executive",
 ] as const;
 export const PAY_PERIODS = ["year", "month", "hour"] as const;
+/** stated: the source's structured salary fields; parsed: read from the posting's text. */
+export const SALARY_SOURCES = ["stated", "parsed"] as const;
 const PERIODS_PER_YEAR = { year: 1, month: 12, hour: 2080 } as const;
 const SALARY_CEILING = 2_000_000_000;
 
 /** "remote,hybrid": one or more known values, comma-separated; an unknown one is pointed at. */
-const valueList = <const V extends readonly [string, ...string[]]>(values: V) =>
-  z.string().transform((raw, ctx) => {
-    const picked = [...new Set(raw.split(",").map((v) => v.trim()))];
-    const unknown = picked.find((v) => !values.includes(v));
-    if (unknown !== undefined)
-      ctx.addIssue({
-        code: "custom",
-        // Values are never echoed in errors (callers' input may be a secret): the position says which one.
-        message: `value ${picked.indexOf(unknown) + 1} is not one of ${values.join(", ")} (one or more, comma-separated)`,
-      });
-    return picked as V[number][];
-  });
+const valueList = <const V extends readonly [string, ...string[]]>(values: V) => {
+  // Every value once, with room for spaces after the commas.
+  const max = 2 * values.join(",").length;
+  return z
+    .string()
+    .max(max, `must be at most ${max} characters`)
+    .transform((raw, ctx) => {
+      const picked = [...new Set(raw.split(",").map((v) => v.trim()))];
+      const unknown = picked.find((v) => !values.includes(v));
+      if (unknown !== undefined)
+        ctx.addIssue({
+          code: "custom",
+          // Values are never echoed in errors (callers' input may be a secret): the position says which one.
+          message: `value ${picked.indexOf(unknown) + 1} is not one of ${values.join(", ")} (one or more, comma-separated)`,
+        });
+      return picked as V[number][];
+    });
+};
 
 /** Codes and region names are short; the longest (NORDICS) has seven letters. */
 export const COUNTRY_MAX_LENGTH = 16;
@@ -96,6 +104,8 @@ export const JobSearchQuerySchema = z.object({
     ),
   exclude_company: z
     .string()
+    // Twenty names of 200 characters with their separators and a space around each.
+    .max(EXCLUDE_COMPANY_MAX * 203, `must be at most ${EXCLUDE_COMPANY_MAX * 203} characters`)
     .transform((raw, ctx) => {
       const names = [...new Set(raw.split("|").map((n) => n.trim()))];
       if (names.some((n) => n.length === 0 || n.length > 200))
@@ -174,8 +184,15 @@ export const JobSearchQuerySchema = z.object({
   salary_max: wholeNumber("Highest annual salary")
     .optional()
     .describe("Jobs whose advertised salary, annualised, starts at or below this"),
+  salary_source: z
+    .enum(SALARY_SOURCES, { error: `must be one of ${SALARY_SOURCES.join(", ")}` })
+    .optional()
+    .describe(
+      "Only jobs whose salary has this source: stated (the source's structured pay fields) or parsed (read from the description by the importer). Leaves out jobs without a salary",
+    ),
   include_unsalaried: z
-    .enum(["true", "false"], { error: "must be true or false" })
+    // "false" first: the default, and what a reference's try-it fills in.
+    .enum(["false", "true"], { error: "must be true or false" })
     .transform((v) => v === "true")
     .optional()
     .describe("With salary_min, salary_max or a salary sort: keep jobs that advertise no salary"),
@@ -185,6 +202,7 @@ export const JobSearchQuerySchema = z.object({
     .describe("Jobs posted in the last N days (1–365)"),
   posted_after: z
     .string()
+    .max(40, "must be at most 40 characters")
     .transform((v, ctx) => {
       const instant = parseInstant(v);
       if (instant) return instant;
@@ -254,6 +272,9 @@ export const JobSummarySchema = z.object({
       .length(3),
   ),
   salary_period: nullable(z.enum(PAY_PERIODS)),
+  salary_source: nullable(z.enum(SALARY_SOURCES)).describe(
+    "Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate",
+  ),
   posted_at: z.iso.datetime().max(30),
   highlight: HighlightSchema.optional().describe("With q and highlight=true"),
   latitude: nullable(z.number().min(-90).max(90)).describe(

@@ -101,6 +101,9 @@ export default async function JobPage({ params, searchParams }: Props) {
             <dt>Pay</dt>
             <dd>
               {pay ? <span className="pay">{pay}</span> : <span className="muted">not advertised</span>}
+              {job.salary_source === "parsed" && (
+                <span className="pay-source">Read from the ad&rsquo;s text, not a salary field</span>
+              )}
               {standing && <span className="pay-standing">{standing}</span>}
             </dd>
             <dt>Posted</dt>

@@ -10,6 +10,7 @@ import {
   SENIORITIES,
   SPECIALTIES,
 } from "./occupations";
+import { payText } from "./pay-text";
 import { DEMO_COUNTRIES, type DemoCountry } from "./places";
 import { rng } from "./random";
 
@@ -84,6 +85,8 @@ function domainOf(company: string): string {
 
 const DACH = new Set(["DE", "AT", "CH"]);
 const HOURLY_COUNTRIES = new Set(["US", "GB", "CA", "AU", "NZ", "IE"]);
+/** Share of advertised demo pay given only in the posting's text (imported as parsed). */
+const TEXT_PAY_SHARE = 0.15;
 const SPECIALTY_FORMS = [(s: string) => `, ${s}`, (s: string) => ` - ${s}`, (s: string) => ` (${s})`];
 
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
@@ -139,7 +142,7 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
             ? "hybrid"
             : "on_site";
     const level = seniority.level === "mid" && r2.next() < 0.3 ? null : seniority.level;
-    const description = describeJob(
+    const described = describeJob(
       {
         title,
         occupation,
@@ -152,7 +155,21 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
         companyIndex,
       },
       r3,
-    ).text;
+    );
+    const pay = advertised
+      ? {
+          min: hourly ? Math.round(annual / 2080) : roundPay(annual * 0.9, country.median),
+          max: hourly ? Math.round((annual * 1.2) / 2080) : roundPay(annual * 1.15, country.median),
+          currency: country.currency,
+          period: hourly ? ("hour" as const) : ("year" as const),
+        }
+      : null;
+    // Some advertised pay is only in the text, as many feeds give it: chosen by the job's
+    // number, not a draw, so every stream keeps its values.
+    const inText = pay !== null && (Math.imul(i + 1, 0x9e3779b1) >>> 0) / 2 ** 32 < TEXT_PAY_SHARE;
+    const description =
+      pay && inText ? `${described.text}\n\n${payText(described.language, pay)}` : described.text;
+    const stated = inText ? null : pay;
     yield {
       id,
       title,
@@ -162,18 +179,10 @@ export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | 
       city,
       country: country.code,
       employment_type: type,
-      salary_min: advertised
-        ? hourly
-          ? Math.round(annual / 2080)
-          : roundPay(annual * 0.9, country.median)
-        : null,
-      salary_max: advertised
-        ? hourly
-          ? Math.round((annual * 1.2) / 2080)
-          : roundPay(annual * 1.15, country.median)
-        : null,
-      salary_currency: advertised ? country.currency : null,
-      salary_period: advertised ? (hourly ? "hour" : "year") : null,
+      salary_min: stated?.min ?? null,
+      salary_max: stated?.max ?? null,
+      salary_currency: stated?.currency ?? null,
+      salary_period: stated?.period ?? null,
       posted_at: new Date(asOf - r.int(90 * 86_400) * 1000).toISOString(),
       description,
       remote,

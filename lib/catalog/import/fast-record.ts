@@ -10,16 +10,19 @@ import {
   JOB_ID_PATTERN,
   PAY_PERIODS,
   REMOTE_VALUES,
+  SALARY_SOURCES,
   SENIORITY_VALUES,
 } from "../schemas";
 import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
 import { describeIssue, type JobRecord, JobRecordSchema, realDate } from "./records";
+import { salaryFromText } from "./salary-text";
 
 const TYPES = new Set<unknown>(EMPLOYMENT_TYPES);
 const REMOTE = new Set<unknown>(REMOTE_VALUES);
 const LEVELS = new Set<unknown>(SENIORITY_VALUES);
 const PERIODS = new Set<unknown>(PAY_PERIODS);
+const SOURCES = new Set<unknown>(SALARY_SOURCES);
 const CURRENCY = /^[A-Z]{3}$/;
 const MAX_SALARY = 2_000_000_000;
 
@@ -87,6 +90,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
       ? currency
       : undefined;
   const salary_period = oneOf(raw.salary_period, PERIODS) as JobRecord["salary_period"] | undefined;
+  const salary_source = oneOf(raw.salary_source, SOURCES) as JobRecord["salary_source"] | undefined;
   const posted = raw.posted_at;
   const posted_at = typeof posted === "string" && realDate(posted) ? new Date(posted) : undefined;
   const description = raw.description ?? "";
@@ -103,6 +107,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     salary_max === undefined ||
     salary_currency === undefined ||
     salary_period === undefined ||
+    salary_source === undefined ||
     posted_at === undefined ||
     Number.isNaN(posted_at.getTime()) ||
     typeof description !== "string" ||
@@ -115,6 +120,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   const hasSalary = salary_min !== null || salary_max !== null;
   if (hasSalary && (!salary_currency || !salary_period)) return undefined;
   if (salary_min !== null && salary_max !== null && salary_min > salary_max) return undefined;
+  if (!hasSalary && salary_source) return undefined;
   const low = salary_min ?? salary_max;
   const high = salary_max ?? salary_min;
   const point = validCoordinates(raw.latitude, raw.longitude);
@@ -131,6 +137,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     salary_max,
     salary_currency,
     salary_period,
+    salary_source: hasSalary ? (salary_source ?? "stated") : null,
     posted_at,
     description,
     remote,
@@ -144,10 +151,26 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   };
 }
 
-/** The record JobRecordSchema makes of `raw`, or the schema's first problem with it. */
+/**
+ * The record JobRecordSchema makes of `raw`, or the schema's first problem with it; a job whose
+ * feed gives no salary gets the one its description states, if any, labelled parsed.
+ */
 export function checkJob(raw: Record<string, unknown>): JobRecord | { problem: string } {
   const fast = fastJobRecord(raw);
-  if (fast) return fast;
+  if (fast) return withTextSalary(fast);
   const parsed = JobRecordSchema.safeParse(raw);
-  return parsed.success ? parsed.data : { problem: describeIssue(parsed.error) };
+  return parsed.success ? withTextSalary(parsed.data) : { problem: describeIssue(parsed.error) };
+}
+
+function withTextSalary(r: JobRecord): JobRecord {
+  if (r.salary_source !== null || !r.description) return r;
+  const found = salaryFromText(r.description, r.country);
+  if (!found) return r;
+  return {
+    ...r,
+    ...found,
+    salary_source: "parsed",
+    salary_year_min: annualise(found.salary_min, found.salary_period),
+    salary_year_max: annualise(found.salary_max, found.salary_period),
+  };
 }

@@ -1,7 +1,7 @@
 // Validates and encodes jobs a batch at a time, the same way in the loader's thread and in a
 // worker (worker-thread.ts): the rows or COPY text of the valid ones, the problems of the others in
 // line order, and the per-country and per-combination counts, which do not depend on order.
-import { comboCode, comboKey, decodeCombo } from "../combos";
+import { COMBO_CODES, comboCode, comboKey, decodeCombo } from "../combos";
 import type { CopyValue } from "./copy-text";
 import { checkJob } from "./fast-record";
 import { jobLine, jobRow } from "./job-rows";
@@ -25,7 +25,7 @@ export type BatchTotals = {
   cleanedLinks: number;
 };
 
-const COMBOS = 192; // comboCode's range
+const COMBOS = COMBO_CODES;
 const FIRST_BYTES = 1 << 20;
 
 /**
@@ -83,7 +83,7 @@ export class JobBatchEncoder {
         byCode = new Int32Array(COMBOS);
         this.combos.set(r.country, byCode);
       }
-      const code = comboCode(r.remote, r.employment_type, r.seniority);
+      const code = comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed");
       byCode[code] = (byCode[code] ?? 0) + 1;
       const link = item.record.apply_url;
       if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
@@ -100,7 +100,9 @@ export class JobBatchEncoder {
         if (!n) continue;
         const { remote, employmentType, seniority } = decodeCombo(code);
         totals.countryCounts[country] = (totals.countryCounts[country] ?? 0) + n;
-        totals.comboCounts[comboKey(country, remote, employmentType, seniority)] = n;
+        const key = comboKey(country, remote, employmentType, seniority);
+        // Parsed and stated pay share a key: the counts answer filters that ignore pay's source.
+        totals.comboCounts[key] = (totals.comboCounts[key] ?? 0) + n;
       }
     return totals;
   }

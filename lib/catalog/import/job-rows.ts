@@ -30,6 +30,7 @@ export const JOB_TABLE_COLUMNS = [
   "combo",
   "latitude",
   "longitude",
+  "salary_source",
 ] as const;
 
 export function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
@@ -56,9 +57,10 @@ export function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyV
     r.salary_year_max,
     r.company_key,
     r.city_key,
-    comboCode(r.remote, r.employment_type, r.seniority),
+    comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed"),
     r.latitude,
     r.longitude,
+    r.salary_source,
   ];
 }
 
@@ -69,5 +71,5 @@ const num = (v: number | null) => (v === null ? N : String(v));
 /** jobRow's values as one line of COPY text: copyLine(jobRow(…)), without the row. */
 export function jobLine(snapshotId: number, r: JobRecord, titleId: number): string {
   // Enum values and the ISO country and currency codes never need escaping.
-  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority)}\t${num(r.latitude)}\t${num(r.longitude)}\n`;
+  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\n`;
 }

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { validCoordinates } from "../../places/distance";
 import { countryName, toAlpha2 } from "../countries";
 import { nameKey } from "../names";
-import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
+import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SALARY_SOURCES, SENIORITY_VALUES } from "../schemas";
 import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
 
@@ -74,6 +74,7 @@ export const JOB_COLUMNS = [
   "salary_max",
   "salary_currency",
   "salary_period",
+  "salary_source",
   "posted_at",
   "description",
   "remote",
@@ -104,6 +105,15 @@ export const JobRecordSchema = z
     salary_max: optionalInt,
     salary_currency: currency,
     salary_period: period,
+    salary_source: z
+      .preprocess(
+        blankToNull,
+        z
+          .enum(SALARY_SOURCES, { error: 'must be "stated" or "parsed" (estimated pay is not imported)' })
+          .nullable(),
+      )
+      .optional()
+      .default(null),
     posted_at: timestamp,
     description: z.preprocess(
       (v) => v ?? "",
@@ -125,6 +135,8 @@ export const JobRecordSchema = z
       });
     if (r.salary_min !== null && r.salary_max !== null && r.salary_min > r.salary_max)
       ctx.addIssue({ code: "custom", path: ["salary_min"], message: "must not exceed salary_max" });
+    if (!hasSalary && r.salary_source)
+      ctx.addIssue({ code: "custom", path: ["salary_source"], message: "needs salary_min or salary_max" });
   })
   .transform((r) => {
     const low = r.salary_min ?? r.salary_max;
@@ -135,6 +147,8 @@ export const JobRecordSchema = z
       latitude: point?.lat ?? null,
       longitude: point?.lng ?? null,
       location: r.location ?? (r.city ? `${r.city}, ${countryName(r.country)}` : countryName(r.country)),
+      // A feed's structured salary is stated unless the feed says it read it from text itself.
+      salary_source: low === null ? null : (r.salary_source ?? "stated"),
       salary_year_min: low !== null && r.salary_period ? annualise(low, r.salary_period) : null,
       salary_year_max: high !== null && r.salary_period ? annualise(high, r.salary_period) : null,
       company_key: companyHash(r.company),
