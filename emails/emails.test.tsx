@@ -3,6 +3,7 @@ import { renderEmail } from "../lib/mail/send";
 import KeyConfirmationEmail from "./key-confirmation";
 import KeyRevokedEmail from "./key-revoked";
 import SignInEmail from "./sign-in";
+import UsageAlertEmail, { usageAlertSubject } from "./usage-alert";
 
 describe("e-mail templates", () => {
   it("sign-in: the link in both parts", async () => {
@@ -41,5 +42,27 @@ describe("e-mail templates", () => {
     expect(text).toContain("jsk_…abcd");
     expect(html).toContain("http://localhost:3000/studio");
     expect(text).not.toMatch(/jsk_[0-9A-Za-z]{20,}/);
+  });
+
+  it("usage alert: the numbers, the reset, the way to turn it off, in both parts", async () => {
+    const alert = {
+      window: "monthly" as const,
+      threshold: 100 as const,
+      used: 150_000,
+      limit: 150_000,
+      resetsAt: "Tue, 01 Dec 2026 00:00:00 GMT",
+      studioUrl: "http://localhost:3000/studio",
+    };
+    const { html, text } = await renderEmail(UsageAlertEmail(alert));
+    expect(usageAlertSubject(alert)).toBe("You have used all of this month's API quota");
+    expect(usageAlertSubject({ window: "daily", threshold: 80 })).toBe(
+      "You have used 80 % of today's API quota",
+    );
+    for (const part of [html, text]) {
+      expect(part).toContain("150,000 of the 150,000 in your monthly quota");
+      expect(part).toContain("Tue, 01 Dec 2026 00:00:00 GMT");
+    }
+    expect(text).toMatch(/turned off in the\s+Studio/);
+    expect(html).toContain("http://localhost:3000/studio");
   });
 });

@@ -1,10 +1,11 @@
-// Rendering and sending the three e-mails over SMTP (MailDev in development and tests).
+// Rendering and sending the e-mails over SMTP (MailDev in development and tests).
 import { render } from "@react-email/render";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { ReactElement } from "react";
 import KeyConfirmationEmail from "../../emails/key-confirmation";
 import KeyRevokedEmail from "../../emails/key-revoked";
 import SignInEmail from "../../emails/sign-in";
+import UsageAlertEmail, { type UsageAlertEmailProps, usageAlertSubject } from "../../emails/usage-alert";
 import { env } from "../core/env";
 import { parseMailbox } from "./mailbox";
 
@@ -71,3 +72,6 @@ export const sendKeyRevoked = (to: string, hint: string, revokedAt: Date) =>
     `Your API key ${hint} was revoked`,
     KeyRevokedEmail({ hint, revokedAt: revokedAt.toUTCString(), studioUrl: `${env().APP_URL}/studio` }),
   );
+
+export const sendUsageAlert = (to: string, alert: Omit<UsageAlertEmailProps, "studioUrl">) =>
+  send(to, usageAlertSubject(alert), UsageAlertEmail({ ...alert, studioUrl: `${env().APP_URL}/studio` }));
