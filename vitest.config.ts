@@ -19,6 +19,7 @@ export default defineConfig({
             "emails/**/*.test.tsx",
             "scripts/**/*.test.ts",
             "harness/**/*.test.ts",
+            "packages/**/*.test.ts",
           ],
           setupFiles: ["test/support/setup-unit-env.ts"],
           // One file at a time, as before the split; the integration files run after these.

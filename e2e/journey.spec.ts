@@ -36,7 +36,7 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   test.slow();
   const email = `e2e-${Date.now()}@example.com`;
   const quickStart = page.locator("section", { has: page.getByRole("heading", { name: "Quick start" }) });
-  const usage = page.locator("section", { has: page.getByRole("heading", { name: "Usage" }) });
+  const usage = page.locator("section", { has: page.getByRole("heading", { name: "Usage", exact: true }) });
 
   await page.goto("/studio");
   await expect(page).toHaveURL(/\/signin\?callbackUrl=(%2F|\/)studio/);
@@ -132,6 +132,22 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   for (const right of planEdges) expect(right).toBeLessThanOrEqual(PHONE.width - 16);
   await page.setViewportSize(DESK);
   await audit(page, "07-studio-active");
+
+  // Usage alerts: on by default; the switch saves as it changes, and stays as left.
+  const alerts = page.getByRole("switch", { name: "E-mail me usage alerts" });
+  await expect(alerts).toBeChecked();
+  await alerts.uncheck();
+  await expect(page.getByRole("status")).toHaveText("Alerts off.");
+  await page.reload();
+  await expect(alerts).not.toBeChecked();
+  await alerts.check();
+  await expect(page.getByRole("status")).toContainText("Alerts on: we e-mail");
+  await audit(page, "07b-studio-alerts-on");
+
+  // Plans are sold here (through the e2e's Stripe stand-in): a free user is offered both.
+  const plans = page.locator("section", { has: page.getByRole("heading", { name: "Plan", exact: true }) });
+  await expect(plans.getByRole("button", { name: "Upgrade to Builder" })).toBeVisible();
+  await expect(plans.getByRole("button", { name: "Upgrade to Pro" })).toBeVisible();
 
   // Every code block has a copy button, and it copies the block's text.
   await page.context().grantPermissions(["clipboard-read", "clipboard-write"]);

@@ -142,6 +142,13 @@ test("countries by name, page numbers, and the way back from a job", async ({ pa
     .click();
   await expect(page).toHaveURL(/\/salary\?/);
   await expect(page.locator(".figure")).toContainText(/\d/);
+
+  // A demo job whose pay is only in its (French) text: shown, and said to be read from it.
+  await page.goto("/jobs/job-0000073");
+  await expect(page.locator(".pay")).toHaveText("50,000–64,000 EUR a year");
+  await expect(page.locator(".pay-source")).toHaveText("Read from the ad’s text, not a salary field");
+  await expect(page.locator("article")).toContainText(/Salaire : 50.000 € à 64.000 € par an\./);
+  await audit(page, "13c-job-parsed-pay");
 });
 
 test("a search that finds nothing suggests what would", async ({ page }) => {

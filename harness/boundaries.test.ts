@@ -1,5 +1,6 @@
 // test/, e2e/ and the harness share code only through harness/support/; user commands in
-// scripts/ reach no test code but that shared support; app code reaches neither.
+// scripts/ reach no test code but that shared support; app code reaches neither; the typed
+// client stands alone, as it would once published.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -58,6 +59,15 @@ describe("test and harness boundaries", () => {
       crossings(["lib", "app", "emails"], ["test", "e2e", "harness", "harness/support", "scripts"], {
         tests: false,
       }),
+    ).toEqual([]);
+  });
+
+  it("the typed client (packages/client) imports nothing of the repository outside itself", () => {
+    expect(
+      crossings(
+        ["packages/client"],
+        ["lib", "app", "emails", "scripts", "test", "e2e", "harness", "harness/support"],
+      ),
     ).toEqual([]);
   });
 

@@ -45,6 +45,10 @@ const LAYER: Record<string, number> = {
   // What the site and the Studio put together.
   site: 7,
   studio: 7,
+  // Usage alerts: read quota states, send mail.
+  alerts: 7,
+  // Plans bought through Stripe: change tiers (keys).
+  billing: 6,
   // HTTP.
   api: 8,
 };

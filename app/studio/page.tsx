@@ -1,10 +1,11 @@
-// /studio — the signed-in user's key, usage and plan, and how to start calling the API.
+// /studio — the signed-in user's key, usage, alerts and plan, and how to start calling the API.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
 import { clock } from "@/lib/core/clock";
 import { env } from "@/lib/core/env";
 import { KEY_EXPORT, KEY_VAR } from "@/lib/core/key-placeholder";
+import { TIERS } from "@/lib/core/plans";
 import { ok } from "@/lib/core/result";
 import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
@@ -13,6 +14,8 @@ import { usageChart } from "@/lib/studio/usage-chart";
 import { CodeBlock } from "../components/code-block";
 import { titled } from "../components/page-title";
 import { PlanCards } from "../components/plan-cards";
+import { AlertsSwitch } from "./alerts-switch";
+import { BillingActions } from "./billing-actions";
 import { KeyActions, SignOutButton } from "./key-actions";
 import { LocalTime } from "./local-time";
 import { UsageChart } from "./usage-chart";
@@ -43,7 +46,13 @@ function Meter({ label, used, limit }: { label: string; used: number; limit: num
   );
 }
 
-export default async function StudioPage() {
+export default async function StudioPage({
+  searchParams,
+}: {
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
+}) {
+  const back = (await searchParams).billing;
+  const returned = back === "success" || back === "cancelled" ? back : null;
   // The database away: the page says so (and goes out as a 503), rather than failing.
   const loaded = await loadForPage(async () => {
     const user = await currentUser();
@@ -156,9 +165,32 @@ export default async function StudioPage() {
         </section>
       </div>
 
+      <section className="card" aria-labelledby="alerts-h">
+        <h2 id="alerts-h">Usage alerts</h2>
+        <AlertsSwitch enabled={o.usageAlerts} email={user.email} />
+      </section>
+
       <section className="card" aria-labelledby="plan-h">
         <h2 id="plan-h">Plan</h2>
+        {o.billing.pending && (
+          <p className="notice warn">
+            Your plan changes to {TIERS[o.billing.pending.tier].name} on{" "}
+            <LocalTime iso={o.billing.pending.at.toISOString()} />, the end of the period you paid for.
+          </p>
+        )}
+        {o.billing.pastDue && (
+          <p className="notice error" role="alert">
+            Your last payment failed. Stripe retries it over the next days and your plan stays meanwhile;
+            update your card under Manage billing to keep it.
+          </p>
+        )}
         <PlanCards current={o.tier} />
+        <BillingActions
+          configured={o.billing.configured}
+          tier={o.tier}
+          hasCustomer={o.billing.hasCustomer}
+          returned={returned}
+        />
       </section>
 
       <section className="card" aria-labelledby="qs-h">

@@ -2,7 +2,7 @@
 // catalog), Redis prefix and mail sink, a production build served by server.ts; then
 // Playwright; then the same build on the embedded database (ALLOW_EMBEDDED=1); then
 // everything is taken down again.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createServer } from "node:net";
 import { Redis } from "ioredis";
@@ -10,6 +10,7 @@ import { importDemoHistory } from "../../lib/catalog/demo/import-demo";
 import { dropDatabase, ensureDatabase, migrate } from "../../lib/core/migrate";
 import { startMailSink } from "../support/mail-sink";
 import { SERVER_ARGS } from "../support/server-command";
+import { type StripeStandIn, startStripeStandIn } from "../support/stripe-stand-in";
 import { checkEmbeddedStart } from "./embedded";
 
 const freePort = () =>
@@ -51,6 +52,7 @@ async function main(): Promise<number> {
   const [port, smtp, web] = await Promise.all([freePort(), freePort(), freePort()]);
   let server: ChildProcess | undefined;
   let sink: Awaited<ReturnType<typeof startMailSink>> | undefined;
+  let stripe: StripeStandIn | undefined;
   try {
     await ensureDatabase(databaseUrl);
     await migrate(databaseUrl);
@@ -61,6 +63,9 @@ async function main(): Promise<number> {
       if ((await run("npm", ["run", "-s", "build"])) !== 0) return 1;
     }
     const appUrl = `http://127.0.0.1:${port}`;
+    // Plans are sold through a stand-in for Stripe's API, so the Studio's billing can be tried.
+    stripe = await startStripeStandIn();
+    const webhookSecret = `whsec_${randomBytes(16).toString("hex")}`;
     const env = {
       ...process.env,
       NODE_ENV: "production" as const,
@@ -74,6 +79,11 @@ async function main(): Promise<number> {
       KEY_HASH_SECRET: randomBytes(32).toString("hex"),
       NEXTAUTH_SECRET: randomBytes(32).toString("hex"),
       NEXT_TELEMETRY_DISABLED: "1",
+      STRIPE_SECRET_KEY: "sk_test_e2estandin",
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_PRICE_BUILDER: "price_builder_e2e",
+      STRIPE_PRICE_PRO: "price_pro_e2e",
+      STRIPE_API_URL: stripe.url,
     };
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
     server = spawn(process.execPath, SERVER_ARGS, {
@@ -82,10 +92,24 @@ async function main(): Promise<number> {
       detached: true,
     });
     await waitFor(`${appUrl}/`, 60_000);
+    // A pro key for the typed client's spec, made as an operator would (npm run keys).
+    const made = JSON.parse(
+      execFileSync(
+        "npm",
+        ["run", "-s", "keys", "--", "create", "--email", "client@example.com", "--tier", "pro"],
+        {
+          env,
+          encoding: "utf8",
+        },
+      ),
+    ) as { key: string };
     const code = await run("npx", ["playwright", "test", ...process.argv.slice(2)], {
       ...process.env,
       E2E_BASE_URL: appUrl,
       MAIL_WEB_URL: sink.webUrl,
+      E2E_API_KEY: made.key,
+      E2E_STRIPE_URL: stripe.url,
+      E2E_STRIPE_WEBHOOK_SECRET: webhookSecret,
     });
     if (process.argv.length > 2) return code; // a chosen spec only
     const checks = await checkEmbeddedStart(env, await freePort(), waitFor);
@@ -100,6 +124,7 @@ async function main(): Promise<number> {
       }
     }
     await sink?.stop();
+    await stripe?.stop();
     await new Promise((r) => setTimeout(r, 500));
     await dropDatabase(databaseUrl).catch(() => {});
     const redis = new Redis(redisUrl, { maxRetriesPerRequest: 1 });

@@ -78,6 +78,18 @@ describe("the production server's own answers", () => {
     expect(answer).toContain('"code":"payload_too_large"');
   });
 
+  it("lets Stripe's webhook carry a larger body than the site's routes, up to its own cap", async () => {
+    const port = await start(async (_, res) => void res.end("ok"));
+    const post = (path: string, bytes: number) =>
+      raw(
+        port,
+        `POST ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${bytes}\r\n\r\n${"a".repeat(bytes)}`,
+      );
+    expect(await post("/api/billing/webhook", 100 * 1024)).toMatch(/^HTTP\/1\.1 200 /);
+    expect(await post("/api/keys/confirm", 100 * 1024)).toMatch(/^HTTP\/1\.1 413 /);
+    expect(await post("/api/billing/webhook", 300 * 1024)).toMatch(/^HTTP\/1\.1 413 /);
+  });
+
   it("sends a page that found the database away as a 503 with Retry-After", async () => {
     const port = await start(async (_, res) => {
       markUnavailable();

@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { log } from "../core/log";
 import { type RequestScope, runInRequestScope } from "../core/request-scope";
 import { PEER_HEADER, peerHeaderValue } from "../net/client-ip";
-import { BODY_LIMIT_BYTES } from "./body";
+import { bodyLimitOf } from "./body";
 import { announcesBody, holdBody } from "./body-gate";
 import { QUIET_MS, trackConnections } from "./connections";
 import { isLingering, lingerClose } from "./linger";
@@ -110,12 +110,13 @@ class AppResponse extends ServerResponse {
 
 /** What to answer when a body was not received whole, or null to go on. */
 async function receiveBody(req: IncomingMessage, api: boolean): Promise<Answer | "gone" | null> {
-  const outcome = await holdBody(req, BODY_LIMIT_BYTES);
+  const limit = bodyLimitOf(req.url);
+  const outcome = await holdBody(req, limit);
   if (outcome === "complete") return null;
   if (outcome === "aborted") return "gone";
   if (outcome === "too_large") {
     return api
-      ? jsonAnswer("payload_too_large", `The request body is larger than ${BODY_LIMIT_BYTES} bytes.`)
+      ? jsonAnswer("payload_too_large", `The request body is larger than ${limit} bytes.`)
       : htmlAnswer(413, "Too large", "This request's body is larger than this server accepts.");
   }
   return api
@@ -203,7 +204,7 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
   // `Expect: 100-continue`: the client waits before sending its body; a body the cap refuses is
   // answered (413) without inviting it. Node would send the 100 at once.
   server.on("checkContinue", (req: IncomingMessage, res: ServerResponse) => {
-    if (Number(req.headers["content-length"] ?? 0) <= BODY_LIMIT_BYTES) res.writeContinue();
+    if (Number(req.headers["content-length"] ?? 0) <= bodyLimitOf(req.url)) res.writeContinue();
     server.emit("request", req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -8,6 +8,13 @@ import { ApiError, fromFailure } from "./errors";
 
 /** The site's JSON bodies are a token or nothing; sign-in forms are an address. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+/** Stripe's events can be larger than the site's own bodies (an invoice with its lines). */
+export const WEBHOOK_BODY_LIMIT_BYTES = 256 * 1024;
+const WEBHOOK_PATH = "/api/billing/webhook";
+
+/** The largest body a request to this target may carry. */
+export const bodyLimitOf = (target: string | undefined) =>
+  (target ?? "").split("?")[0] === WEBHOOK_PATH ? WEBHOOK_BODY_LIMIT_BYTES : BODY_LIMIT_BYTES;
 
 export const payloadTooLarge = (limit = BODY_LIMIT_BYTES) =>
   new ApiError("payload_too_large", `The request body is larger than ${limit} bytes.`, {

@@ -8,6 +8,7 @@ export const ERROR_STATUS = {
   bad_request: 400,
   key_in_query: 400,
   invalid_token: 400,
+  invalid_signature: 400,
   invalid_key: 401,
   key_inactive: 401,
   not_signed_in: 401,
@@ -15,6 +16,7 @@ export const ERROR_STATUS = {
   site_only: 403,
   not_found: 404,
   insufficient_data: 404,
+  billing_unavailable: 404,
   method_not_allowed: 405,
   request_timeout: 408,
   key_exists: 409,
@@ -26,6 +28,7 @@ export const ERROR_STATUS = {
   rate_limited: 429,
   internal_error: 500,
   mail_unavailable: 503,
+  payment_provider_unavailable: 503,
   service_unavailable: 503,
 } as const;
 

@@ -8,6 +8,7 @@ import { replicaStates } from "../core/db-replicas";
 import { env } from "../core/env";
 import { readiness } from "../core/readiness";
 import { metrics, scrapeGauge } from "../metrics/registry";
+import { usageBacklog } from "../quota/usage-buffer";
 import { redisUsable } from "../redis/breaker";
 
 function installScrapeGauges(): void {
@@ -39,6 +40,16 @@ function installScrapeGauges(): void {
     ["replica"],
     (set) => {
       for (const r of replicaStates()) set({ replica: r.name }, r.lagMs / 1000);
+    },
+  );
+  scrapeGauge(
+    "jsa_usage_unwritten",
+    "Usage this process has counted and not yet written to Postgres: closed epochs, and requests",
+    ["what"],
+    (set) => {
+      const { epochs, requests } = usageBacklog();
+      set({ what: "epochs" }, epochs);
+      set({ what: "requests" }, requests);
     },
   );
   scrapeGauge("jsa_catalog_live_snapshot_id", "The catalog snapshot this process serves", [], async (set) => {

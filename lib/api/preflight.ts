@@ -2,7 +2,7 @@
 // bare 500 text/plain (a malformed percent-escape in the path), an HTML 404 (an API path in
 // the wrong case, or with an escaped slash), or read without limit (a huge declared body).
 // API paths get the one JSON error shape; pages get a small HTML page with the same status.
-import { BODY_LIMIT_BYTES } from "./body";
+import { BODY_LIMIT_BYTES, bodyLimitOf } from "./body";
 import { ApiError, type ErrorCode } from "./errors";
 import { newRequestId } from "./request-id";
 import { API_CSP, COMMON_SECURITY_HEADERS } from "./security-headers";
@@ -74,8 +74,9 @@ export function preflight(head: RequestHead): Answer | null {
         })
       : htmlAnswer(405, "Method not allowed", "Pages are read with GET.");
   }
-  if (Number(head.contentLength) > SERVER_BODY_LIMIT) {
-    return jsonAnswer("payload_too_large", `The request body is larger than ${SERVER_BODY_LIMIT} bytes.`);
+  const limit = bodyLimitOf(head.url);
+  if (Number(head.contentLength) > limit) {
+    return jsonAnswer("payload_too_large", `The request body is larger than ${limit} bytes.`);
   }
   // Pages take no body (there are no server actions); refusing one here keeps Next's proxy from
   // buffering it.

@@ -7,6 +7,8 @@ import type { Server } from "node:http";
 import { networkInterfaces } from "node:os";
 import type { Duplex } from "node:stream";
 import next from "next";
+import { startAlertSender } from "../alerts/sender";
+import { startPlanChanges } from "../billing/due-changes";
 import { disconnectDb } from "../core/db";
 import { env } from "../core/env";
 import { log } from "../core/log";
@@ -90,6 +92,10 @@ async function listen(
   // Usage journals that dead instances left in Redis are written by whichever instance gets to
   // them first, including one that has served nothing yet (a replacement for the dead one).
   startUsageSweeper();
+  // Usage alerts queued by any instance are sent by whichever claims them first.
+  startAlertSender();
+  // Downgrades and cancellations bought through Stripe take effect at the end of the paid period.
+  startPlanChanges();
   await new Promise<void>((resolve) => server.listen(port, resolve));
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(1);
   if (opts.dev) {

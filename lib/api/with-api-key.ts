@@ -1,6 +1,7 @@
 // The keyed wrapper of /v1 and /api/keys/{usage,me}: key in the URL? → key → quota → handler,
 // with rate-limit headers on every response: the key's quota once it is known, the caller's
 // per-address keyless limit before that.
+import { noteQuota } from "../alerts/outbox";
 import { env } from "../core/env";
 import { type Charge, consume, isKnownActive, refund, verifyWithoutConsuming } from "../quota/admission";
 import { type QuotaState, withUnitReturned } from "../quota/state";
@@ -101,6 +102,7 @@ export function withApiKey<Consumes extends boolean>(
       }
       controls.noteKey(admission.keyId);
       controls.addHeaders(rateLimitHeaders(admission.quota, base.now));
+      noteQuota(admission.keyId, admission.quota, base.now);
       if (!admission.ok) {
         throw quotaError(admission.window, admission.quota, base.now, env().NODE_ENV !== "production");
       }

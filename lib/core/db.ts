@@ -110,6 +110,9 @@ export async function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: 
 
 export type TxQuery = <T extends pg.QueryResultRow>(sql: Prisma.Sql) => Promise<T[]>;
 
+/** The client of a Prisma interactive transaction (`db().$transaction(async (tx) => …)`). */
+export type DbTx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
+
 /**
  * `fn`'s statements in one transaction on one connection of the primary's pool, committed when
  * `fn` resolves and rolled back when it throws. One connection is all it takes, so it works on

@@ -85,6 +85,37 @@ export const EnvSchema = z.object({
   KEYLESS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
   /** Client-side limit on one database query; a frozen server cannot hold a request longer. */
   DB_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Stripe: self-serve plans when the secret, the webhook secret and both prices are set. */
+  STRIPE_SECRET_KEY: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_\w+$/, "must be a Stripe secret key")
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^whsec_\w+$/, "must be a webhook signing secret (whsec_…)")
+      .optional(),
+  ),
+  STRIPE_PRICE_BUILDER: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^price_\w+$/, "must be a price id (price_…)")
+      .optional(),
+  ),
+  STRIPE_PRICE_PRO: z.preprocess(
+    blank,
+    z
+      .string()
+      .regex(/^price_\w+$/, "must be a price id (price_…)")
+      .optional(),
+  ),
+  /** Another Stripe API origin (a local stand-in in tests); Stripe's own by default. */
+  STRIPE_API_URL: z.preprocess(blank, z.url({ protocol: /^https?$/ }).optional()),
   /** Port of the development/test mail sink's web UI (MailDev). */
   MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
 });

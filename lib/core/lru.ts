@@ -22,6 +22,10 @@ export class Lru<V> {
     if (!oldest.done) this.map.delete(oldest.value);
   }
 
+  delete(key: string): void {
+    this.map.delete(key);
+  }
+
   get size(): number {
     return this.map.size;
   }

@@ -1,5 +1,5 @@
 // Key states: inactive → active (confirmation) → revoked; one live key per user.
-import { db } from "../core/db";
+import { type DbTx, db } from "../core/db";
 import { env } from "../core/env";
 import type { Tier } from "../core/plans";
 import { publishKeyState } from "./cached-state";
@@ -106,10 +106,21 @@ export async function revokeKey(keyId: string, now: Date) {
 
 /** Changes a user's tier; every live key of theirs gets the new limits on its next request. */
 export async function setUserTier(userId: string, tier: Tier): Promise<void> {
-  await db().$transaction([
-    db().user.update({ where: { id: userId }, data: { tier } }),
-    db().apiKey.updateMany({ where: { userId }, data: { version: { increment: 1 } } }),
-  ]);
+  await db().$transaction((tx) => setTierIn(tx, userId, tier));
+  await publishUserKeys(userId);
+}
+
+/**
+ * A tier change's writes inside the caller's transaction: the user's tier, and a new version
+ * of each of their keys, so every cached copy of a key's state is known stale.
+ */
+export async function setTierIn(tx: DbTx, userId: string, tier: Tier): Promise<void> {
+  await tx.user.update({ where: { id: userId }, data: { tier } });
+  await tx.apiKey.updateMany({ where: { userId }, data: { version: { increment: 1 } } });
+}
+
+/** After a tier change committed: the user's live keys' state to Redis, for the very next request. */
+export async function publishUserKeys(userId: string): Promise<void> {
   const keys = await db().apiKey.findMany({
     where: { userId, status: { in: ["inactive", "active"] } },
     select: { hash: true },

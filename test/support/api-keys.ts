@@ -1,5 +1,6 @@
 // API keys for tests, made through the same code the operator CLI uses.
 import { randomBytes } from "node:crypto";
+import { db } from "@/lib/core/db";
 import type { Tier } from "@/lib/core/plans";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { insertKey, upsertUserByEmail } from "@/lib/keys/store";
@@ -20,4 +21,13 @@ let shared: Promise<string> | undefined;
 export function sharedKey(): Promise<string> {
   shared ??= createTestKey({ tier: "pro" }).then((k) => k.key);
   return shared;
+}
+
+/** A signed-in session for the user (an hour), as the Studio's POSTs send it: its token. */
+export async function sessionFor(userId: string): Promise<string> {
+  const token = randomBytes(32).toString("hex");
+  await db().session.create({
+    data: { sessionToken: token, userId, expires: new Date(Date.now() + 3_600_000) },
+  });
+  return token;
 }

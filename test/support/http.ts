@@ -1,9 +1,13 @@
 // Sends a Request through the real route modules (the same functions Next calls), so tests
 // see status, headers and bodies exactly as a client would.
 
+import * as billingCheckout from "@/app/api/billing/checkout/route";
+import * as billingPortal from "@/app/api/billing/portal/route";
+import * as billingWebhook from "@/app/api/billing/webhook/route";
 import * as siteJobDetail from "@/app/api/jobs/[id]/route";
 import * as siteJobs from "@/app/api/jobs/route";
 import * as siteSalaryRoute from "@/app/api/jobs/salary/route";
+import * as keysAlerts from "@/app/api/keys/alerts/route";
 import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
 import * as keysConfirm from "@/app/api/keys/confirm/route";
 import * as keysMe from "@/app/api/keys/me/route";
@@ -41,6 +45,10 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/api/keys/confirm") return { mod: keysConfirm, params: {} };
   if (pathname === "/api/keys/confirm/check") return { mod: keysConfirmCheck, params: {} };
   if (pathname === "/api/keys/revoke") return { mod: keysRevoke, params: {} };
+  if (pathname === "/api/keys/alerts") return { mod: keysAlerts, params: {} };
+  if (pathname === "/api/billing/checkout") return { mod: billingCheckout, params: {} };
+  if (pathname === "/api/billing/portal") return { mod: billingPortal, params: {} };
+  if (pathname === "/api/billing/webhook") return { mod: billingWebhook, params: {} };
   if (pathname === "/api/jobs") return { mod: siteJobs, params: {} };
   if (pathname === "/api/jobs/salary") return { mod: siteSalaryRoute, params: {} };
   const siteDetail = /^\/api\/jobs\/([^/]+)$/.exec(pathname);

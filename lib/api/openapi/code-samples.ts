@@ -10,7 +10,7 @@ export type SampleRequest = {
   query?: Record<string, string>;
   /** key: X-API-Key; session: the site's signed-in cookie (same-origin POSTs); none. */
   auth: "key" | "session" | "none";
-  body?: Record<string, string>;
+  body?: Record<string, string | boolean>;
 };
 
 export type CodeSample = { lang: string; label: string; source: string };
@@ -71,9 +71,9 @@ function python(base: string, r: SampleRequest, cookie: string): string {
   ].join("\n");
 }
 
-const pyDict = (o: Record<string, string>) =>
+const pyDict = (o: Record<string, string | boolean>) =>
   `{${Object.entries(o)
-    .map(([k, v]) => `"${k}": "${v}"`)
+    .map(([k, v]) => `"${k}": ${typeof v === "boolean" ? (v ? "True" : "False") : `"${v}"`}`)
     .join(", ")}}`;
 
 export function codeSamples(base: string, r: SampleRequest, sessionCookie: string): CodeSample[] {

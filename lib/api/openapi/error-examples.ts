@@ -1,5 +1,7 @@
 // Error bodies of the reference, made by the same functions that make the real ones, so the
 // examples say what the API says.
+import { AlertsSettingSchema } from "../../alerts/settings";
+import { CheckoutBodySchema } from "../../billing/checkout";
 import { toFilters } from "../../catalog/filters";
 import { JobSearchQuerySchema } from "../../catalog/schemas";
 import { firstIssue, parseQueryParams } from "../../core/query-params";
@@ -35,6 +37,20 @@ function invalidToken(): ApiError {
   return fromFailure(firstIssue(parsed.error, "token"));
 }
 
+/** What POST /api/billing/checkout answers to a plan that is not sold. */
+function invalidCheckoutBody(): ApiError {
+  const parsed = CheckoutBodySchema.safeParse({ tier: "gold" });
+  if (parsed.success) throw new Error("a plan that is not sold was accepted");
+  return fromFailure(firstIssue(parsed.error, "body"));
+}
+
+/** What POST /api/keys/alerts answers to a body that is not {"enabled": true|false}. */
+function invalidAlertsBody(): ApiError {
+  const parsed = AlertsSettingSchema.safeParse({ enabled: "yes" });
+  if (parsed.success) throw new Error("a malformed alerts body was accepted");
+  return fromFailure(firstIssue(parsed.error, "body"));
+}
+
 /** An answer the server gives before the app sees the request, as the ApiError it stands for. */
 function early(code: ErrorCode, body: string | undefined): ApiError {
   const parsed = JSON.parse(body ?? "{}") as { error?: { message: string } };
@@ -54,6 +70,22 @@ const ERRORS = {
       "This link was already used or is not valid; register again in the Studio if you need a key.",
     ),
   token_body: invalidToken,
+  alerts_body: invalidAlertsBody,
+  checkout_body: invalidCheckoutBody,
+  billing_unavailable: () =>
+    new ApiError(
+      "billing_unavailable",
+      "Plans are not sold on this server; the operator changes plans (npm run keys -- tier).",
+    ),
+  invalid_signature: () =>
+    new ApiError("invalid_signature", "The Stripe-Signature header does not verify this body."),
+  payment_provider_unavailable: () =>
+    new ApiError(
+      "payment_provider_unavailable",
+      "Stripe could not be reached; nothing changed. Try again shortly.",
+      { headers: { "Retry-After": "30" } },
+    ),
+  no_customer: () => new ApiError("not_found", "You have no billing account yet: buy a plan first."),
   invalid_key: () => keyError("invalid_key"),
   key_inactive: () => keyError("key_inactive"),
   not_signed_in: () => new ApiError("not_signed_in", "Sign in first."),

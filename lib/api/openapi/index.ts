@@ -1,4 +1,5 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
+import { AlertsSettingResponseSchema } from "../../alerts/settings";
 import { sessionCookieName } from "../../auth/session";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
 import { PayResponseSchema } from "../../catalog/pay";
@@ -17,6 +18,7 @@ import { ErrorBodySchema } from "../schemas";
 import { codeSamples } from "./code-samples";
 import { headerComponents } from "./headers";
 import { type Json, jsonSchema } from "./json-schema";
+import { billingPaths } from "./paths-billing";
 import { catalogPaths } from "./paths-catalog";
 import { keyPaths } from "./paths-keys";
 import { withFacetBounds } from "./stated-bounds";
@@ -95,7 +97,7 @@ export function openApiDocument(): Json {
     ],
     tags: TAGS,
     security: [{ ApiKey: [] }],
-    paths: { ...catalogPaths(samples), ...keyPaths(samples) },
+    paths: { ...catalogPaths(samples), ...keyPaths(samples), ...billingPaths(samples) },
     components: {
       securitySchemes: {
         ApiKey: {
@@ -121,6 +123,7 @@ export function openApiDocument(): Json {
         PayResponse: jsonSchema(PayResponseSchema),
         UsageResponse: jsonSchema(UsageResponseSchema),
         RevokeResponse: jsonSchema(RevokeResponseSchema),
+        AlertsSettingResponse: jsonSchema(AlertsSettingResponseSchema),
         RegisterResponse: jsonSchema(RegisterResponseSchema),
         ConfirmResponse: jsonSchema(ConfirmResponseSchema),
         ConfirmCheckResponse: jsonSchema(ConfirmCheckResponseSchema),

@@ -38,8 +38,8 @@ function withIntegerFormats(node: unknown): unknown {
   return out;
 }
 
-export function jsonSchema(schema: z.ZodType): Json {
-  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: "output", unrepresentable: "any" }) as Json;
+export function jsonSchema(schema: z.ZodType, io: "input" | "output" = "output"): Json {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Json;
   return withIntegerFormats(withoutSafeIntegerBounds(rest)) as Json;
 }
 
@@ -68,7 +68,13 @@ export function queryParameters(
   shown: Record<string, unknown> = {},
 ): Json[] {
   return Object.entries(schema.shape).map(([name, field]) => {
-    const { description, ...rest } = jsonSchema(field as z.ZodType);
+    const output = jsonSchema(field as z.ZodType);
+    // A parameter parsed by a transform (a comma-separated list, a date) has no output type to
+    // describe: what is sent is its input, a string, which a typed client must be told.
+    const { description, ...rest } =
+      Object.keys(output).filter((k) => k !== "description" && k !== "default").length > 0
+        ? output
+        : { ...jsonSchema(field as z.ZodType, "input"), ...output };
     const parameter = {
       name,
       in: "query",

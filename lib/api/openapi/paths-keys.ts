@@ -1,5 +1,6 @@
 // The key routes: what a key holder calls (usage, revoke), and the site's own POSTs that its
-// pages make with the signed-in session (register, confirm, revoke).
+// pages make with the signed-in session (register, confirm, revoke, the alerts switch).
+import { AlertsSettingSchema } from "../../alerts/settings";
 import { TokenBodySchema } from "../../keys/schemas";
 import { UsageQuerySchema } from "../../quota/usage";
 import { CHECKED, CONFIRMED, EXAMPLE_TOKEN, REGISTERED, REVOKED, USAGE } from "./examples";
@@ -189,6 +190,43 @@ export function keyPaths(samples: Samples): Json {
           503: SITE_UNAVAILABLE,
         },
         "x-codeSamples": samples({ method: "POST", path: "/api/keys/revoke", auth: "session", body: {} }),
+      },
+    },
+    "/api/keys/alerts": {
+      post: {
+        operationId: "setUsageAlerts",
+        tags: ["Studio"],
+        summary: "Turn usage alerts on or off",
+        description: `Whether the signed-in user is e-mailed when their requests reach 80 % and 100 % of the daily and of the monthly quota (once per window; on by default). Alerts already queued are not sent once this is off.\n\n${SITE}`,
+        security: [{ Session: [] }],
+        requestBody: {
+          required: true,
+          content: jsonContent(jsonSchema(AlertsSettingSchema), {
+            off: { summary: "Turn alerts off", value: { enabled: false } },
+          }),
+        },
+        responses: {
+          200: {
+            ...response("The setting from now on", []),
+            content: jsonContent(ref("AlertsSettingResponse"), {
+              off: { summary: "Alerts off", value: { usage_alerts: false } },
+            }),
+          },
+          400: errorResponse(
+            'invalid_parameter: the body is not {"enabled": true|false}.',
+            ["alerts_body"],
+            [],
+          ),
+          401: errorResponse("not_signed_in: no valid session cookie.", ["not_signed_in"], []),
+          ...siteErrors(),
+          503: SITE_UNAVAILABLE,
+        },
+        "x-codeSamples": samples({
+          method: "POST",
+          path: "/api/keys/alerts",
+          auth: "session",
+          body: { enabled: false },
+        }),
       },
     },
   };
