@@ -155,7 +155,9 @@ describe("admission under any interleaving of Redis faults", () => {
           const hash = hashOf(key);
           plan = [...faults];
           cycle = true;
-          const first = await Promise.allSettled(Array.from({ length: 120 }, () => consume(hash, new Date())));
+          const first = await Promise.allSettled(
+            Array.from({ length: 120 }, () => consume(hash, new Date())),
+          );
           plan = [];
           cycle = false;
           await Promise.all(stragglers.splice(0));
@@ -167,10 +169,7 @@ describe("admission under any interleaving of Redis faults", () => {
           g.redisBreaker.downUntil = 0;
           const retried = [];
           for (let i = 0; i < undecided.length; i++) retried.push(await consume(hash, new Date()));
-          const results = [
-            ...first.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])),
-            ...retried,
-          ];
+          const results = [...first.flatMap((r) => (r.status === "fulfilled" ? [r.value] : [])), ...retried];
           expect(results).toHaveLength(120);
           expect(results.filter((r) => r.ok)).toHaveLength(50);
           expect(results.every((r) => r.ok || r.code === "quota_exceeded")).toBe(true);
