@@ -1,6 +1,7 @@
 // The whole journey in a real browser: sign in by magic link, register, confirm from the
 // e-mail, call the API, watch usage, revoke. Every state is audited at a desk and a phone width
 // (e2e/helpers.ts), and every e-mail is rendered at both.
+import { readFileSync } from "node:fs";
 import { expect, test } from "@playwright/test";
 import { audit, auditEmail, DESK, guardCsp, inbox, linkIn, PHONE } from "./helpers";
 
@@ -143,6 +144,42 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   await alerts.check();
   await expect(page.getByRole("status")).toContainText("Alerts on: we e-mail");
   await audit(page, "07b-studio-alerts-on");
+
+  // The request log: the key's requests, newest first, filtered by status class, found by the
+  // request id an error body gives, and exported as CSV.
+  const refused = await request.get("/v1/jobs?per_page=5000", { headers: { "X-API-Key": key! } });
+  expect(refused.status()).toBe(400);
+  const refusedId = refused.headers()["x-request-id"]!;
+  const requestsLog = page.locator("section", {
+    has: page.getByRole("heading", { name: "Requests", exact: true }),
+  });
+  await expect(async () => {
+    await page.goto("/studio");
+    await expect(requestsLog.locator("tbody tr", { hasText: refusedId })).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(requestsLog.locator("tbody tr").first()).toContainText("per_page=5000");
+  await expect(requestsLog.locator("tbody")).toContainText("GET /v1/jobs?title=engineer&country=DE");
+  await requestsLog.getByLabel("Status").selectOption("4xx");
+  await requestsLog.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/status=4xx/);
+  const statuses = await requestsLog.locator(".log-status").allInnerTexts();
+  expect(statuses.length).toBeGreaterThan(0);
+  for (const status of statuses) expect(status).toMatch(/^4\d\d$/);
+  await requestsLog.getByLabel("Status").selectOption("");
+  await requestsLog.getByLabel("Request id").fill(refusedId);
+  await requestsLog.getByRole("button", { name: "Filter" }).click();
+  await expect(requestsLog.locator("tbody tr")).toHaveCount(1);
+  await expect(requestsLog.locator("tbody tr")).toContainText("invalid_parameter");
+  await audit(page, "07c-studio-request-found");
+  const download = page.waitForEvent("download");
+  await requestsLog.getByRole("link", { name: "Export CSV" }).click();
+  const csv = readFileSync((await (await download).path())!, "utf8");
+  expect(csv.split("\r\n")[0]).toBe("time,request_id,key,method,path,query,status,error_code,duration_ms");
+  expect(csv).toContain(`${refusedId},`);
+  expect(csv).toContain(",400,invalid_parameter,");
+  await requestsLog.getByRole("link", { name: "Clear" }).click();
+  await expect(page).toHaveURL(/\/studio#requests-h$/);
+  await audit(page, "07d-studio-requests");
 
   // Plans are sold here (through the e2e's Stripe stand-in): a free user is offered both.
   const plans = page.locator("section", { has: page.getByRole("heading", { name: "Plan", exact: true }) });

@@ -42,6 +42,8 @@ const LAYER: Record<string, number> = {
   auth: 5,
   // Quotas, which read keys.
   quota: 6,
+  // The request log: lines free of keys (keys/format), written beside quotas.
+  "request-log": 6,
   // What the site and the Studio put together.
   site: 7,
   studio: 7,

@@ -75,6 +75,8 @@ function pgType(f: Field): string {
       return "jsonb";
     case "Float":
       return "double precision";
+    case "Real":
+      return "real";
     default:
       throw new Error(`drift test: map Prisma type ${native ?? f.type}`);
   }

@@ -7,6 +7,13 @@ import { env } from "@/lib/core/env";
 import { KEY_EXPORT, KEY_VAR } from "@/lib/core/key-placeholder";
 import { TIERS } from "@/lib/core/plans";
 import { ok } from "@/lib/core/result";
+import {
+  loggedRoutes,
+  type RequestLogFilter,
+  RequestLogFilterSchema,
+  recentRequests,
+} from "@/lib/request-log/read";
+import { RETENTION_DAYS } from "@/lib/request-log/writer";
 import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
 import { studioOverview } from "@/lib/studio/overview";
@@ -18,6 +25,7 @@ import { AlertsSwitch } from "./alerts-switch";
 import { BillingActions } from "./billing-actions";
 import { KeyActions, SignOutButton } from "./key-actions";
 import { LocalTime } from "./local-time";
+import { RequestLog } from "./request-log";
 import { UsageChart } from "./usage-chart";
 
 export const dynamic = "force-dynamic";
@@ -51,12 +59,31 @@ export default async function StudioPage({
 }: {
   searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const back = (await searchParams).billing;
+  const params = await searchParams;
+  const back = params.billing;
   const returned = back === "success" || back === "cancelled" ? back : null;
+  // The request log's filters come in the address (a GET form); a bad one is said, not used.
+  const asked = Object.fromEntries(
+    (["status", "route", "request_id"] as const).flatMap((name) => {
+      const v = params[name];
+      return typeof v === "string" && v.trim() !== "" ? [[name, v]] : [];
+    }),
+  );
+  const parsedFilter = RequestLogFilterSchema.safeParse(asked);
+  const filter: RequestLogFilter = parsedFilter.success ? parsedFilter.data : {};
+  const invalidFilter = parsedFilter.success
+    ? null
+    : `Not filtered: ${parsedFilter.error.issues.map((i) => `${String(i.path[0])} must be ${i.message}`).join("; ")}.`;
   // The database away: the page says so (and goes out as a 503), rather than failing.
   const loaded = await loadForPage(async () => {
     const user = await currentUser();
-    return ok(user ? { user, o: await studioOverview(user, clock.now()) } : null);
+    if (!user) return ok(null);
+    const [o, requests, routes] = await Promise.all([
+      studioOverview(user, clock.now()),
+      recentRequests(user.id, filter),
+      loggedRoutes(user.id),
+    ]);
+    return ok({ user, o, requests, routes });
   });
   if (!loaded.ok) {
     return (
@@ -69,7 +96,7 @@ export default async function StudioPage({
     );
   }
   if (!loaded.value) redirect("/signin?callbackUrl=/studio");
-  const { user, o } = loaded.value;
+  const { user, o, requests, routes } = loaded.value;
   const live = o.key && o.key.status !== "revoked" ? o.key : null;
   const revoked = o.key?.status === "revoked" ? o.key : null;
   const base = env().APP_URL;
@@ -86,6 +113,14 @@ export default async function StudioPage({
         <SignOutButton />
       </div>
       <p className="muted">Signed in as {user.email}</p>
+      <nav className="studio-nav" aria-label="Studio sections">
+        <a href="#key-h">Key</a>
+        <a href="#usage-h">Usage</a>
+        <a href="#requests-h">Requests</a>
+        <a href="#alerts-h">Alerts</a>
+        <a href="#plan-h">Plan</a>
+        <a href="#qs-h">Quick start</a>
+      </nav>
 
       <div className="grid-2">
         <section className="card" aria-labelledby="key-h">
@@ -164,6 +199,17 @@ export default async function StudioPage({
           )}
         </section>
       </div>
+
+      <section className="card" aria-labelledby="requests-h">
+        <h2 id="requests-h">Requests</h2>
+        <RequestLog
+          rows={requests}
+          routes={routes}
+          filter={filter}
+          invalid={invalidFilter}
+          retentionDays={RETENTION_DAYS}
+        />
+      </section>
 
       <section className="card" aria-labelledby="alerts-h">
         <h2 id="alerts-h">Usage alerts</h2>

@@ -28,7 +28,9 @@ const { values } = parseArgs({
     rounds: { type: "string", default: "3" },
     only: { type: "string", default: "" },
     // Another server bundle (say, the last commit's .next/server.mjs, copied aside) measured in
-    // the same rounds: each app row is followed by its "(before)" row.
+    // the same rounds: each app row is followed by its "(before)" row. When it is the
+    // .next/server.mjs of another built checkout (a git worktree), that checkout's whole build
+    // runs, pages and routes included, not only its server.
     before: { type: "string", default: "" },
     "cpu-prof": { type: "boolean", default: false },
     jobs: { type: "string", default: "1000000" },
@@ -202,7 +204,7 @@ async function main() {
   const nodeArgs = process.env.BENCH_NODE_ARGS?.split(" ").filter(Boolean) ?? ["--max-old-space-size=384"];
   const profArgs = values["cpu-prof"] ? ["--cpu-prof", "--cpu-prof-dir", "harness/bench/out/prof"] : [];
   const serverArgs = [...profArgs, ...nodeArgs, process.env.BENCH_SERVER_ENTRY ?? ".next/server.mjs"];
-  const appServer = (entryArgs: string[], port: number, logFile: string) =>
+  const appServer = (entryArgs: string[], port: number, logFile: string, cwd?: string) =>
     startServer(
       process.execPath,
       entryArgs,
@@ -219,10 +221,18 @@ async function main() {
         LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? "info",
       },
       logFile,
+      cwd,
     );
+  const beforeEntry = values.before ? path.resolve(values.before) : "";
+  const beforeTree = path.resolve(path.dirname(beforeEntry), "..");
   const server = appServer(serverArgs, port, "harness/bench/out/server.log");
   const before = values.before
-    ? appServer([...nodeArgs, values.before], beforePort, "harness/bench/out/server-before.log")
+    ? appServer(
+        [...nodeArgs, beforeEntry],
+        beforePort,
+        "harness/bench/out/server-before.log",
+        existsSync(path.join(beforeTree, ".next", "BUILD_ID")) ? beforeTree : undefined,
+      )
     : undefined;
   let bare: ChildProcess | undefined;
   try {

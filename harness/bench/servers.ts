@@ -21,8 +21,10 @@ export function startServer(
   args: string[],
   env: NodeJS.ProcessEnv,
   logFile: string,
+  cwd?: string,
 ): ChildProcess {
   return spawn(cmd, args, {
+    cwd,
     detached: true,
     stdio: ["ignore", openSync(logFile, "w"), openSync(logFile, "a")],
     env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env },

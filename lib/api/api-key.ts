@@ -36,6 +36,13 @@ function keyInUrl(url: URL): boolean {
   return false;
 }
 
+/** The HMAC of a well-formed key found whole in the URL (a parameter's value or a path segment). */
+export function keyHashInUrl(url: URL): string | null {
+  const candidates = [...url.searchParams.values(), ...decodedPath(url.pathname).split("/")];
+  const key = candidates.find((v) => looksLikeKey(v.trim()));
+  return key ? hashOf(key.trim()) : null;
+}
+
 /** A key in the URL is refused even with a valid header: URLs end up in logs and histories. */
 export function keyInUrlError(url: URL): ApiError | null {
   if (!keyInUrl(url)) return null;

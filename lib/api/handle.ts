@@ -5,6 +5,8 @@ import { log } from "../core/log";
 import { isValidTimeZone } from "../core/time";
 import { containsKeyLikeText } from "../keys/format";
 import { recordRequest } from "../metrics/registry";
+import { loggableQuery, loggedPath } from "../request-log/line";
+import { recordRequestLine } from "../request-log/writer";
 import { decodedPath } from "./api-key";
 import { invalidParameter, toApiError, unavailable } from "./errors";
 import { newRequestId } from "./request-id";
@@ -43,6 +45,8 @@ export type Controls = {
   addHeaders: (h: Record<string, string>) => void;
   /** Names the API key the request was admitted or refused under, for its log line (never the key). */
   noteKey: (keyId: string) => void;
+  /** Logs the request in the request log of the key with this HMAC (when that key exists). */
+  logUnder: (keyHash: string) => void;
   /**
    * Runs after the response is built, before it is sent; may return headers to replace (a
    * promise of them, or undefined at once when there is nothing to do, as for most requests).
@@ -81,16 +85,22 @@ export async function handle(
   run: (base: BaseContext, controls: Controls) => Promise<ApiResult>,
 ): Promise<Response> {
   const started = performance.now();
+  const at = new Date(); // the request log's time: the wall clock, whatever clock tests set
   const requestId = newRequestId();
   const url = new URL(req.url);
   // The wrapper's headers, and the id: they go into the response as it is built.
   const extra: Record<string, string> = { "X-Request-Id": requestId };
   const settled: Parameters<Controls["onSettled"]>[0][] = [];
   let keyId: string | undefined;
+  let logHash: string | undefined;
+  let errorCode: string | null = null;
   const controls: Controls = {
     addHeaders: (h) => Object.assign(extra, h),
     noteKey: (id) => {
       keyId = id;
+    },
+    logUnder: (hash) => {
+      logHash = hash;
     },
     onSettled: (fn) => settled.push(fn),
   };
@@ -106,6 +116,7 @@ export async function handle(
     res = render(req, result, extra);
   } catch (err) {
     const apiError = err instanceof DeadlineExceeded ? unavailable() : toApiError(err);
+    errorCode = apiError.code;
     if (apiError.status >= 500) {
       log.error("request failed", {
         request_id: requestId,
@@ -132,14 +143,30 @@ export async function handle(
   if (res.status >= 400 && hasBody(req)) res.headers.set("Connection", "close");
   // The path only: query strings can carry secrets a caller pasted by mistake.
   const ms = performance.now() - started;
+  const routeLabel = recordRequest(url.pathname, res.status, ms);
+  const path = loggablePath(url.pathname);
   log.request({
     request_id: requestId,
     method: req.method,
-    route: recordRequest(url.pathname, res.status, ms),
-    path: loggablePath(url.pathname),
+    route: routeLabel,
+    path,
     status: res.status,
     ms: +ms.toFixed(2),
     key_id: keyId,
   });
+  if (logHash) {
+    recordRequestLine({
+      at,
+      requestId,
+      keyHash: logHash,
+      method: req.method,
+      route: routeLabel,
+      path: loggedPath(path),
+      query: loggableQuery(url.search, errorCode),
+      status: res.status,
+      errorCode,
+      ms,
+    });
+  }
   return res;
 }

@@ -10,6 +10,7 @@ import { readiness } from "../core/readiness";
 import { metrics, scrapeGauge } from "../metrics/registry";
 import { usageBacklog } from "../quota/usage-buffer";
 import { redisUsable } from "../redis/breaker";
+import { requestLogBacklog } from "../request-log/writer";
 
 function installScrapeGauges(): void {
   scrapeGauge("jsa_breaker_open", "1 while a breaker sends work to its fallback", ["dependency"], (set) => {
@@ -50,6 +51,16 @@ function installScrapeGauges(): void {
       const { epochs, requests } = usageBacklog();
       set({ what: "epochs" }, epochs);
       set({ what: "requests" }, requests);
+    },
+  );
+  scrapeGauge(
+    "jsa_request_log_lines",
+    "Request-log lines waiting for their write, and lines dropped since start (the queue was full)",
+    ["what"],
+    (set) => {
+      const { waiting, dropped } = requestLogBacklog();
+      set({ what: "waiting" }, waiting);
+      set({ what: "dropped" }, dropped);
     },
   );
   scrapeGauge("jsa_catalog_live_snapshot_id", "The catalog snapshot this process serves", [], async (set) => {

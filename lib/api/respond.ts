@@ -4,7 +4,10 @@ import { ifNoneMatchHits, weakETag } from "./etag";
 
 const JSON_TYPE = "application/json; charset=utf-8";
 
-export type ApiResult = { body: unknown; status?: number; headers?: Record<string, string> };
+export type ApiResult =
+  | { body: unknown; status?: number; headers?: Record<string, string> }
+  /** A body that is not JSON (a CSV export): sent as it is, with the handler's Content-Type. */
+  | { text: string; status?: number; headers: Record<string, string> & { "Content-Type": string } };
 
 /** Header names compare without case: later ones replace earlier ones whatever their case. */
 function mergeHeaders(into: Record<string, string>, from?: Record<string, string>): Record<string, string> {
@@ -47,6 +50,7 @@ function serialise(body: unknown): Serialised {
 export function render(req: Request, result: ApiResult, extra?: Record<string, string>): Response {
   const status = result.status ?? 200;
   const headers = mergeHeaders({}, result.headers);
+  if ("text" in result) return new Response(result.text, { status, headers: mergeHeaders(headers, extra) });
   if (result.body === undefined) return new Response(null, { status, headers: mergeHeaders(headers, extra) });
   const body = serialise(result.body);
   headers["content-type"] = JSON_TYPE;

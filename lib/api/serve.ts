@@ -16,6 +16,7 @@ import type { OpenedDatabase } from "../embedded/open";
 import { flushUsage } from "../quota/usage-buffer";
 import { startUsageSweeper } from "../quota/usage-sweeper";
 import { describeQuotaBackend } from "../redis/client";
+import { flushRequestLog } from "../request-log/writer";
 import { createAppServer } from "./app-server";
 
 export type Serving = { shutdown: (signal: string, code?: number) => Promise<void> };
@@ -47,6 +48,9 @@ export async function serveApp(opts: { dev: boolean; database: OpenedDatabase })
     // Requests in flight finish (10 s at most), then their counts are written.
     await drain?.(10_000);
     await flushUsage().catch((err) => log.error("final usage flush failed", { error: String(err) }));
+    await flushRequestLog().catch((err) =>
+      log.warn("final request log flush failed", { error: String(err) }),
+    );
     await disconnectDb();
     await database.close();
     process.exit(code);

@@ -5,7 +5,7 @@ import { noteQuota } from "../alerts/outbox";
 import { env } from "../core/env";
 import { type Charge, consume, isKnownActive, refund, verifyWithoutConsuming } from "../quota/admission";
 import { type QuotaState, withUnitReturned } from "../quota/state";
-import { keyError, keyHashFromHeader, keyInUrlError, quotaError } from "./api-key";
+import { keyError, keyHashFromHeader, keyHashInUrl, keyInUrlError, quotaError } from "./api-key";
 import { ApiError } from "./errors";
 import { type BaseContext, type Controls, handle, type RouteContext } from "./handle";
 import {
@@ -77,9 +77,15 @@ export function withApiKey<Consumes extends boolean>(
       // The key decides the answer (its quota headers, or a 401/429): a cache must not share it.
       controls.addHeaders({ Vary: "X-API-Key" });
       const inUrl = keyInUrlError(base.url);
-      if (inUrl) throw await keylessAnswer(req, inUrl, controls);
       const parsed = keyHashFromHeader(req);
+      if (inUrl) {
+        // Its owner sees it refused (without the URL's query): the header's key, or the URL's.
+        const owner = parsed.ok ? parsed.hash : keyHashInUrl(base.url);
+        if (owner) controls.logUnder(owner);
+        throw await keylessAnswer(req, inUrl, controls);
+      }
       if (!parsed.ok) throw await keylessAnswer(req, keyError(parsed.code), controls);
+      controls.logUnder(parsed.hash);
       // An address that reached its keyless limit gets no more Postgres lookups for keys this
       // process has not seen active; keys whose state Redis holds still work.
       const keyless = isKnownActive(parsed.hash) ? null : await peekKeylessLimit(req);

@@ -61,6 +61,8 @@ export const EnvSchema = z.object({
   CONFIRM_TOKEN_TTL_HOURS: z.coerce.number().positive().max(720).default(24),
   /** How often batched usage counts are written to Postgres. */
   USAGE_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  /** How often queued request-log lines are written to Postgres. */
+  REQUEST_LOG_FLUSH_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
   /** How often one process looks for usage journals that dead processes left in Redis. */
   USAGE_SWEEP_MS: z.coerce.number().int().min(200).max(3_600_000).default(30_000),
   /** A journal is swept once its epoch began this long ago (its owner has stopped writing it). */

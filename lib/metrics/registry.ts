@@ -84,6 +84,7 @@ export const ROUTE_TEMPLATES = [
   "/api/billing/webhook",
   "/api/keys/me",
   "/api/keys/usage",
+  "/api/keys/requests",
   "/api/keys/register",
   "/api/keys/confirm",
   "/api/keys/confirm/check",

@@ -12,6 +12,7 @@ import * as keysConfirmCheck from "@/app/api/keys/confirm/check/route";
 import * as keysConfirm from "@/app/api/keys/confirm/route";
 import * as keysMe from "@/app/api/keys/me/route";
 import * as keysRegister from "@/app/api/keys/register/route";
+import * as keysRequests from "@/app/api/keys/requests/route";
 import * as keysRevoke from "@/app/api/keys/revoke/route";
 import * as keysUsage from "@/app/api/keys/usage/route";
 import * as publicOpenapi from "@/app/openapi.json/route";
@@ -45,6 +46,7 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/api/keys/confirm") return { mod: keysConfirm, params: {} };
   if (pathname === "/api/keys/confirm/check") return { mod: keysConfirmCheck, params: {} };
   if (pathname === "/api/keys/revoke") return { mod: keysRevoke, params: {} };
+  if (pathname === "/api/keys/requests") return { mod: keysRequests, params: {} };
   if (pathname === "/api/keys/alerts") return { mod: keysAlerts, params: {} };
   if (pathname === "/api/billing/checkout") return { mod: billingCheckout, params: {} };
   if (pathname === "/api/billing/portal") return { mod: billingPortal, params: {} };

@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { loggableQuery, loggedPath, MAX_PATH, MAX_QUERY, statusRange } from "./line";
+
+const KEY = `jsk_${"A".repeat(32)}`;
+
+describe("request log lines", () => {
+  it("keep an ordinary query without its question mark", () => {
+    expect(loggableQuery("?title=engineer&country=DE", null)).toBe("title=engineer&country=DE");
+  });
+
+  it("keep no query when there was none", () => {
+    expect(loggableQuery("", null)).toBeNull();
+    expect(loggableQuery("?", null)).toBeNull();
+  });
+
+  it("drop the query of a request refused for a key in its URL, whatever it holds", () => {
+    expect(loggableQuery("?title=x&token=abc", "key_in_query")).toBeNull();
+  });
+
+  it("drop a query holding key-like text, plain or percent-encoded", () => {
+    expect(loggableQuery(`?q=${KEY}`, null)).toBeNull();
+    expect(loggableQuery(`?q=${encodeURIComponent(KEY).replace("_", "%5F")}`, null)).toBeNull();
+  });
+
+  it("cut long paths and queries to a bounded length", () => {
+    expect(loggableQuery(`?q=${"a".repeat(5000)}`, null)).toHaveLength(MAX_QUERY);
+    expect(loggedPath(`/v1/jobs/${"b".repeat(5000)}`)).toHaveLength(MAX_PATH);
+    expect(loggedPath("/v1/jobs")).toBe("/v1/jobs");
+  });
+
+  it("map a status class to its range", () => {
+    expect(statusRange("4xx")).toEqual([400, 499]);
+    expect(statusRange("2xx")).toEqual([200, 299]);
+  });
+});
