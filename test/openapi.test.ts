@@ -132,7 +132,7 @@ describe("every operation", () => {
       }
       for (const [status, r] of Object.entries(op.responses)) {
         const what = `${method} ${p} ${status}`;
-        const media = r.content?.["application/json"];
+        const media = r.content?.["application/json"] ?? r.content?.["text/csv"];
         if (media) expect(media.example ?? media.examples, what).toBeTruthy();
         else expect(status, `${what} has no body`).toMatch(/^(204|304)$/);
         for (const [name, h] of Object.entries(r.headers ?? {})) {

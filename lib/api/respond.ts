@@ -50,17 +50,22 @@ function serialise(body: unknown): Serialised {
 export function render(req: Request, result: ApiResult, extra?: Record<string, string>): Response {
   const status = result.status ?? 200;
   const headers = mergeHeaders({}, result.headers);
-  if ("text" in result) return new Response(result.text, { status, headers: mergeHeaders(headers, extra) });
-  if (result.body === undefined) return new Response(null, { status, headers: mergeHeaders(headers, extra) });
-  const body = serialise(result.body);
-  headers["content-type"] = JSON_TYPE;
+  let body: Serialised;
+  if ("text" in result) body = { text: result.text };
+  else if (result.body === undefined)
+    return new Response(null, { status, headers: mergeHeaders(headers, extra) });
+  else {
+    body = serialise(result.body);
+    headers["content-type"] = JSON_TYPE;
+  }
   if (status === 200 && (req.method === "GET" || req.method === "HEAD")) {
     body.etag ??= weakETag(body.text);
-    // Bodies depend on the caller's key (quota fields): shared caches must not keep them.
+    // Bodies depend on the caller (a key's quota fields, a user's log): shared caches must not keep them.
     headers.etag = body.etag;
     headers["cache-control"] = "private, no-cache";
     if (ifNoneMatchHits(req.headers.get("if-none-match"), body.etag)) {
       delete headers["content-type"];
+      delete headers["content-disposition"];
       return new Response(null, { status: 304, headers: mergeHeaders(headers, extra) });
     }
   }

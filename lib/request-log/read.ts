@@ -19,6 +19,7 @@ export const RequestLogFilterSchema = z.object({
   request_id: z
     .string()
     .trim()
+    .max(20)
     .regex(/^req_[A-Za-z0-9_-]{16}$/, "a request id such as req_g5WtKMB_CWic6upg")
     .optional(),
 });

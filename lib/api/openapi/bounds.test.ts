@@ -1,6 +1,7 @@
 // Every bound the document states for a request is one validation enforces: the document is
 // generated from the same schemas, and this holds it to that (a bound stated only in the
 // document would let a caller trust a limit the API does not keep).
+
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { FacetsQuerySchema } from "../../catalog/facet-schemas";
@@ -8,6 +9,7 @@ import { SalaryQuerySchema } from "../../catalog/salary-schemas";
 import { JobQuerySchema, JobSearchQuerySchema } from "../../catalog/schemas";
 import { TokenBodySchema } from "../../keys/schemas";
 import { UsageQuerySchema } from "../../quota/usage";
+import { RequestLogFilterSchema } from "../../request-log/read";
 import { openApiDocument } from ".";
 import type { Json } from "./json-schema";
 import { withFacetBounds } from "./stated-bounds";
@@ -19,6 +21,7 @@ const QUERIES: Record<string, z.ZodObject> = {
   "/v1/salary": SalaryQuerySchema,
   "/v1/salary/history": SalaryQuerySchema,
   "/api/keys/usage": UsageQuerySchema,
+  "/api/keys/requests": RequestLogFilterSchema,
 };
 
 type Param = { name: string; in: string; schema: Json };

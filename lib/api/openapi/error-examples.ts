@@ -117,6 +117,10 @@ const ERRORS = {
     quotaError("daily", quotaState({ daily: 50, monthly: 500, dayUsed: 50, monthUsed: 212 }, NOW), NOW),
   rate_limited: () =>
     keylessLimitRefusal({ ok: false, limit: 1000, remaining: 0, reset: new Date("2026-11-22T00:00:00Z") }),
+  read_method_not_allowed: () =>
+    new ApiError("method_not_allowed", "POST is not supported here; use GET, HEAD, OPTIONS."),
+  cross_site_read: () =>
+    new ApiError("forbidden", "Cross-site requests are refused; use the site's own pages."),
   site_rate_limited: () => new ApiError("rate_limited", "Too many requests; try again shortly."),
   headers_too_large: () => early("headers_too_large", protocolErrorAnswer("HPE_HEADER_OVERFLOW").body),
   internal_error: () => toApiError(new Error("a bug")),

@@ -73,6 +73,21 @@ const DEFINITIONS = {
     schema: { type: "string", enum: ["private, no-cache"] },
     example: "private, no-cache",
   },
+  "Content-Disposition": {
+    description: "A download, named after the day it was made (UTC).",
+    schema: {
+      type: "string",
+      pattern: '^attachment; filename="requests-\\d{4}-\\d{2}-\\d{2}\\.csv"$',
+      maxLength: 60,
+    },
+    example: 'attachment; filename="requests-2026-11-27.csv"',
+  },
+  "X-Export-Truncated": {
+    description:
+      "`true` when more lines matched than the export holds (the newest 10,000): narrow the filters.",
+    schema: { type: "string", enum: ["true", "false"] },
+    example: "false",
+  },
   Link: {
     description: "RFC 8288 links to the next, previous, first and last pages, keeping your other parameters.",
     schema: {

@@ -3,11 +3,20 @@
 import { AlertsSettingSchema } from "../../alerts/settings";
 import { TokenBodySchema } from "../../keys/schemas";
 import { UsageQuerySchema } from "../../quota/usage";
+import { RequestLogFilterSchema } from "../../request-log/read";
 import { CHECKED, CONFIRMED, EXAMPLE_TOKEN, REGISTERED, REVOKED, USAGE } from "./examples";
 import { RATE } from "./headers";
 import { type Json, jsonContent, jsonSchema, queryParameters, ref } from "./json-schema";
 import { CLIENT_TIMEZONE, IF_NONE_MATCH, type Samples, TZ_EXAMPLE } from "./paths-catalog";
-import { conditional, errorResponse, keyedErrors, response, SITE_UNAVAILABLE, siteErrors } from "./responses";
+import {
+  conditional,
+  errorResponse,
+  keyedErrors,
+  response,
+  SITE_UNAVAILABLE,
+  signedInReadErrors,
+  siteErrors,
+} from "./responses";
 
 const SITE =
   "For the site's own pages, not for API clients: same-origin only (the Origin header must be this site's), with a JSON body (`Content-Type: application/json`), so a cross-site form cannot call it. Not metered; limited per user or address (429 with Retry-After).";
@@ -190,6 +199,50 @@ export function keyPaths(samples: Samples): Json {
           503: SITE_UNAVAILABLE,
         },
         "x-codeSamples": samples({ method: "POST", path: "/api/keys/revoke", auth: "session", body: {} }),
+      },
+    },
+    "/api/keys/requests": {
+      get: {
+        operationId: "exportRequestLog",
+        tags: ["Studio"],
+        summary: "Export your request log as CSV",
+        description:
+          "The signed-in user's requests of the last 7 days (every key they have had), newest first, as CSV: time, request_id, the key's hint, method, path, query (left out when it held anything like a key), status, error_code, duration_ms. Up to the newest 10,000 lines matching the filters; `X-Export-Truncated: true` when there were more. Fields a spreadsheet would run as formulas start with `'`. The Studio's Requests section links here with its filters.\n\nFor the site's own pages, not for API clients: the session cookie decides whose log it is, and a request from another site is refused. Not metered; limited per user (429 with Retry-After).",
+        security: [{ Session: [] }],
+        parameters: queryParameters(RequestLogFilterSchema, {
+          status: "4xx",
+          route: "/v1/jobs/{id}",
+          request_id: "req_Q2xN7kLm3pR5tVw8",
+        }),
+        responses: {
+          200: {
+            ...response("The lines, as CSV", [
+              "ETag",
+              "Cache-Control",
+              "Content-Disposition",
+              "X-Export-Truncated",
+            ]),
+            content: {
+              "text/csv": {
+                schema: { type: "string", maxLength: 20_000_000 },
+                example:
+                  "time,request_id,key,method,path,query,status,error_code,duration_ms\r\n2026-11-27T09:14:03.512Z,req_Q2xN7kLm3pR5tVw8,jsk_…Ab3d,GET,/v1/jobs,per_page=5000,400,invalid_parameter,1.84\r\n",
+              },
+            },
+          },
+          304: response("Not modified: no new line matches since the copy you have (If-None-Match).", [
+            "ETag",
+            "Cache-Control",
+          ]),
+          ...signedInReadErrors(),
+          503: SITE_UNAVAILABLE,
+        },
+        "x-codeSamples": samples({
+          method: "GET",
+          path: "/api/keys/requests",
+          query: { status: "4xx" },
+          auth: "session",
+        }),
       },
     },
     "/api/keys/alerts": {

@@ -129,6 +129,27 @@ export function siteErrors(): Responses {
   };
 }
 
+/** What the Studio's signed-in GETs (the request log's export) can earn besides their answer. */
+export function signedInReadErrors(): Responses {
+  return {
+    400: error("invalid_parameter: a filter is not one of the values described.", ["invalid_parameter"], []),
+    401: error("not_signed_in: no valid session cookie.", ["not_signed_in"], []),
+    403: error("forbidden: sent from another site (Sec-Fetch-Site: cross-site).", ["cross_site_read"], []),
+    405: error(
+      "method_not_allowed: only GET (and HEAD, OPTIONS) are served here.",
+      ["read_method_not_allowed"],
+      ["Allow"],
+    ),
+    429: error(
+      "rate_limited: more than 60 exports in an hour by this user; wait Retry-After seconds.",
+      ["site_rate_limited"],
+      ["Retry-After"],
+    ),
+    431: TOO_LARGE_HEADERS,
+    500: error("internal_error: a bug on our side, logged with this request id.", ["internal_error"], []),
+  };
+}
+
 /** A site POST whose database is away. */
 export const SITE_UNAVAILABLE = error(
   "service_unavailable: the database is away; retry after Retry-After.",

@@ -307,6 +307,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/keys/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export your request log as CSV
+         * @description The signed-in user's requests of the last 7 days (every key they have had), newest first, as CSV: time, request_id, the key's hint, method, path, query (left out when it held anything like a key), status, error_code, duration_ms. Up to the newest 10,000 lines matching the filters; `X-Export-Truncated: true` when there were more. Fields a spreadsheet would run as formulas start with `'`. The Studio's Requests section links here with its filters.
+         *
+         *     For the site's own pages, not for API clients: the session cookie decides whose log it is, and a request from another site is refused. Not metered; limited per user (429 with Retry-After).
+         */
+        get: operations["exportRequestLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/keys/alerts": {
         parameters: {
             query?: never;
@@ -1048,6 +1070,16 @@ export type components = {
          * @example private, no-cache
          */
         "Cache-Control": "private, no-cache";
+        /**
+         * @description A download, named after the day it was made (UTC).
+         * @example attachment; filename="requests-2026-11-27.csv"
+         */
+        "Content-Disposition": string;
+        /**
+         * @description `true` when more lines matched than the export holds (the newest 10,000): narrow the filters.
+         * @example false
+         */
+        "X-Export-Truncated": "true" | "false";
         /**
          * @description RFC 8288 links to the next, previous, first and last pages, keeping your other parameters.
          * @example </v1/jobs?title=engineer&country=DE&per_page=2&page=3>; rel="next", </v1/jobs?title=engineer&country=DE&per_page=2&page=1>; rel="prev", </v1/jobs?title=engineer&country=DE&per_page=2&page=1>; rel="first", </v1/jobs?title=engineer&country=DE&per_page=2&page=145>; rel="last"
@@ -4320,6 +4352,208 @@ export interface operations {
                 };
             };
             /** @description rate_limited: too many attempts from this user or address; wait Retry-After seconds. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "rate_limited",
+                     *         "message": "Too many requests; try again shortly.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description headers_too_large: the request headers are over 16 KB (answered before the app sees the request; not charged). */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "headers_too_large",
+                     *         "message": "The request headers are larger than this server accepts (16 KB).",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error: a bug on our side, logged with this request id. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it has been logged with this request id.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: the database is away; retry after Retry-After. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    exportRequestLog: {
+        parameters: {
+            query?: {
+                /** @example 4xx */
+                status?: "2xx" | "3xx" | "4xx" | "5xx";
+                /** @example /v1/jobs/{id} */
+                route?: string;
+                /** @example req_Q2xN7kLm3pR5tVw8 */
+                request_id?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The lines, as CSV */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    "Content-Disposition": components["headers"]["Content-Disposition"];
+                    "X-Export-Truncated": components["headers"]["X-Export-Truncated"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example time,request_id,key,method,path,query,status,error_code,duration_ms
+                     *     2026-11-27T09:14:03.512Z,req_Q2xN7kLm3pR5tVw8,jsk_…Ab3d,GET,/v1/jobs,per_page=5000,400,invalid_parameter,1.84
+                     */
+                    "text/csv": string;
+                };
+            };
+            /** @description Not modified: no new line matches since the copy you have (If-None-Match). */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description invalid_parameter: a filter is not one of the values described. */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "invalid_parameter",
+                     *         "message": "per_page: must be at most 100",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8",
+                     *         "param": "per_page"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_signed_in: no valid session cookie. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_signed_in",
+                     *         "message": "Sign in first.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description forbidden: sent from another site (Sec-Fetch-Site: cross-site). */
+            403: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "forbidden",
+                     *         "message": "Cross-site requests are refused; use the site's own pages.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed: only GET (and HEAD, OPTIONS) are served here. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "POST is not supported here; use GET, HEAD, OPTIONS.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description rate_limited: more than 60 exports in an hour by this user; wait Retry-After seconds. */
             429: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -17,7 +17,6 @@ const get = withSignedInReads(
       headers: {
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="requests-${now.toISOString().slice(0, 10)}.csv"`,
-        "Cache-Control": "private, no-store",
         "X-Export-Truncated": String(truncated),
       },
     };
