@@ -3,8 +3,14 @@
 // daily partitions kept for the retention and dropped after it.
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
+import { hashOf } from "@/lib/keys/store";
 import { recentRequests } from "@/lib/request-log/read";
-import { flushRequestLog, RETENTION_DAYS } from "@/lib/request-log/writer";
+import {
+  flushRequestLog,
+  RETENTION_DAYS,
+  recordRequestLine,
+  requestLogBacklog,
+} from "@/lib/request-log/writer";
 import { createTestKey, sessionFor } from "./support/api-keys";
 import { getJson, request, SAME_ORIGIN } from "./support/http";
 
@@ -58,12 +64,15 @@ describe("the request log", () => {
 
   it("never stores a key: a key in the URL is refused and logged without its query or path", async () => {
     const { key, id } = await createTestKey({ tier: "pro" });
+    // An encoded key beside a malformed escape.
+    const encoded = await getJson(`/v1/jobs?x=${key.replace("_", "%5F")}&y=%`, {}, key);
+    expect(encoded.status).toBe(400);
     const inQuery = await getJson(`/v1/jobs?title=x&api_key=${key}`, {}, key);
     const onlyInQuery = await getJson(`/v1/salary?country=DE&token=${key}`, {}, null);
     const inPath = await getJson(`/v1/jobs/${key}`, {}, key);
     expect([inQuery.status, onlyInQuery.status, inPath.status]).toEqual([400, 400, 400]);
     const lines = await linesOf(id);
-    expect(lines).toHaveLength(3);
+    expect(lines).toHaveLength(4);
     for (const l of lines) {
       expect(l.error_code).toBe("key_in_query");
       expect(l.query).toBeNull();
@@ -104,6 +113,29 @@ describe("the request log", () => {
     expect(await linesOf(id)).toHaveLength(5);
   });
 
+  it("drops a batch Postgres refuses after a few tries, and goes on with the lines after it", async () => {
+    const { key, id } = await createTestKey({ tier: "pro" });
+    await flushRequestLog();
+    const dropped = requestLogBacklog().dropped;
+    // A method no HTTP parser lets through: Postgres refuses it (value too long for its column).
+    recordRequestLine({
+      at: new Date(),
+      requestId: "req_AAAAAAAAAAAAAAAA",
+      keyHash: hashOf(key),
+      method: "X".repeat(20),
+      route: "/v1/jobs",
+      path: "/v1/jobs",
+      query: null,
+      status: 200,
+      errorCode: null,
+      ms: 1,
+    });
+    for (let i = 0; i < 3; i++) await flushRequestLog().catch(() => {});
+    expect(requestLogBacklog()).toMatchObject({ waiting: 0, dropped: dropped + 1 });
+    expect((await getJson("/v1/jobs", {}, key)).status).toBe(200);
+    expect((await linesOf(id)).map((l) => l.method)).toEqual(["GET"]);
+  });
+
   it("shows a user their own lines, filtered by status class, endpoint and request id", async () => {
     const mine = await createTestKey({ tier: "pro" });
     const theirs = await createTestKey({ tier: "pro" });
@@ -138,10 +170,14 @@ describe("the request log", () => {
     });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toMatch(/^text\/csv/);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
     expect(res.headers.get("content-disposition")).toMatch(
       /^attachment; filename="requests-\d{4}-\d\d-\d\d\.csv"$/,
     );
-    const text = await res.text();
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    // A byte-order mark first, so that spreadsheets read the key hints' "…" as UTF-8.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder().decode(bytes); // drops the mark
     const rows = text.trim().split("\r\n");
     expect(rows[0]).toBe("time,request_id,key,method,path,query,status,error_code,duration_ms");
     expect(rows.slice(1).every((r) => r.includes(",200,"))).toBe(true);

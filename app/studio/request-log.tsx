@@ -22,23 +22,23 @@ export function RequestLog({
   rows,
   routes,
   filter,
-  invalid,
+  problems,
   retentionDays,
 }: {
-  rows: LoggedRequest[];
-  routes: string[];
+  /** null: the log could not be read this time. */
+  rows: LoggedRequest[] | null;
+  routes: readonly string[];
   filter: RequestLogFilter;
-  /** Why the filter in the address was not used, when it was not. */
-  invalid: string | null;
+  /** The filters in the address that were not used, and why. */
+  problems: string[];
   retentionDays: number;
 }) {
   const filtered = Boolean(filter.status || filter.route || filter.request_id);
   return (
     <>
       <p className="small muted">
-        Every request made with your keys in the last {retentionDays} days: newest first, the last{" "}
-        {rows.length === 1 ? "one" : rows.length} shown. Paste the <code>request_id</code> of an error
-        response to find it.
+        Every request made with your keys in the last {retentionDays} days, newest first (the last 50 shown).
+        Paste the <code>request_id</code> of an error response to find it.
       </p>
       <form className="log-filters" method="get" action="/studio#requests-h">
         <label>
@@ -70,7 +70,7 @@ export function RequestLog({
             placeholder="req_…"
             spellCheck={false}
             autoComplete="off"
-            aria-invalid={invalid ? true : undefined}
+            aria-invalid={problems.some((p) => p.startsWith("request_id")) ? true : undefined}
           />
         </label>
         <div className="log-buttons">
@@ -85,12 +85,17 @@ export function RequestLog({
           </a>
         </div>
       </form>
-      {invalid && (
+      {problems.length > 0 && (
         <p className="notice error" role="alert">
-          {invalid}
+          Not used: {problems.join("; ")}.
         </p>
       )}
-      {rows.length === 0 ? (
+      {rows === null ? (
+        <p className="notice warn" role="alert">
+          The request log cannot be read right now
+          {filter.status || filter.route ? " (try fewer filters)" : ""}; please try again in a minute.
+        </p>
+      ) : rows.length === 0 ? (
         <p id="log-empty">
           {filtered
             ? "No request matches these filters."

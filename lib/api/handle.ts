@@ -45,8 +45,11 @@ export type Controls = {
   addHeaders: (h: Record<string, string>) => void;
   /** Names the API key the request was admitted or refused under, for its log line (never the key). */
   noteKey: (keyId: string) => void;
-  /** Logs the request in the request log of the key with this HMAC (when that key exists). */
-  logUnder: (keyHash: string) => void;
+  /**
+   * Logs the request in the request log of the key with this HMAC (when that key exists);
+   * `omitQuery` when the URL held a key.
+   */
+  logUnder: (keyHash: string, omitQuery?: boolean) => void;
   /**
    * Runs after the response is built, before it is sent; may return headers to replace (a
    * promise of them, or undefined at once when there is nothing to do, as for most requests).
@@ -92,15 +95,15 @@ export async function handle(
   const extra: Record<string, string> = { "X-Request-Id": requestId };
   const settled: Parameters<Controls["onSettled"]>[0][] = [];
   let keyId: string | undefined;
-  let logHash: string | undefined;
+  let logUnder: { hash: string; omitQuery: boolean } | undefined;
   let errorCode: string | null = null;
   const controls: Controls = {
     addHeaders: (h) => Object.assign(extra, h),
     noteKey: (id) => {
       keyId = id;
     },
-    logUnder: (hash) => {
-      logHash = hash;
+    logUnder: (hash, omitQuery = false) => {
+      logUnder = { hash, omitQuery };
     },
     onSettled: (fn) => settled.push(fn),
   };
@@ -154,19 +157,24 @@ export async function handle(
     ms: +ms.toFixed(2),
     key_id: keyId,
   });
-  if (logHash) {
-    recordRequestLine({
-      at,
-      requestId,
-      keyHash: logHash,
-      method: req.method,
-      route: routeLabel,
-      path: loggedPath(path),
-      query: loggableQuery(url.search, errorCode),
-      status: res.status,
-      errorCode,
-      ms,
-    });
+  if (logUnder) {
+    try {
+      recordRequestLine({
+        at,
+        requestId,
+        keyHash: logUnder.hash,
+        method: req.method,
+        route: routeLabel,
+        path: loggedPath(path),
+        query: loggableQuery(url.search, logUnder.omitQuery || errorCode === "key_in_query"),
+        status: res.status,
+        errorCode,
+        ms,
+      });
+    } catch (err) {
+      // The answer is built: a log that fails must not change it.
+      log.warn("request log line not queued", { request_id: requestId, error: String(err) });
+    }
   }
   return res;
 }

@@ -62,7 +62,8 @@ export function render(req: Request, result: ApiResult, extra?: Record<string, s
     body.etag ??= weakETag(body.text);
     // Bodies depend on the caller (a key's quota fields, a user's log): shared caches must not keep them.
     headers.etag = body.etag;
-    headers["cache-control"] = "private, no-cache";
+    // A text body's handler may ask for less caching still (an export: no-store).
+    if (!("text" in result && headers["cache-control"])) headers["cache-control"] = "private, no-cache";
     if (ifNoneMatchHits(req.headers.get("if-none-match"), body.etag)) {
       delete headers["content-type"];
       delete headers["content-disposition"];

@@ -81,7 +81,7 @@ export function withApiKey<Consumes extends boolean>(
       if (inUrl) {
         // Its owner sees it refused (without the URL's query): the header's key, or the URL's.
         const owner = parsed.ok ? parsed.hash : keyHashInUrl(base.url);
-        if (owner) controls.logUnder(owner);
+        if (owner) controls.logUnder(owner, true);
         throw await keylessAnswer(req, inUrl, controls);
       }
       if (!parsed.ok) throw await keylessAnswer(req, keyError(parsed.code), controls);

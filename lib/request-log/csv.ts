@@ -11,6 +11,9 @@ export function csvField(value: string | number | null): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
+/** Starts a file: the byte-order mark spreadsheets need to read UTF-8 (key hints hold "…"). */
+export const CSV_START = "\uFEFF";
+
 export function csvRow(values: (string | number | null)[]): string {
   return `${values.map(csvField).join(",")}\r\n`;
 }

@@ -24,27 +24,39 @@ export const MAX_QUERY = 1024;
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
-}
-
 /**
- * The query worth keeping: none for a request refused because its URL held a key, nor for
- * any query with key-like text in it, encoded or not.
+ * The query worth keeping: none when the request's URL held a key (`omit`: the wrapper saw one,
+ * whatever the request was then refused as), nor when any parameter's name or value holds
+ * key-like text once decoded. URLSearchParams decodes each one and never throws, so a
+ * malformed escape elsewhere in the query cannot hide an encoded key.
  */
-export function loggableQuery(search: string, errorCode: string | null): string | null {
+export function loggableQuery(search: string, omit: boolean): string | null {
   const query = search.startsWith("?") ? search.slice(1) : search;
-  if (!query || errorCode === "key_in_query") return null;
-  if (containsKeyLikeText(query) || containsKeyLikeText(decoded(query))) return null;
+  if (!query || omit) return null;
+  if (containsKeyLikeText(query)) return null;
+  for (const [name, value] of new URLSearchParams(query))
+    if (containsKeyLikeText(name) || containsKeyLikeText(value)) return null;
   return cut(query, MAX_QUERY);
 }
 
 /** What is stored of a path (already free of keys: the scaffolding replaces such a path). */
 export const loggedPath = (path: string) => cut(path, MAX_PATH);
+
+/**
+ * The endpoints a line can name: the keyed routes' templates as the metrics label them (an
+ * unknown /v1 path is one label), for the Studio's endpoint filter.
+ */
+export const LOGGED_ROUTES = [
+  "/v1/jobs",
+  "/v1/jobs/facets",
+  "/v1/jobs/pay",
+  "/v1/jobs/{id}",
+  "/v1/salary",
+  "/v1/salary/history",
+  "/v1/{unknown}",
+  "/api/keys/usage",
+  "/api/keys/me",
+] as const;
 
 /** The status classes the Studio filters by. */
 export const STATUS_CLASSES = ["2xx", "3xx", "4xx", "5xx"] as const;

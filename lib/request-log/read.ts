@@ -1,21 +1,17 @@
 // What the Studio reads of the request log: a user's own lines (every key they have had) of the
 // last RETENTION_DAYS days, newest first, by status class, endpoint and request id.
 import { z } from "zod";
-import { hotQuery } from "../core/db";
+import { hotQuery, queryWithin } from "../core/db";
 import { createLimiter } from "../core/ratelimit";
 import { Prisma } from "../generated/prisma/client";
-import { csvRow } from "./csv";
-import { STATUS_CLASSES, statusRange } from "./line";
+import { CSV_START, csvRow } from "./csv";
+import { LOGGED_ROUTES, STATUS_CLASSES, statusRange } from "./line";
 import { flushRequestLog, RETENTION_DAYS } from "./writer";
 
 export const RequestLogFilterSchema = z.object({
-  status: z.enum(STATUS_CLASSES).optional(),
+  status: z.enum(STATUS_CLASSES, { error: "one of 2xx, 3xx, 4xx, 5xx" }).optional(),
   /** A route template as the log records it, such as /v1/jobs/{id}. */
-  route: z
-    .string()
-    .max(100)
-    .regex(/^\/[\w/{}.-]*$/, "a route such as /v1/jobs")
-    .optional(),
+  route: z.enum(LOGGED_ROUTES, { error: `one of ${LOGGED_ROUTES.join(", ")}` }).optional(),
   request_id: z
     .string()
     .trim()
@@ -24,6 +20,26 @@ export const RequestLogFilterSchema = z.object({
     .optional(),
 });
 export type RequestLogFilter = z.infer<typeof RequestLogFilterSchema>;
+
+/**
+ * The Studio's filters from its address, field by field: a bad field is named and left out,
+ * the good ones still apply (and go on into the CSV link).
+ */
+export function logFilterFrom(params: Record<string, string | string[] | undefined>): {
+  filter: RequestLogFilter;
+  problems: string[];
+} {
+  const filter: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [name, schema] of Object.entries(RequestLogFilterSchema.shape)) {
+    const raw = params[name];
+    if (typeof raw !== "string" || raw.trim() === "") continue;
+    const parsed = schema.safeParse(raw);
+    if (parsed.success && parsed.data) filter[name] = parsed.data;
+    else if (!parsed.success) problems.push(`${name} must be ${parsed.error.issues[0]?.message}`);
+  }
+  return { filter: filter as RequestLogFilter, problems };
+}
 
 export type LoggedRequest = {
   at: Date;
@@ -41,12 +57,13 @@ export type LoggedRequest = {
 /** The Studio shows this many; the CSV export holds up to EXPORT_LIMIT. */
 export const PAGE_LIMIT = 50;
 export const EXPORT_LIMIT = 10_000;
+/** A log read is given this long: a busy key's rare filter may not finish, and says so. */
+const READ_MS = 3_000;
+/** How long a read waits for this process's queued lines to be written first. */
+const FLUSH_WAIT_MS = 500;
 
-function conditions(userId: string, f: RequestLogFilter): Prisma.Sql {
-  const parts = [
-    Prisma.sql`k.user_id = ${userId}`,
-    Prisma.sql`r.at >= now() - make_interval(days => ${RETENTION_DAYS}::int)`,
-  ];
+function conditions(f: RequestLogFilter): Prisma.Sql {
+  const parts = [Prisma.sql`r.at >= now() - make_interval(days => ${RETENTION_DAYS}::int)`];
   if (f.status) {
     const [low, high] = statusRange(f.status);
     parts.push(Prisma.sql`r.status BETWEEN ${low}::int AND ${high}::int`);
@@ -55,6 +72,9 @@ function conditions(userId: string, f: RequestLogFilter): Prisma.Sql {
   if (f.request_id) parts.push(Prisma.sql`r.request_id = ${f.request_id}`);
   return Prisma.join(parts, " AND ");
 }
+
+const COLUMNS = Prisma.sql`r.at, r.request_id, r.key_id, r.method, r.route, r.path, r.query,
+  r.status::int AS status, r.error_code, r.ms::float8 AS ms`;
 
 /**
  * The newest lines matching `filter`, at most `limit`. This process's own queued lines are
@@ -65,22 +85,25 @@ export async function recentRequests(
   filter: RequestLogFilter,
   limit = PAGE_LIMIT,
 ): Promise<LoggedRequest[]> {
-  await flushRequestLog().catch(() => {}); // the read still shows what is there
-  return hotQuery<LoggedRequest>(Prisma.sql`
-    SELECT r.at, r.request_id, k.hint AS key_hint, r.method, r.route, r.path, r.query,
-           r.status::int AS status, r.error_code, r.ms::float8 AS ms
-    FROM request_log r JOIN api_keys k ON k.id = r.key_id
-    WHERE ${conditions(userId, filter)}
-    ORDER BY r.at DESC, r.request_id
-    LIMIT ${limit}::int`);
-}
-
-/** The endpoints the user's lines of the retention hold, for the Studio's filter. */
-export async function loggedRoutes(userId: string): Promise<string[]> {
-  const rows = await hotQuery<{ route: string }>(Prisma.sql`
-    SELECT DISTINCT r.route FROM request_log r JOIN api_keys k ON k.id = r.key_id
-    WHERE ${conditions(userId, {})} ORDER BY 1`);
-  return rows.map((r) => r.route);
+  await Promise.race([flushRequestLog().catch(() => {}), new Promise((r) => setTimeout(r, FLUSH_WAIT_MS))]);
+  const keys = (
+    await hotQuery<{ id: string }>(Prisma.sql`SELECT id FROM api_keys WHERE user_id = ${userId}`)
+  ).map((k) => k.id);
+  if (!keys.length) return [];
+  // Each key's newest lines walk its (key_id, at) index; one request is found by its id's index.
+  const lines = filter.request_id
+    ? Prisma.sql`SELECT ${COLUMNS} FROM request_log r
+        WHERE r.key_id = ANY(${keys}::text[]) AND ${conditions(filter)}`
+    : Prisma.sql`SELECT r.* FROM unnest(${keys}::text[]) AS u(key_id) CROSS JOIN LATERAL (
+        SELECT ${COLUMNS} FROM request_log r WHERE r.key_id = u.key_id AND ${conditions(filter)}
+        ORDER BY r.at DESC LIMIT ${limit}::int) r`;
+  return queryWithin<LoggedRequest>(
+    READ_MS,
+    Prisma.sql`SELECT l.at, l.request_id, k.hint AS key_hint, l.method, l.route, l.path, l.query,
+        l.status, l.error_code, l.ms
+      FROM (${lines}) l JOIN api_keys k ON k.id = l.key_id
+      ORDER BY l.at DESC, l.request_id LIMIT ${limit}::int`,
+  );
 }
 
 const CSV_HEADER = [
@@ -97,6 +120,7 @@ const CSV_HEADER = [
 
 function requestsCsv(rows: LoggedRequest[]): string {
   return (
+    CSV_START +
     csvRow(CSV_HEADER) +
     rows
       .map((r) =>

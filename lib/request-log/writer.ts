@@ -11,11 +11,18 @@ import { LineBuffer } from "./line-buffer";
 
 /** Days a line is kept: partitions of older days are dropped. */
 export const RETENTION_DAYS = 7;
-/** Lines waiting at most (a few MB); past it the oldest go. */
+/** Lines waiting at most (each under 2 KB: paths and queries are cut); past it the oldest go. */
 const CAPACITY = 20_000;
 const PER_STATEMENT = 1_000;
 /** A failing write is reported at most this often: its cause is the same every time. */
 const WARN_EVERY_MS = 60_000;
+/**
+ * A batch Postgres refuses (not one it could not be sent) is tried this often, the partitions
+ * made again before each try, then dropped and counted: one bad line must not hold up the rest.
+ */
+const REFUSALS_BEFORE_DROP = 3;
+/** SQLSTATE classes of a Postgres that is away or going away, not refusing the batch. */
+const AWAY = /^(08|53|57|58)/;
 
 type State = {
   buffer: LineBuffer<RequestLine>;
@@ -24,6 +31,12 @@ type State = {
   /** The partitions made last: for which day, and from which day on. */
   prepared: { today: string; first: string } | null;
   warnedAt: number;
+  /** A flush is running: the timer does not queue another behind it. */
+  running: boolean;
+  /** How often Postgres has refused the batch at the head of the queue. */
+  refusals: number;
+  /** Lines dropped for other reasons than a full queue (refused, or past the retention). */
+  discarded: number;
 };
 
 // On globalThis: Next bundles its own copy of lib/ for route handlers, and server.ts must flush
@@ -35,6 +48,9 @@ g.requestLog ??= {
   chain: Promise.resolve(),
   prepared: null,
   warnedAt: 0,
+  running: false,
+  refusals: 0,
+  discarded: 0,
 };
 const state = g.requestLog;
 
@@ -73,12 +89,25 @@ async function insert(lines: RequestLine[]): Promise<void> {
     ON CONFLICT DO NOTHING`);
 }
 
+const refused = (err: unknown) => {
+  const code = (err as { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code) && !AWAY.test(code);
+};
+
+/**
+ * Writes the lines queued when it starts, not those queued meanwhile: under steady traffic a
+ * flush ends, and the next interval batches what came since.
+ */
 async function write(): Promise<void> {
-  const now = new Date();
-  const oldest = daysBefore(dayOf(now), RETENTION_DAYS);
-  while (state.buffer.size > 0) {
+  let left = state.buffer.size;
+  while (left > 0) {
+    const taken = state.buffer.take(Math.min(left, PER_STATEMENT));
+    left -= taken.length;
+    const now = new Date();
     // Lines of days already past the retention (Postgres was away that long) are not kept.
-    const lines = state.buffer.take(PER_STATEMENT).filter((l) => dayOf(l.at) >= oldest);
+    const oldest = daysBefore(dayOf(now), RETENTION_DAYS);
+    const lines = taken.filter((l) => dayOf(l.at) >= oldest);
+    state.discarded += taken.length - lines.length;
     if (!lines.length) continue;
     try {
       await prepare(
@@ -86,7 +115,19 @@ async function write(): Promise<void> {
         now,
       );
       await insert(lines);
+      state.refusals = 0;
     } catch (err) {
+      // A partition may have gone (dropped by hand, another instance's clock): made again next try.
+      state.prepared = null;
+      if (refused(err) && ++state.refusals >= REFUSALS_BEFORE_DROP) {
+        state.refusals = 0;
+        state.discarded += lines.length;
+        log.warn("request log batch refused by Postgres; dropped", {
+          lines: lines.length,
+          error: String(err),
+        });
+        continue;
+      }
       state.buffer.putBack(lines);
       throw err;
     }
@@ -102,16 +143,25 @@ export function flushRequestLog(): Promise<void> {
 function start(): void {
   state.started = true;
   setInterval(() => {
-    flushRequestLog().catch((err) => {
-      if (Date.now() - state.warnedAt < WARN_EVERY_MS) return;
-      state.warnedAt = Date.now();
-      log.warn("request log not written; lines wait in memory", {
-        error: String(err),
-        waiting: state.buffer.size,
+    if (state.running) return; // a slow or stuck write: the next interval takes what came since
+    state.running = true;
+    flushRequestLog()
+      .catch((err) => {
+        if (Date.now() - state.warnedAt < WARN_EVERY_MS) return;
+        state.warnedAt = Date.now();
+        log.warn("request log not written; lines wait in memory", {
+          error: String(err),
+          waiting: state.buffer.size,
+        });
+      })
+      .finally(() => {
+        state.running = false;
       });
-    });
   }, env().REQUEST_LOG_FLUSH_MS).unref();
 }
 
 /** Lines waiting for their write, and lines dropped since the process started. */
-export const requestLogBacklog = () => ({ waiting: state.buffer.size, dropped: state.buffer.dropped });
+export const requestLogBacklog = () => ({
+  waiting: state.buffer.size,
+  dropped: state.buffer.dropped + state.discarded,
+});

@@ -4437,7 +4437,7 @@ export interface operations {
                 /** @example 4xx */
                 status?: "2xx" | "3xx" | "4xx" | "5xx";
                 /** @example /v1/jobs/{id} */
-                route?: string;
+                route?: "/v1/jobs" | "/v1/jobs/facets" | "/v1/jobs/pay" | "/v1/jobs/{id}" | "/v1/salary" | "/v1/salary/history" | "/v1/{unknown}" | "/api/keys/usage" | "/api/keys/me";
                 /** @example req_Q2xN7kLm3pR5tVw8 */
                 request_id?: string;
             };

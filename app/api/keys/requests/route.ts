@@ -18,6 +18,8 @@ const get = withSignedInReads(
         "Content-Type": "text/csv; charset=utf-8",
         "Content-Disposition": `attachment; filename="requests-${now.toISOString().slice(0, 10)}.csv"`,
         "X-Export-Truncated": String(truncated),
+        // Paths and queries are the user's own: kept out of the browser's disk cache.
+        "Cache-Control": "private, no-store",
       },
     };
   },
