@@ -34,6 +34,8 @@ export function loggableQuery(search: string, omit: boolean): string | null {
   const query = search.startsWith("?") ? search.slice(1) : search;
   if (!query || omit) return null;
   if (containsKeyLikeText(query)) return null;
+  // Without an escape, decoding cannot make key-like text appear ("+" only becomes a space).
+  if (!query.includes("%")) return cut(query, MAX_QUERY);
   for (const [name, value] of new URLSearchParams(query))
     if (containsKeyLikeText(name) || containsKeyLikeText(value)) return null;
   return cut(query, MAX_QUERY);
