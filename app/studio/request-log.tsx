@@ -119,7 +119,7 @@ export function RequestLog({
             <tbody>
               {rows.map((r) => (
                 <tr key={r.request_id}>
-                  <td>
+                  <td className="log-time">
                     <LocalTime iso={r.at.toISOString()} />
                   </td>
                   <td className="log-request">
@@ -128,12 +128,16 @@ export function RequestLog({
                       {r.query ? `?${r.query}` : ""}
                     </code>
                   </td>
-                  <td>
+                  <td data-label="Status">
                     <span className={`log-status s${String(r.status)[0]}xx`}>{r.status}</span>
                   </td>
-                  <td>{r.error_code ? <code>{r.error_code}</code> : ""}</td>
-                  <td className="num">{r.ms < 10 ? r.ms.toFixed(1) : Math.round(r.ms)}</td>
-                  <td>
+                  <td data-label="Error" className={r.error_code ? undefined : "log-none"}>
+                    {r.error_code ? <code className="log-code">{r.error_code}</code> : ""}
+                  </td>
+                  <td data-label="ms" className="num">
+                    {r.ms < 10 ? r.ms.toFixed(1) : Math.round(r.ms)}
+                  </td>
+                  <td data-label="Request id">
                     <code className="log-id">{r.request_id}</code>
                   </td>
                 </tr>
