@@ -166,7 +166,7 @@ export async function handle(
         method: req.method,
         route: routeLabel,
         path: loggedPath(path),
-        query: loggableQuery(url.search, logUnder.omitQuery || errorCode === "key_in_query"),
+        query: loggableQuery(url.search, logUnder.omitQuery),
         status: res.status,
         errorCode,
         ms,

@@ -46,6 +46,9 @@ export function formatInZone(date: Date, zone: string): string {
   return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}:${parts.second}${offset}`;
 }
 
+/** The UTC day of an instant: "2026-11-21". */
+export const dayOf = (now: Date) => now.toISOString().slice(0, 10);
+
 /** 00:00 UTC of the day after `now`: when the daily window resets. */
 export function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));

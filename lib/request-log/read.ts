@@ -1,7 +1,7 @@
 // What the Studio reads of the request log: a user's own lines (every key they have had) of the
 // last RETENTION_DAYS days, newest first, by status class, endpoint and request id.
 import { z } from "zod";
-import { hotQuery, queryWithin } from "../core/db";
+import { queryWithin } from "../core/db";
 import { createLimiter } from "../core/ratelimit";
 import { Prisma } from "../generated/prisma/client";
 import { CSV_START, csvRow } from "./csv";
@@ -73,9 +73,6 @@ function conditions(f: RequestLogFilter): Prisma.Sql {
   return Prisma.join(parts, " AND ");
 }
 
-const COLUMNS = Prisma.sql`r.at, r.request_id, r.key_id, r.method, r.route, r.path, r.query,
-  r.status::int AS status, r.error_code, r.ms::float8 AS ms`;
-
 /**
  * The newest lines matching `filter`, at most `limit`. This process's own queued lines are
  * written first, so a request just made shows at once; other processes' within a flush interval.
@@ -86,23 +83,19 @@ export async function recentRequests(
   limit = PAGE_LIMIT,
 ): Promise<LoggedRequest[]> {
   await Promise.race([flushRequestLog().catch(() => {}), new Promise((r) => setTimeout(r, FLUSH_WAIT_MS))]);
-  const keys = (
-    await hotQuery<{ id: string }>(Prisma.sql`SELECT id FROM api_keys WHERE user_id = ${userId}`)
-  ).map((k) => k.id);
-  if (!keys.length) return [];
-  // Each key's newest lines walk its (key_id, at) index; one request is found by its id's index.
+  // One request is found by its id's index; otherwise each key's newest lines walk its
+  // (key_id, at) index and are merged.
   const lines = filter.request_id
-    ? Prisma.sql`SELECT ${COLUMNS} FROM request_log r
-        WHERE r.key_id = ANY(${keys}::text[]) AND ${conditions(filter)}`
-    : Prisma.sql`SELECT r.* FROM unnest(${keys}::text[]) AS u(key_id) CROSS JOIN LATERAL (
-        SELECT ${COLUMNS} FROM request_log r WHERE r.key_id = u.key_id AND ${conditions(filter)}
+    ? Prisma.sql`api_keys k JOIN request_log r ON r.key_id = k.id AND ${conditions(filter)}`
+    : Prisma.sql`api_keys k CROSS JOIN LATERAL (
+        SELECT * FROM request_log r WHERE r.key_id = k.id AND ${conditions(filter)}
         ORDER BY r.at DESC LIMIT ${limit}::int) r`;
   return queryWithin<LoggedRequest>(
     READ_MS,
-    Prisma.sql`SELECT l.at, l.request_id, k.hint AS key_hint, l.method, l.route, l.path, l.query,
-        l.status, l.error_code, l.ms
-      FROM (${lines}) l JOIN api_keys k ON k.id = l.key_id
-      ORDER BY l.at DESC, l.request_id LIMIT ${limit}::int`,
+    Prisma.sql`SELECT r.at, r.request_id, k.hint AS key_hint, r.method, r.route, r.path, r.query,
+        r.status::int AS status, r.error_code, r.ms::float8 AS ms
+      FROM ${lines} WHERE k.user_id = ${userId}
+      ORDER BY r.at DESC, r.request_id LIMIT ${limit}::int`,
   );
 }
 

@@ -5,6 +5,7 @@
 import { hotQuery } from "../core/db";
 import { env } from "../core/env";
 import { log } from "../core/log";
+import { dayOf } from "../core/time";
 import { Prisma } from "../generated/prisma/client";
 import type { RequestLine } from "./line";
 import { LineBuffer } from "./line-buffer";
@@ -54,7 +55,6 @@ g.requestLog ??= {
 };
 const state = g.requestLog;
 
-const dayOf = (d: Date) => d.toISOString().slice(0, 10);
 const daysBefore = (day: string, n: number) =>
   dayOf(new Date(Date.parse(`${day}T00:00:00Z`) - n * 86_400_000));
 
