@@ -1,7 +1,7 @@
 // Key confirmation e-mail: the only place the key is ever shown.
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
 import { KEY_EXPORT } from "../lib/core/key-placeholder";
-import { buttonStyle, EmailLayout, headingStyle, linkStyle, textStyle } from "./layout";
+import { buttonStyle, EmailLayout, headingStyle, textStyle, urlLinkStyle } from "./layout";
 
 const keyStyle = {
   display: "block",
@@ -53,7 +53,7 @@ export default function KeyConfirmationEmail({ apiKey, confirmUrl, expiresAt }: 
       </Section>
       <Text style={{ ...textStyle, fontSize: "14px", lineHeight: "20px" }}>
         Or paste this link into your browser:{" "}
-        <Link href={confirmUrl} style={linkStyle}>
+        <Link href={confirmUrl} style={urlLinkStyle}>
           {confirmUrl}
         </Link>
       </Text>

@@ -51,8 +51,15 @@ export const headingStyle = { fontSize: "24px", lineHeight: "32px", margin: "0 0
 
 export const textStyle = { fontSize: "16px", lineHeight: "24px", margin: "0 0 16px" };
 
-/** Long links (a magic link is ~200 characters) wrap anywhere instead of widening the e-mail. */
-export const linkStyle = { color: BRAND, wordBreak: "break-all" as const, overflowWrap: "anywhere" as const };
+/** A link on a word ("Studio"): it wraps like the words around it. */
+export const linkStyle = { color: BRAND };
+
+/** A link shown as its URL (a magic link is ~200 characters): wraps anywhere instead of widening the e-mail. */
+export const urlLinkStyle = {
+  ...linkStyle,
+  wordBreak: "break-all" as const,
+  overflowWrap: "anywhere" as const,
+};
 
 export const buttonStyle = {
   backgroundColor: BRAND,

@@ -1,6 +1,6 @@
 // Magic-link sign-in e-mail.
 import { Button, Heading, Link, Section, Text } from "@react-email/components";
-import { buttonStyle, EmailLayout, headingStyle, linkStyle, textStyle } from "./layout";
+import { buttonStyle, EmailLayout, headingStyle, textStyle, urlLinkStyle } from "./layout";
 
 export type SignInEmailProps = { url: string; host: string; minutes: number };
 
@@ -20,7 +20,7 @@ export default function SignInEmail({ url, host, minutes }: SignInEmailProps) {
       </Section>
       <Text style={{ ...textStyle, fontSize: "14px", lineHeight: "20px" }}>
         Or paste this link into your browser:{" "}
-        <Link href={url} style={linkStyle}>
+        <Link href={url} style={urlLinkStyle}>
           {url}
         </Link>
       </Text>
