@@ -4,12 +4,18 @@
 import { COMBO_CODES, comboCode, comboKey, decodeCombo } from "../combos";
 import type { CopyValue } from "./copy-text";
 import { checkJob } from "./fast-record";
-import { jobLine, jobRow } from "./job-rows";
+import { jobLine, jobLineStart, jobRow } from "./job-rows";
+import type { BuiltWords } from "./job-words";
 
 export type Problem = { line: number; message: string };
 
-/** A record with the title id the loader gave it, or a problem the reader found on that line. */
-export type BatchItem = { line: number; record: Record<string, unknown>; titleId: number } | Problem;
+/**
+ * A record with the title id the loader gave it and where its words are in the batch's
+ * BuiltWords (none: the database makes them), or a problem the reader found on that line.
+ */
+export type BatchItem =
+  | { line: number; record: Record<string, unknown>; titleId: number; words?: number }
+  | Problem;
 
 export type EncodedBatch = {
   /** The valid jobs as COPY text in UTF-8 (the "copy" method) or as rows (the "insert" method). */
@@ -38,13 +44,21 @@ class LineBuffer {
   private used = 0;
 
   add(line: string) {
-    const room = line.length * 3; // UTF-8 bytes a UTF-16 unit can take
-    if (this.used + room > this.buf.length) {
-      const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buf.length, this.used + room));
-      this.buf.copy(bigger, 0, 0, this.used);
-      this.buf = bigger;
-    }
+    this.room(line.length * 3); // UTF-8 bytes a UTF-16 unit can take
     this.used += this.buf.write(line, this.used);
+  }
+
+  addBytes(bytes: Uint8Array) {
+    this.room(bytes.length);
+    this.buf.set(bytes, this.used);
+    this.used += bytes.length;
+  }
+
+  private room(bytes: number) {
+    if (this.used + bytes <= this.buf.length) return;
+    const bigger = Buffer.allocUnsafeSlow(Math.max(2 * this.buf.length, this.used + bytes));
+    this.buf.copy(bigger, 0, 0, this.used);
+    this.buf = bigger;
   }
 
   bytes(): Uint8Array {
@@ -62,7 +76,7 @@ export class JobBatchEncoder {
     private readonly output: "text" | "rows",
   ) {}
 
-  encode(items: BatchItem[]): EncodedBatch {
+  encode(items: BatchItem[], words?: BuiltWords): EncodedBatch {
     const problems: Problem[] = [];
     const rows: CopyValue[][] = [];
     const text = this.output === "text" ? new LineBuffer() : undefined;
@@ -87,8 +101,19 @@ export class JobBatchEncoder {
       byCode[code] = (byCode[code] ?? 0) + 1;
       const link = item.record.apply_url;
       if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
-      if (text) text.add(jobLine(this.snapshotId, r, item.titleId));
-      else rows.push(jobRow(this.snapshotId, r, item.titleId));
+      const at = item.words;
+      if (text) {
+        const bytes = at === undefined ? null : (words?.bytes(at) ?? null);
+        if (bytes === null) text.add(jobLine(this.snapshotId, r, item.titleId));
+        else {
+          text.add(jobLineStart(this.snapshotId, r, item.titleId));
+          text.addBytes(bytes);
+          text.add("\n");
+        }
+      } else
+        rows.push(
+          jobRow(this.snapshotId, r, item.titleId, at === undefined ? null : (words?.text(at) ?? null)),
+        );
     }
     return text ? { bytes: text.bytes(), jobs, problems } : { rows, jobs, problems };
   }

@@ -25,6 +25,8 @@ describe("jobLine", () => {
     for (const [i, raw] of records.entries()) {
       const r = JobRecordSchema.parse(raw);
       expect(jobLine(7, r, i + 1)).toBe(copyLine(jobRow(7, r, i + 1)));
+      const words = i % 2 ? "'back\\\\slash':1A 'o''neil':2B" : null;
+      expect(jobLine(7, r, i + 1, words)).toBe(copyLine(jobRow(7, r, i + 1, words)));
     }
   });
 });

@@ -31,9 +31,16 @@ export const JOB_TABLE_COLUMNS = [
   "latitude",
   "longitude",
   "salary_source",
+  "search",
 ] as const;
 
-export function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyValue[] {
+/** `words`: the job's tsvector text (job-words.ts), null where the database is to make it. */
+export function jobRow(
+  snapshotId: number,
+  r: JobRecord,
+  titleId: number,
+  words: string | null = null,
+): CopyValue[] {
   return [
     snapshotId,
     r.id,
@@ -61,6 +68,7 @@ export function jobRow(snapshotId: number, r: JobRecord, titleId: number): CopyV
     r.latitude,
     r.longitude,
     r.salary_source,
+    words,
   ];
 }
 
@@ -69,7 +77,17 @@ const text = (v: string | null) => (v === null ? N : copyText(v));
 const num = (v: number | null) => (v === null ? N : String(v));
 
 /** jobRow's values as one line of COPY text: copyLine(jobRow(…)), without the row. */
-export function jobLine(snapshotId: number, r: JobRecord, titleId: number): string {
+export function jobLine(
+  snapshotId: number,
+  r: JobRecord,
+  titleId: number,
+  words: string | null = null,
+): string {
+  return `${jobLineStart(snapshotId, r, titleId)}${text(words)}\n`;
+}
+
+/** jobLine up to the words, which the encoder adds as the bytes job-words.ts built. */
+export function jobLineStart(snapshotId: number, r: JobRecord, titleId: number): string {
   // Enum values and the ISO country and currency codes never need escaping.
-  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\n`;
+  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t`;
 }

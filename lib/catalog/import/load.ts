@@ -16,6 +16,15 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
+import {
+  type BuiltWords,
+  JOB_WORDS_SQL,
+  type JobTexts,
+  JobWords,
+  PIECES_SQL,
+  type PieceRow,
+  piecesFromRows,
+} from "./job-words";
 import { advertisedPay, buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
@@ -61,6 +70,8 @@ export type ImportResult = {
   cleanedLinks: number;
   /** Jobs placed by their own coordinates, by their city's (gazetteer), and invalid pairs dropped. */
   coordinates: CoordinateCounts;
+  /** Jobs whose words the database made after the load (markup, very long texts); the loader built the rest. */
+  wordsByDatabase: number;
   retired: number[];
   retireError?: string;
 };
@@ -90,8 +101,18 @@ const PROGRESS_EVERY = 50_000;
  * Streams validated jobs into a new, unindexed partition table created in the same transaction
  * (COPY FREEZE), and commits it. The caller has begun that transaction.
  */
-async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadMethod, opts: ImportOptions) {
+async function loadJobs(
+  client: pg.PoolClient,
+  wordsClient: pg.PoolClient,
+  snapshotId: number,
+  method: LoadMethod,
+  opts: ImportOptions,
+) {
   const problems: Problem[] = [];
+  const words = new JobWords(async (pieces) => {
+    const { rows } = await wordsClient.query<PieceRow>(PIECES_SQL, [pieces]);
+    return piecesFromRows(pieces.length, rows);
+  });
   const titles = new TitleCounts();
   const placer = new Placer();
   const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
@@ -105,6 +126,7 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   const t = partitionName(snapshotId);
   let sink: RowSink | undefined;
   let totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: 0 };
+  let wordsByDatabase = 0;
   // Valid jobs go to the partition until the first problem; then only problems are collected.
   const settle = async (batch: EncodedBatch, to: RowSink) => {
     problems.push(...batch.problems);
@@ -120,10 +142,11 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
   };
   // Batches are settled in the order they were read, wherever they were encoded.
   const submit = async (items: BatchItem[], to: RowSink) => {
+    const built = await addWords(words, items);
     if (!pool && workers > 0 && batches++ >= (opts.workers === undefined ? WORKERS_AFTER : 0))
       pool = new EncoderPool(workers, snapshotId);
-    if (!pool) return settle(encoder.encode(items), to);
-    const encoded = pool.encode(items);
+    if (!pool) return settle(encoder.encode(items, built), to);
+    const encoded = pool.encode(items, built);
     encoded.catch(() => {}); // awaited in its turn below; until then a failure must not go unhandled
     inFlight.push(encoded);
     while (inFlight.length > workers * PER_WORKER)
@@ -156,13 +179,18 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
       batchChars = 0;
       if (problems.length >= MAX_PROBLEMS) break;
     }
-    if (batch.length) await submit(batch, sink);
+    if (batch.length) {
+      await submit(batch, sink);
+    }
     for (const encoded of inFlight.splice(0)) await settle(await encoded, sink);
     if (problems.length) throw new ImportError(problems.slice(0, MAX_PROBLEMS));
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
     totals = encoder.totals();
     for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
+    // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
+    const byDatabase = await client.query(`UPDATE ${t} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
+    wordsByDatabase = byDatabase.rowCount ?? 0;
     await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
   } catch (err) {
@@ -173,7 +201,31 @@ async function loadJobs(client: pg.PoolClient, snapshotId: number, method: LoadM
     await pool?.close();
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
-  return { count, expired, otherNodes, coordinates: placer.counts, ...totals };
+  return { count, expired, otherNodes, coordinates: placer.counts, wordsByDatabase, ...totals };
+}
+
+/** A text the words are built from: a record's string, or nothing when it cannot be valid. */
+function wordsText(v: unknown, max: number): string | undefined {
+  return typeof v === "string" && v.length <= max && !v.includes("\u0000") ? v : undefined;
+}
+
+/** Each valid-looking record's words, built here so that the COPY's backend only stores them. */
+async function addWords(words: JobWords, batch: BatchItem[]): Promise<BuiltWords> {
+  const items: { words?: number }[] = [];
+  const texts: JobTexts[] = [];
+  for (const item of batch) {
+    if (!("record" in item)) continue;
+    const r = item.record;
+    const title = wordsText(r.title, 1_000);
+    const company = wordsText(r.company, 1_000);
+    const description = r.description == null ? "" : wordsText(r.description, 100_000);
+    if (title === undefined || company === undefined || description === undefined) continue;
+    items.push(item);
+    texts.push([title, company, description]);
+  }
+  const built = await words.build(texts);
+  for (const [i, item] of items.entries()) item.words = i;
+  return built;
 }
 
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
@@ -201,7 +253,11 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     );
     snapshotId = rows[0]?.id;
     if (snapshotId === undefined) throw new Error("no snapshot id returned");
-    const jobs = await loadJobs(main, snapshotId, method, opts);
+    // The words' questions go on a connection of their own while the load's is busy with COPY.
+    const wordsClient = method === "copy" ? await pool.connect() : main;
+    const jobs = await loadJobs(main, wordsClient, snapshotId, method, opts).finally(() => {
+      if (wordsClient !== main) wordsClient.release();
+    });
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     const id = snapshotId;
@@ -230,6 +286,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       salaries,
       cleanedLinks: jobs.cleanedLinks,
       coordinates: jobs.coordinates,
+      wordsByDatabase: jobs.wordsByDatabase,
       retired: Array.isArray(retired) ? retired : [],
       retireError: Array.isArray(retired) ? undefined : retired.error,
     };

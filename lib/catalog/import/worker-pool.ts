@@ -6,6 +6,7 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BatchItem, BatchTotals, EncodedBatch } from "./job-batch";
+import type { BuiltWords } from "./job-words";
 
 export type WorkerReply =
   | { id: number; jobs: number; problems: EncodedBatch["problems"]; bytes: Uint8Array }
@@ -67,9 +68,12 @@ export class EncoderPool {
     return reply;
   }
 
-  async encode(items: BatchItem[]): Promise<EncodedBatch> {
+  async encode(items: BatchItem[], words?: BuiltWords): Promise<EncodedBatch> {
     const worker = this.workers[this.nextId % this.workers.length] as Worker;
-    const reply = await this.ask(worker, { items });
+    const reply = await this.ask(worker, {
+      items,
+      words: words && { buffer: words.buffer, spans: words.spans },
+    });
     if (!("bytes" in reply)) throw new Error("an import worker answered out of turn");
     return { bytes: reply.bytes, jobs: reply.jobs, problems: reply.problems };
   }

@@ -3,16 +3,28 @@
 // gives up (moved, not copied).
 import { parentPort, workerData } from "node:worker_threads";
 import { type BatchItem, JobBatchEncoder } from "./job-batch";
+import { BuiltWords } from "./job-words";
 
 const port = parentPort;
 if (!port) throw new Error("worker-thread.ts runs as a worker thread");
 const encoder = new JobBatchEncoder((workerData as { snapshotId: number }).snapshotId, "text");
 
-port.on("message", (msg: { id: number; items?: BatchItem[]; totals?: true }) => {
+type Message = {
+  id: number;
+  items?: BatchItem[];
+  words?: { buffer: Uint8Array; spans: Int32Array };
+  totals?: true;
+};
+
+port.on("message", (msg: Message) => {
   try {
     if (msg.totals) port.postMessage({ id: msg.id, totals: encoder.totals() });
     else {
-      const { bytes = new Uint8Array(), jobs, problems } = encoder.encode(msg.items ?? []);
+      const {
+        bytes = new Uint8Array(),
+        jobs,
+        problems,
+      } = encoder.encode(msg.items ?? [], msg.words && new BuiltWords(msg.words.buffer, msg.words.spans));
       port.postMessage({ id: msg.id, jobs, problems, bytes }, [bytes.buffer as ArrayBuffer]);
     }
   } catch (err) {

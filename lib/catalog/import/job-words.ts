@@ -1,0 +1,311 @@
+// Each job's words (its `search` tsvector), built in the loader instead of by Postgres in the one
+// backend that receives the COPY, where splitting and stemming every description was most of an
+// import's time. The database still decides every word: texts are cut at ASCII white space,
+// which no token of PostgreSQL's parser spans (except markup tags, so a text holding `<` is
+// left to the database), and each distinct piece is sent once to `to_tsvector` with the same
+// configuration. Its answer is remembered as positions and lexemes, and a job's words are these
+// pieces laid end to end, as `setweight(title, A) || setweight(company, B) ||
+// setweight(description, D)` would lay them.
+
+import { copyText } from "./copy-text";
+
+/** What the database makes of one piece of text: per position it takes, the lexemes there. */
+export type Piece = readonly (readonly string[])[];
+
+/** The same words the database's expression gives, for rows the loader left without them. */
+export const JOB_WORDS_SQL = `setweight(to_tsvector('jobs_english'::regconfig, title), 'A') ||
+  setweight(to_tsvector('jobs_english'::regconfig, company), 'B') ||
+  setweight(to_tsvector('jobs_english'::regconfig, description), 'D')`;
+
+/** A word no piece holds alone: it marks where a piece's positions end (stop words take one). */
+export const END_MARK = "zqxjkv";
+
+/**
+ * One statement that turns pieces into (piece number, lexeme, positions) rows, pieces as $1.
+ * The mark follows each piece so that trailing stop words still count their positions.
+ */
+export const PIECES_SQL = `SELECT p.n::int AS n, w.lexeme, w.positions
+  FROM unnest($1::text[]) WITH ORDINALITY AS p(piece, n)
+  CROSS JOIN LATERAL unnest(to_tsvector('jobs_english'::regconfig, p.piece || ' ${END_MARK}')) AS w`;
+
+export type PieceRow = { n: number; lexeme: string; positions: number[] };
+
+/** PIECES_SQL's rows as pieces, in the order they were asked for. */
+export function piecesFromRows(count: number, rows: readonly PieceRow[]): Piece[] {
+  const slots: string[][][] = Array.from({ length: count }, () => []);
+  const ends = new Array<number>(count).fill(0);
+  for (const row of rows)
+    if (row.lexeme === END_MARK) ends[row.n - 1] = Math.max(...row.positions, ends[row.n - 1] ?? 0);
+  for (const row of rows) {
+    const end = ends[row.n - 1] ?? 0;
+    const piece = slots[row.n - 1];
+    if (!piece) continue;
+    while (piece.length < end - 1) piece.push([]);
+    for (const p of row.positions) if (p < end) piece[p - 1]?.push(row.lexeme);
+  }
+  return slots;
+}
+
+/** Past these, the database's own limits (positions kept per lexeme, the last position) apply. */
+const MOST_PER_LEXEME = 250;
+const LAST_POSITION = 16_000;
+/** Pieces remembered; past this the memory starts over (a catalog's words are far fewer). */
+const MOST_PIECES = 300_000;
+const TABLE_SIZE = 1 << 20; // open addressing, kept under a third full
+const EMPTY = -1;
+
+/** A job's three texts: title, company, description. */
+export type JobTexts = readonly [string, string, string];
+
+const MISSING = Symbol("missing");
+// Title, company, description; D is tsvector's default weight and is written as nothing.
+const WEIGHTS = [65, 66, 0] as const; // 'A', 'B', none
+const SPACE = 32;
+const LT = 60;
+
+/** PostgreSQL's parser treats these as white space in every locale; nothing else is cut on. */
+function isSpace(c: number): boolean {
+  return c === 32 || (c >= 9 && c <= 13);
+}
+
+/**
+ * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8.
+ * `text(i)` gives one as the plain value (for INSERTs), `bytes(i)` as COPY writes it.
+ */
+export class BuiltWords {
+  constructor(
+    readonly buffer: Uint8Array,
+    /** Per job, the start and end of its words in `buffer`; a start of -1 means none. */
+    readonly spans: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.spans.length / 2;
+  }
+
+  /** Null where the database is to make the job's words. */
+  bytes(i: number): Uint8Array | null {
+    const start = this.spans[2 * i] as number;
+    return start < 0 ? null : this.buffer.subarray(start, this.spans[2 * i + 1]);
+  }
+
+  /** Every job's words as text, in order. */
+  texts(): (string | null)[] {
+    return Array.from({ length: this.length }, (_, i) => this.text(i));
+  }
+
+  text(i: number): string | null {
+    const b = this.bytes(i);
+    // Escaped for COPY, a tsvector text differs from its value only in doubled backslashes.
+    return b === null ? null : Buffer.from(b).toString("utf8").replaceAll("\\\\", "\\");
+  }
+}
+
+export class JobWords {
+  /** Piece number by hash, open addressing. */
+  private table = new Int32Array(TABLE_SIZE).fill(EMPTY);
+  private pieces: string[] = [];
+  private hashes: number[] = [];
+  /** Per piece: for each position it takes, how many lexemes, then their ids. */
+  private slots: Int32Array[] = [];
+  private ids = new Map<string, number>();
+  /** Per lexeme id, its quoted form and ':', escaped for COPY, in UTF-8. */
+  private heads: Uint8Array[] = [];
+  /** Per lexeme id, its occurrences in the job being read (reset after each job). */
+  private counts = new Uint16Array(1 << 12);
+  private touched: number[] = [];
+  private out = new Uint8Array(1 << 16);
+  private used = 0;
+
+  constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
+
+  /**
+   * Each job's words, null where the database must make them (markup, or a text long enough to
+   * reach its limits). Pieces not known yet are asked for, once, in one statement.
+   */
+  async build(jobs: readonly JobTexts[]): Promise<BuiltWords> {
+    this.used = 0;
+    const spans = new Int32Array(jobs.length * 2);
+    const missing = new Set<string>();
+    const again: number[] = [];
+    for (const [i, texts] of jobs.entries()) {
+      const start = this.used;
+      const r = this.tryBuild(texts, missing);
+      if (r === MISSING) again.push(i);
+      spans[2 * i] = r === true ? start : -1;
+      spans[2 * i + 1] = this.used;
+    }
+    if (again.length) {
+      if (this.pieces.length + missing.size > MOST_PIECES) this.forget();
+      const asked = [...missing];
+      const answers = await this.ask(asked);
+      for (const [i, piece] of asked.entries()) this.remember(piece, answers[i] ?? []);
+      for (const i of again) {
+        const start = this.used;
+        const r = this.tryBuild(jobs[i] as JobTexts, missing);
+        spans[2 * i] = r === true ? start : -1;
+        spans[2 * i + 1] = this.used;
+      }
+    }
+    // The batch gets its own copy: the buffer is written again by the next batch.
+    return new BuiltWords(this.out.slice(0, this.used), spans);
+  }
+
+  private forget() {
+    this.table.fill(EMPTY);
+    this.pieces = [];
+    this.hashes = [];
+    this.slots = [];
+    this.ids = new Map();
+    this.heads = [];
+  }
+
+  private remember(piece: string, answer: Piece) {
+    const encoded: number[] = [];
+    for (const lexemes of answer) {
+      encoded.push(lexemes.length);
+      for (const lexeme of lexemes) {
+        let id = this.ids.get(lexeme);
+        if (id === undefined) {
+          id = this.heads.push(Buffer.from(`${copyText(quote(lexeme))}:`)) - 1;
+          this.ids.set(lexeme, id);
+        }
+        encoded.push(id);
+      }
+    }
+    const hash = hashOf(piece);
+    let at = hash & (TABLE_SIZE - 1);
+    while (this.table[at] !== EMPTY) at = (at + 1) & (TABLE_SIZE - 1);
+    this.table[at] = this.pieces.length;
+    this.pieces.push(piece);
+    this.hashes.push(hash);
+    this.slots.push(Int32Array.from(encoded));
+  }
+
+  private find(text: string, start: number, end: number, hash: number): number {
+    const length = end - start;
+    for (let at = hash & (TABLE_SIZE - 1); ; at = (at + 1) & (TABLE_SIZE - 1)) {
+      const n = this.table[at] as number;
+      if (n === EMPTY) return EMPTY;
+      if (this.hashes[n] !== hash) continue;
+      const piece = this.pieces[n] as string;
+      if (piece.length !== length) continue;
+      let i = 0;
+      while (i < length && piece.charCodeAt(i) === text.charCodeAt(start + i)) i++;
+      if (i === length) return n;
+    }
+  }
+
+  /** Writes the job's words at the end of `out`: true, null (the database's), or MISSING. */
+  private tryBuild(texts: JobTexts, missing: Set<string>): true | null | typeof MISSING {
+    const from = this.used;
+    let offset = 0;
+    let unknown = false;
+    for (let part = 0; part < 3; part++) {
+      const text = texts[part] as string;
+      const weight = WEIGHTS[part] as number;
+      let at = 0;
+      let last = 0;
+      let start = 0;
+      let hash = FNV_START;
+      for (let i = 0; i <= text.length; i++) {
+        const c = i < text.length ? text.charCodeAt(i) : SPACE;
+        if (c === LT) return this.undo(from, null);
+        if (!isSpace(c)) {
+          hash = Math.imul(hash ^ c, FNV_PRIME);
+          continue;
+        }
+        if (i === start) {
+          start = i + 1;
+          continue;
+        }
+        const n = this.find(text, start, i, hash >>> 0);
+        hash = FNV_START;
+        if (n === EMPTY) {
+          missing.add(text.slice(start, i));
+          unknown = true;
+        } else if (!unknown) {
+          const slots = this.slots[n] as Int32Array;
+          for (let k = 0; k < slots.length; ) {
+            const count = slots[k++] as number;
+            at++;
+            if (count === 0) continue;
+            const position = offset + at;
+            if (position > LAST_POSITION) return this.undo(from, null);
+            // One entry per occurrence: tsvector's input sorts them and merges a lexeme's positions.
+            for (let j = 0; j < count; j++) {
+              const id = slots[k++] as number;
+              if (!this.count(id)) return this.undo(from, null);
+              this.write(id, position, weight);
+            }
+            last = at;
+          }
+        }
+        start = i + 1;
+      }
+      // The next part's positions follow the last one holding a lexeme, as tsvector || does.
+      offset += last;
+    }
+    if (unknown) return this.undo(from, MISSING);
+    this.resetCounts();
+    return true;
+  }
+
+  private undo<T>(from: number, result: T): T {
+    this.used = from;
+    this.resetCounts();
+    return result;
+  }
+
+  /** Counts an occurrence in this job; false past what the database keeps per lexeme. */
+  private count(id: number): boolean {
+    if (id >= this.counts.length) {
+      const bigger = new Uint16Array(Math.max(id + 1, this.counts.length * 2));
+      bigger.set(this.counts);
+      this.counts = bigger;
+    }
+    const n = this.counts[id] as number;
+    if (n === 0) this.touched.push(id);
+    this.counts[id] = n + 1;
+    return n < MOST_PER_LEXEME;
+  }
+
+  private resetCounts() {
+    for (const id of this.touched) this.counts[id] = 0;
+    this.touched.length = 0;
+  }
+
+  /** `'lexeme':12A ` */
+  private write(id: number, position: number, weight: number) {
+    const head = this.heads[id] as Uint8Array;
+    if (this.used + head.length + 8 > this.out.length) {
+      const bigger = new Uint8Array(this.out.length * 2);
+      bigger.set(this.out.subarray(0, this.used));
+      this.out = bigger;
+    }
+    const out = this.out;
+    let u = this.used;
+    for (let i = 0; i < head.length; i++) out[u++] = head[i] as number;
+    if (position >= 10_000) out[u++] = 48 + ((position / 10_000) | 0);
+    if (position >= 1_000) out[u++] = 48 + (((position / 1_000) | 0) % 10);
+    if (position >= 100) out[u++] = 48 + (((position / 100) | 0) % 10);
+    if (position >= 10) out[u++] = 48 + (((position / 10) | 0) % 10);
+    out[u++] = 48 + (position % 10);
+    if (weight) out[u++] = weight;
+    out[u++] = SPACE;
+    this.used = u;
+  }
+}
+
+// FNV-1a over UTF-16 code units: computed as a text is read, so a piece is never cut out of it.
+const FNV_START = 0x811c9dc5;
+const FNV_PRIME = 0x01000193;
+function hashOf(text: string): number {
+  let h = FNV_START;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
+  return h >>> 0;
+}
+
+function quote(lexeme: string): string {
+  return `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
+}
