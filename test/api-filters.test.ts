@@ -38,6 +38,28 @@ describe("GET /v1/jobs filters", () => {
     expect(await set("seniority=executive&employment_type=temporary&remote=remote")).toEqual(["f-10"]);
   });
 
+  it("answers a mix of remote, type and seniority no job has with an exact zero, with any other parameter", async () => {
+    // No fixture job is an internship at lead level: the per-combination counts say so.
+    for (const query of [
+      "employment_type=internship&seniority=lead",
+      "employment_type=internship&seniority=lead&title=engineer&sort=salary_desc&country=DE&salary_min=1",
+      "employment_type=internship&seniority=lead&q=engineer&page=3",
+      "remote=hybrid&seniority=executive&near=Berlin&radius_km=500",
+    ])
+      expect(await ids(query), query).toEqual([]);
+    const { status, body } = await getJson(
+      "/v1/jobs/facets?employment_type=internship&seniority=lead&near=Berlin&radius_km=500&q=engineer",
+    );
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      countries: [],
+      companies: [],
+      salary_histograms: [],
+      distance: [0, 10, 25, 50, 100].map((min) => expect.objectContaining({ min_km: min, count: 0 })),
+      meta: { total: 0, total_exact: true },
+    });
+  });
+
   it("company is exact but case-insensitive", async () => {
     expect(await set("company=acme%20gmbh")).toEqual(["f-1", "f-2", "f-7", "f-8"]);
     expect(await set("company=Acme")).toEqual([]);

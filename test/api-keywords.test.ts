@@ -5,6 +5,12 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { filteredPageSql } from "@/lib/catalog/filtered-search";
 import { keywordPageSql } from "@/lib/catalog/keyword-search";
+import {
+  otherMatchesSql,
+  otherMatchesWholeSql,
+  relevanceRows,
+  titleTiersSql,
+} from "@/lib/catalog/keyword-tiers";
 import { expandSynonyms } from "@/lib/catalog/keywords/expand";
 import { parseQuery } from "@/lib/catalog/keywords/parse";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
@@ -128,29 +134,49 @@ describe("GET /v1/jobs/facets?q=", () => {
   });
 });
 
-describe("the two ways a keyword page is read", () => {
-  it.each(KEYWORD_CASES)("q=%s: reading every match and walking by date give the same page", async (q) => {
-    const parsed = parseQuery(q);
-    if (!parsed.ok) throw new Error(parsed.message);
-    const filters = { keywords: expandSynonyms(parsed.value).clauses };
-    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
-    await client.connect();
-    try {
-      const ids = async (sql: { text: string; values: unknown[] }) =>
-        (await client.query<{ id: string }>(sql.text, sql.values)).rows.map((r) => r.id);
-      for (const [limit, offset] of [
-        [20, 0],
-        [2, 1],
-      ] as const) {
-        const walked = await ids(keywordPageSql(filters, snapshotId, limit, offset, false));
-        expect(await ids(keywordPageSql(filters, snapshotId, limit, offset, true))).toEqual(walked);
-        const input = { tsquery: null, filters, sort: "date" as const, limit, offset };
-        expect(await ids(filteredPageSql({ ...input, fewMatches: true }, snapshotId))).toEqual(
-          await ids(filteredPageSql(input, snapshotId)),
-        );
+describe("the ways a keyword page is read", () => {
+  it.each(KEYWORD_CASES)(
+    "q=%s: every match read whole, walked by date, or tier by tier give the same page",
+    async (q) => {
+      const parsed = parseQuery(q);
+      if (!parsed.ok) throw new Error(parsed.message);
+      const filters = { keywords: expandSynonyms(parsed.value).clauses };
+      const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      try {
+        const ids = async (sql: { text: string; values: unknown[] }) =>
+          (await client.query<{ id: string }>(sql.text, sql.values)).rows.map((r) => r.id);
+        for (const [limit, offset] of [
+          [20, 0],
+          [2, 1],
+          [1, 0],
+          [1, 3],
+        ] as const) {
+          const walked = await ids(keywordPageSql(filters, snapshotId, limit, offset, false));
+          expect(await ids(keywordPageSql(filters, snapshotId, limit, offset, true))).toEqual(walked);
+          // Tier by tier: walking every job by date (a large share of the catalog) or each title's entries.
+          for (const totalJobs of [KEYWORD_JOBS.length, 1_000_000]) {
+            const tiered = await relevanceRows(snapshotId, totalJobs, filters, offset, limit);
+            expect(tiered.map((r) => r.id)).toEqual(walked);
+          }
+          const others = { ...filters, keywords: filters.keywords };
+          const tierIds = (
+            await client.query<{ ids: number[] }>(
+              titleTiersSql(others, snapshotId).text,
+              titleTiersSql(others, snapshotId).values,
+            )
+          ).rows.flatMap((r) => r.ids);
+          expect(await ids(otherMatchesWholeSql(others, snapshotId, tierIds, limit + offset))).toEqual(
+            await ids(otherMatchesSql(others, snapshotId, tierIds, limit + offset)),
+          );
+          const input = { tsquery: null, filters, sort: "date" as const, limit, offset };
+          expect(await ids(filteredPageSql({ ...input, fewMatches: true }, snapshotId))).toEqual(
+            await ids(filteredPageSql(input, snapshotId)),
+          );
+        }
+      } finally {
+        await client.end();
       }
-    } finally {
-      await client.end();
-    }
-  });
+    },
+  );
 });

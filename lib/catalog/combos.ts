@@ -62,6 +62,15 @@ export async function comboTotal(snapshotId: number, f: JobFilters): Promise<num
   return total;
 }
 
+/**
+ * Whether no job has the remote, employment type and seniority filters' values in the filters'
+ * countries: then nothing else matters, and no index need be walked to find that out (a walk
+ * in date order would read every entry looking for a match).
+ */
+export async function combosMatchNothing(snapshotId: number, f: JobFilters): Promise<boolean> {
+  return comboCodes(f) !== null && (await comboTotal(snapshotId, f)) === 0;
+}
+
 // One small number per job for its remote, employment type, seniority (null counts as a value)
 // and whether its pay was read from text: the listing indexes carry it, so any mix of those
 // filters is one `combo = ANY(…)` check on an index entry, and its statistics are exact (384

@@ -3,7 +3,7 @@
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
 import { Prisma } from "../generated/prisma/client";
 import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
-import { decodeCombo } from "./combos";
+import { combosMatchNothing, decodeCombo } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
@@ -38,11 +38,12 @@ export async function jobFacets(input: {
 }): Promise<Facets> {
   const live = await liveSnapshot();
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
-  if (!live) return emptyFacets();
+  if (!live) return emptyFacets(input.filters);
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const filters = input.filters;
+  if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
   const [rows, count] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
@@ -169,7 +170,7 @@ function splitCombos(combos: { value: number; count: number }[]) {
   };
 }
 
-function emptyFacets(): Facets {
+function emptyFacets(filters: JobFilters): Facets {
   return {
     countries: [],
     employment_types: [],
@@ -177,6 +178,7 @@ function emptyFacets(): Facets {
     seniority: [],
     companies: [],
     salary_histograms: [],
+    ...(filters.near ? { distance: distanceHistogram([], filters.near.radiusKm) } : {}),
     meta: { total: 0, total_exact: true, counted: 0, exact: true },
   };
 }

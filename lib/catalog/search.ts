@@ -1,8 +1,10 @@
 import { Prisma } from "../generated/prisma/client";
+import { combosMatchNothing } from "./combos";
 import type { CountryFilter } from "./countries";
 import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
+import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
@@ -80,6 +82,8 @@ async function run(
         };
     return { result, countTimedOut: false };
   }
+  if (await combosMatchNothing(live.id, filters))
+    return { result: { total: 0, totalExact: true, items: [] }, countTimedOut: false };
   const lead = isNear(filters)
     ? await nearLead(live.id, filters, tsquery, sort)
     : await leadOf(live, filters, tsquery, sort);
@@ -117,14 +121,24 @@ async function keywordPage(
   const fewMatches = count.total !== null && count.totalExact;
   const read = (few: boolean) => pageSql({ ...page, limit: page.limit + 1, fewMatches: few }, live.id);
   if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
+  const keywords = filters.keywords;
+  if (byKeywordRelevance(page) && keywords) {
+    const all = sumCounts(live.countryCounts);
+    const rows = await relevanceRows(live.id, all, { ...filters, keywords }, page.offset, page.limit + 1);
+    return [rows, count] as const;
+  }
   // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
   // its deadline, the words' matches are read whole after all.
   const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, read(false));
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
 
-/** How long a keyword page may walk jobs in order before its matches are read whole instead. */
-export const WALK_DEADLINE_MS = 250;
+/** Whether a page is ordered by keyword relevance (q without a title, not near a place). */
+function byKeywordRelevance(input: FilteredInput): boolean {
+  return Boolean(
+    input.filters.keywords && !input.tsquery && input.sort === "relevance" && !isNear(input.filters),
+  );
+}
 
 /**
  * A search with keywords runs as an unnamed statement: its text changes with the shape of q
@@ -141,7 +155,7 @@ function readRows(snapshotId: number, filters: JobFilters, sql: Prisma.Sql): Pro
 function pageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
   const { filters } = input;
   if (isNear(filters)) return nearPageSql({ ...input, filters }, snapshotId);
-  if (filters.keywords && !input.tsquery && input.sort === "relevance")
+  if (byKeywordRelevance(input) && filters.keywords)
     return keywordPageSql(
       { ...filters, keywords: filters.keywords },
       snapshotId,

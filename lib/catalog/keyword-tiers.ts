@@ -1,0 +1,152 @@
+// A page of a keyword search by relevance when the words match many jobs. Titles holding every
+// searched word come first, in tiers of equal rank (a common word gives thousands of titles of
+// one rank), newest first within a tier; then every other match, newest first. Each tier is
+// read by walking jobs newest first and checking the title against the tier's ids (a hashed
+// array, so a walk never looks at a job's words unless its title is in the tier), or, for a tier
+// with few jobs, through each of its titles' own entries. Reading every title's newest jobs for
+// every tier at once would read thousands of titles' jobs to show one page.
+import { Prisma } from "../generated/prisma/client";
+import { filterSql, type JobFilters } from "./filters";
+import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
+import { catalogDb } from "./live";
+import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
+import { rowsWithin } from "./totals";
+
+type KeywordFilters = JobFilters & { keywords: NonNullable<JobFilters["keywords"]> };
+
+export type Tier = { rank: number; ids: number[]; jobs: number };
+
+/** The titles holding every searched word, grouped by rank, best first, with their jobs. */
+export function titleTiersSql(filters: KeywordFilters, snapshotId: number): Prisma.Sql {
+  const wanted = tsquerySql(filters.keywords, true);
+  return Prisma.sql`SELECT rank, array_agg(id ORDER BY id) AS ids, sum(jobs)::float8 AS jobs FROM (
+      SELECT t.id, ts_rank_cd(t.words, ${wanted}) AS rank, coalesce((t.counts->>'*')::int, 0) AS jobs
+      FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.words @@ ${wanted}
+    ) t GROUP BY rank ORDER BY rank DESC`;
+}
+
+/** A tier's newest `limit` jobs, walking every job newest first. */
+export function tierWalkSql(
+  filters: KeywordFilters,
+  snapshotId: number,
+  ids: number[],
+  limit: number,
+): Prisma.Sql {
+  // A title holding every searched word means the job's words do too; only an exclusion needs
+  // them read, and only for a job of the tier: CASE keeps that order.
+  const words = hasExclusions(filters.keywords)
+    ? Prisma.sql`search @@ ${tsquerySql(filters.keywords)}`
+    : Prisma.sql`true`;
+  return Prisma.sql`SELECT id, posted_at FROM jobs
+    WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
+      AND CASE WHEN title_id = ANY(${ids}::int[]) THEN ${words} ELSE false END
+    ORDER BY posted_at DESC, id LIMIT ${limit}`;
+}
+
+/** A tier's newest `limit` jobs, from each of its titles' own newest entries. */
+export function tierTitlesSql(
+  filters: KeywordFilters,
+  snapshotId: number,
+  ids: number[],
+  limit: number,
+): Prisma.Sql {
+  const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords) });
+  return Prisma.sql`SELECT j.id, j.posted_at FROM unnest(${ids}::int[]) AS t(title_id) CROSS JOIN LATERAL (
+      SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId} AND title_id = t.title_id ${titled}
+      ORDER BY posted_at DESC, id LIMIT ${limit}
+    ) j
+    ORDER BY j.posted_at DESC, j.id LIMIT ${limit}`;
+}
+
+/** The newest `limit` matches whose title is in no tier (`ids`: every tier's titles). */
+export function otherMatchesSql(
+  filters: KeywordFilters,
+  snapshotId: number,
+  ids: number[],
+  limit: number,
+): Prisma.Sql {
+  return Prisma.sql`SELECT id, posted_at FROM jobs
+    WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
+      AND CASE WHEN title_id = ANY(${ids}::int[]) THEN false ELSE search @@ ${tsquerySql(filters.keywords)} END
+    ORDER BY posted_at DESC, id LIMIT ${limit}`;
+}
+
+/** The same, when walking found them too rare: every match read from the words' index, then sorted. */
+export function otherMatchesWholeSql(
+  filters: KeywordFilters,
+  snapshotId: number,
+  ids: number[],
+  limit: number,
+): Prisma.Sql {
+  return Prisma.sql`SELECT id, posted_at FROM (
+      SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters)} OFFSET 0
+    ) m WHERE NOT (title_id = ANY(${ids}::int[]))
+    ORDER BY posted_at DESC, id LIMIT ${limit}`;
+}
+
+/** The rows of the given jobs, in the given order. */
+export function rowsInOrderSql(snapshotId: number, ids: string[], posted: Date[]): Prisma.Sql {
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM unnest(${ids}::text[], ${posted}::timestamptz[]) WITH ORDINALITY
+      AS p(id, posted_at, n)
+    JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId}
+    ORDER BY p.n`;
+}
+
+/** Walk a tier by date when it holds at least this share of what a walk would visit per job found. */
+export const WALK_WHEN_VISITS_PER_ROW = 50;
+
+/** Whether walking every job newest first is the cheaper way to read `need` of a tier's jobs. */
+export function walkTier(tier: Tier, totalJobs: number, need: number): boolean {
+  if (tier.jobs <= need) return false;
+  return totalJobs / tier.jobs <= WALK_WHEN_VISITS_PER_ROW;
+}
+
+type Found = { id: string; posted_at: Date };
+
+/**
+ * Rows `offset` to `offset + limit` of a keyword search by relevance whose words match many
+ * jobs: the tiers in turn until the page is filled, then the other matches. A walk past its
+ * deadline (the filters keep few of a tier's jobs) reads the tier's titles' entries instead.
+ */
+export async function relevanceRows(
+  snapshotId: number,
+  totalJobs: number,
+  filters: KeywordFilters,
+  offset: number,
+  limit: number,
+): Promise<JobDbRow[]> {
+  const db = catalogDb(snapshotId);
+  const window = offset + limit;
+  const tiers = await db.$queryRaw<Tier[]>(titleTiersSql(filters, snapshotId));
+  const found: Found[] = [];
+  for (const tier of tiers) {
+    const need = window - found.length;
+    if (need <= 0) break;
+    const walked = walkTier(tier, totalJobs, need)
+      ? await rowsWithin<Found>(WALK_DEADLINE_MS, tierWalkSql(filters, snapshotId, tier.ids, need))
+      : null;
+    found.push(
+      ...(walked ?? (await db.$queryRaw<Found[]>(tierTitlesSql(filters, snapshotId, tier.ids, need)))),
+    );
+  }
+  const need = window - found.length;
+  if (need > 0) {
+    const ids = tiers.flatMap((t) => t.ids);
+    const walked = await rowsWithin<Found>(WALK_DEADLINE_MS, otherMatchesSql(filters, snapshotId, ids, need));
+    found.push(
+      ...(walked ?? (await db.$queryRaw<Found[]>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
+    );
+  }
+  const page = found.slice(offset, window);
+  if (!page.length) return [];
+  return db.$queryRaw<JobDbRow[]>(
+    rowsInOrderSql(
+      snapshotId,
+      page.map((r) => r.id),
+      page.map((r) => r.posted_at),
+    ),
+  );
+}
+
+/** How long a walk may look for a page's jobs before they are read another way. */
+export const WALK_DEADLINE_MS = 250;
