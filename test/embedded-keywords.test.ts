@@ -6,6 +6,13 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
+import {
+  otherMatchesSql,
+  otherMatchesWholeSql,
+  tierTitlesSql,
+  tierWalkSql,
+  titleTiersSql,
+} from "@/lib/catalog/keyword-tiers";
 import { expandSynonyms } from "@/lib/catalog/keywords/expand";
 import { parseQuery } from "@/lib/catalog/keywords/parse";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
@@ -67,6 +74,26 @@ describe("keyword search on PGlite and PostgreSQL", () => {
     }));
     expect(pgTerms.map((t) => t.term)).toContain("python");
     expect(pgliteTerms).toEqual(pgTerms);
+  });
+
+  it.each(KEYWORD_CASES)("q=%s: its title tiers and their walks read the same jobs on both", async (q) => {
+    const parsed = parseQuery(q);
+    if (!parsed.ok) throw new Error(parsed.message);
+    const filters = { keywords: expandSynonyms(parsed.value).clauses };
+    const [tiers, pgliteTiers] = await onBoth<{ rank: number; ids: number[] }>((s) =>
+      titleTiersSql(filters, s),
+    );
+    expect(pgliteTiers).toEqual(tiers);
+    const ids = tiers.flatMap((t) => t.ids);
+    for (const sql of [
+      (s: number) => tierWalkSql(filters, s, ids, 20),
+      (s: number) => tierTitlesSql(filters, s, ids, 20),
+      (s: number) => otherMatchesSql(filters, s, ids, 20),
+      (s: number) => otherMatchesWholeSql(filters, s, ids, 20),
+    ]) {
+      const [a, b] = await onBoth<{ id: string }>(sql);
+      expect(b.map((r) => r.id)).toEqual(a.map((r) => r.id));
+    }
   });
 
   it.each(KEYWORD_CASES)("q=%s matches the same jobs on both", async (q, want) => {
