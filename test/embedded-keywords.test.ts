@@ -9,6 +9,7 @@ import { importSnapshot } from "@/lib/catalog/import/load";
 import {
   otherMatchesSql,
   otherMatchesWholeSql,
+  type Tier,
   tierTitlesSql,
   tierWalkSql,
   titleTiersSql,
@@ -80,14 +81,12 @@ describe("keyword search on PGlite and PostgreSQL", () => {
     const parsed = parseQuery(q);
     if (!parsed.ok) throw new Error(parsed.message);
     const filters = { keywords: expandSynonyms(parsed.value).clauses };
-    const [tiers, pgliteTiers] = await onBoth<{ rank: number; ids: number[] }>((s) =>
-      titleTiersSql(filters, s),
-    );
+    const [tiers, pgliteTiers] = await onBoth<Tier>((s) => titleTiersSql(filters, s));
     expect(pgliteTiers).toEqual(tiers);
     const ids = tiers.flatMap((t) => t.ids);
     for (const sql of [
       (s: number) => tierWalkSql(filters, s, ids, 20),
-      (s: number) => tierTitlesSql(filters, s, ids, 20),
+      (s: number) => tierTitlesSql(filters, s, tiers, 20),
       (s: number) => otherMatchesSql(filters, s, ids, 20),
       (s: number) => otherMatchesWholeSql(filters, s, ids, 20),
     ]) {

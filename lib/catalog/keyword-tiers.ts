@@ -43,22 +43,31 @@ export function tierWalkSql(
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }
 
-/** A tier's newest `limit` jobs, from each of its titles' own newest entries. */
+/**
+ * The first `limit` jobs of one or more tiers (best rank first, then newest), from each of their
+ * titles' own newest entries: one statement for a run of small tiers.
+ */
 export function tierTitlesSql(
   filters: KeywordFilters,
   snapshotId: number,
-  ids: number[],
+  tiers: Tier[],
   limit: number,
 ): Prisma.Sql {
   const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords) });
-  return Prisma.sql`SELECT j.id, j.posted_at FROM unnest(${ids}::int[]) AS t(title_id) CROSS JOIN LATERAL (
+  const ids = tiers.flatMap((t) => t.ids);
+  const ranks = tiers.flatMap((t) => t.ids.map(() => t.rank));
+  return Prisma.sql`SELECT j.id, j.posted_at FROM unnest(${ids}::int[], ${ranks}::float8[]) AS t(title_id, rank)
+    CROSS JOIN LATERAL (
       SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId} AND title_id = t.title_id ${titled}
       ORDER BY posted_at DESC, id LIMIT ${limit}
     ) j
-    ORDER BY j.posted_at DESC, j.id LIMIT ${limit}`;
+    ORDER BY t.rank DESC, j.posted_at DESC, j.id LIMIT ${limit}`;
 }
 
-/** The newest `limit` matches whose title is in no tier (`ids`: every tier's titles). */
+/**
+ * The newest `limit` matches whose title is in no tier (`ids`: every tier's titles). The planner
+ * chooses between walking by date and reading the words' index: these matches may be rare.
+ */
 export function otherMatchesSql(
   filters: KeywordFilters,
   snapshotId: number,
@@ -67,7 +76,7 @@ export function otherMatchesSql(
 ): Prisma.Sql {
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
-      AND CASE WHEN title_id = ANY(${ids}::int[]) THEN false ELSE search @@ ${tsquerySql(filters.keywords)} END
+      AND NOT (title_id = ANY(${ids}::int[])) AND search @@ ${tsquerySql(filters.keywords)}
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }
 
@@ -119,16 +128,31 @@ export async function relevanceRows(
   const window = offset + limit;
   const tiers = await db.$queryRaw<Tier[]>(titleTiersSql(filters, snapshotId));
   const found: Found[] = [];
+  // Small tiers in a row are read together; a tier worth walking, alone.
+  let small: Tier[] = [];
+  const readSmall = async () => {
+    const need = window - found.length;
+    if (small.length && need > 0)
+      found.push(...(await db.$queryRaw<Found[]>(tierTitlesSql(filters, snapshotId, small, need))));
+    small = [];
+  };
   for (const tier of tiers) {
+    if (window - found.length <= 0) break;
+    if (!walkTier(tier, totalJobs, window - found.length)) {
+      small.push(tier);
+      continue;
+    }
+    await readSmall();
     const need = window - found.length;
     if (need <= 0) break;
-    const walked = walkTier(tier, totalJobs, need)
-      ? await rowsWithin<Found>(WALK_DEADLINE_MS, tierWalkSql(filters, snapshotId, tier.ids, need))
-      : null;
-    found.push(
-      ...(walked ?? (await db.$queryRaw<Found[]>(tierTitlesSql(filters, snapshotId, tier.ids, need)))),
+    const walked = await rowsWithin<Found>(
+      WALK_DEADLINE_MS,
+      tierWalkSql(filters, snapshotId, tier.ids, need),
     );
+    if (walked) found.push(...walked);
+    else small.push(tier);
   }
+  await readSmall();
   const need = window - found.length;
   if (need > 0) {
     const ids = tiers.flatMap((t) => t.ids);
