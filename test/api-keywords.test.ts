@@ -9,11 +9,13 @@ import {
   otherMatchesSql,
   otherMatchesWholeSql,
   relevanceRows,
+  rowsInOrderSql,
   titleTiersSql,
 } from "@/lib/catalog/keyword-tiers";
 import { expandSynonyms } from "@/lib/catalog/keywords/expand";
 import { parseQuery } from "@/lib/catalog/keywords/parse";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
+import { db } from "@/lib/core/db";
 import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
@@ -119,6 +121,28 @@ describe("GET /v1/jobs?q=", () => {
     expect((await getJson("/v1/jobs?q=python&highlight=yes")).status).toBe(400);
     expect((await getJson("/v1/jobs?q=python&spellcheck=1")).status).toBe(400);
     expect((await getJson(`/v1/jobs?exclude_company=${encodeURIComponent("a||b")}`)).status).toBe(400);
+  });
+});
+
+describe("a relevance page's rows", () => {
+  it("are read by id and date whatever the session's time zone", async () => {
+    const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await client.connect();
+    const { rows } = await client.query<{ id: string; posted_at: Date }>(
+      "SELECT id, posted_at FROM jobs WHERE snapshot_id = $1 ORDER BY posted_at DESC, id LIMIT 3",
+      [snapshotId],
+    );
+    await client.end();
+    const sql = rowsInOrderSql(
+      snapshotId,
+      rows.map((r) => r.id),
+      rows.map((r) => r.posted_at.toISOString()),
+    );
+    const read = await db().$transaction(async (tx) => {
+      await tx.$executeRawUnsafe("SET LOCAL TIME ZONE 'Pacific/Chatham'");
+      return tx.$queryRaw<{ id: string }[]>(sql);
+    });
+    expect(read.map((r) => r.id)).toEqual(rows.map((r) => r.id));
   });
 });
 

@@ -68,7 +68,10 @@ export async function comboTotal(snapshotId: number, f: JobFilters): Promise<num
  * in date order would read every entry looking for a match).
  */
 export async function combosMatchNothing(snapshotId: number, f: JobFilters): Promise<boolean> {
-  return comboCodes(f) !== null && (await comboTotal(snapshotId, f)) === 0;
+  if (comboCodes(f) === null) return false;
+  // A snapshot loaded before the counts were kept has none: that says nothing.
+  if ((await load(snapshotId)).length === 0) return false;
+  return (await comboTotal(snapshotId, f)) === 0;
 }
 
 // One small number per job for its remote, employment type, seniority (null counts as a value)

@@ -94,7 +94,7 @@ export function otherMatchesWholeSql(
 }
 
 /** The rows of the given jobs, in the given order. */
-export function rowsInOrderSql(snapshotId: number, ids: string[], posted: Date[]): Prisma.Sql {
+export function rowsInOrderSql(snapshotId: number, ids: string[], posted: string[]): Prisma.Sql {
   return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM unnest(${ids}::text[], ${posted}::timestamptz[]) WITH ORDINALITY
       AS p(id, posted_at, n)
     JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId}
@@ -167,7 +167,8 @@ export async function relevanceRows(
     rowsInOrderSql(
       snapshotId,
       page.map((r) => r.id),
-      page.map((r) => r.posted_at),
+      // As text with its zone: a Date is sent without one and read in the session's time zone.
+      page.map((r) => r.posted_at.toISOString()),
     ),
   );
 }

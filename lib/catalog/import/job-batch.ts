@@ -2,10 +2,10 @@
 // worker (worker-thread.ts): the rows or COPY text of the valid ones, the problems of the others in
 // line order, and the per-country and per-combination counts, which do not depend on order.
 import { COMBO_CODES, comboCode, comboKey, decodeCombo } from "../combos";
+import type { BuiltWords } from "./built-words";
 import type { CopyValue } from "./copy-text";
 import { checkJob } from "./fast-record";
 import { jobLine, jobLineStart, jobRow } from "./job-rows";
-import type { BuiltWords } from "./job-words";
 
 export type Problem = { line: number; message: string };
 

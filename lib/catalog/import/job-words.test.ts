@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { END_MARK, JobWords, type Piece, type PieceRow, piecesFromRows } from "./job-words";
+import { JobWords } from "./job-words";
+import { END_MARK, type Piece, type PieceRow, piecesFromRows } from "./job-words-sql";
 
 // A stand-in for the database's answer: lower-cased words, "the" a stop word, "full-time" a
 // compound of three positions. Only the laying out of pieces is tested here; the database's own
@@ -59,6 +60,48 @@ describe("JobWords", () => {
   });
 });
 
+describe("JobWords' memory", () => {
+  const many = (prefix: string, n: number) => Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(" ");
+
+  it("starts over without losing the pieces of the batch that made it start over", async () => {
+    const { w, asked } = words();
+    await w.build(Array.from({ length: 299 }, (_, j) => ["t", "c", many(`old${j}_`, 1_000)] as const));
+    const built = await w.build([
+      ["t", "c", `${many("new", 1_000)} old0_1`],
+      ["t", "c", "old0_2 t"],
+    ]);
+    expect(built.texts().every((x) => x !== null)).toBe(true);
+    // The second job was laid out before the memory started over; the first is asked for whole.
+    expect(asked[1]).toEqual(expect.arrayContaining(["old0_1", "t", "c", "new0"]));
+    expect(asked[1]).not.toContain("old0_2");
+    expect(w.leftToDatabase).toBe(0);
+  });
+
+  it("leaves to the database a batch with more new pieces than it keeps", async () => {
+    const { w } = words();
+    const built = await w.build([["t", "c", many("p", 300_001)]]);
+    expect(built.text(0)).toBeNull();
+    expect(w.leftToDatabase).toBe(1);
+    expect((await w.build([["t", "c", "fine"]])).text(0)).toBe("'t':1A 'c':2B 'fine':3 ");
+  });
+
+  it("leaves to the database a job holding a piece that reaches tsvector's last position", async () => {
+    const w = new JobWords(async (pieces) => pieces.map((p) => (p === "huge" ? null : [[p]])));
+    const built = await w.build([
+      ["a", "b", "x huge"],
+      ["a", "b", "x"],
+    ]);
+    expect(built.texts()).toEqual([null, "'a':1A 'b':2B 'x':3 "]);
+  });
+
+  it("leaves to the database a text whose first piece starts with '.' or '~'", async () => {
+    const { one } = words();
+    expect(await one(".net developer", "Acme", "x")).toBeNull();
+    expect(await one("Developer", "~Acme", "x")).toBeNull();
+    expect(await one("Developer", "Acme", " .net")).not.toBeNull();
+  });
+});
+
 describe("piecesFromRows", () => {
   it("counts positions up to the end mark, stop words included", () => {
     const rows: PieceRow[] = [
@@ -70,5 +113,13 @@ describe("piecesFromRows", () => {
     ];
     // Piece 3 holds the mark word itself before the mark.
     expect(piecesFromRows(3, rows)).toEqual([[[], ["cat"], []], [], [["x"], [END_MARK]]]);
+  });
+
+  it("gives null for a piece whose end mark reached tsvector's last position", () => {
+    const rows: PieceRow[] = [
+      { n: 1, lexeme: "python", positions: [16_383] },
+      { n: 1, lexeme: END_MARK, positions: [16_383] },
+    ];
+    expect(piecesFromRows(1, rows)).toEqual([null]);
   });
 });

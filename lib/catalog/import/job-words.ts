@@ -7,49 +7,17 @@
 // pieces laid end to end, as `setweight(title, A) || setweight(company, B) ||
 // setweight(description, D)` would lay them.
 
+import { BuiltWords } from "./built-words";
 import { copyText } from "./copy-text";
-
-/** What the database makes of one piece of text: per position it takes, the lexemes there. */
-export type Piece = readonly (readonly string[])[];
-
-/** The same words the database's expression gives, for rows the loader left without them. */
-export const JOB_WORDS_SQL = `setweight(to_tsvector('jobs_english'::regconfig, title), 'A') ||
-  setweight(to_tsvector('jobs_english'::regconfig, company), 'B') ||
-  setweight(to_tsvector('jobs_english'::regconfig, description), 'D')`;
-
-/** A word no piece holds alone: it marks where a piece's positions end (stop words take one). */
-export const END_MARK = "zqxjkv";
-
-/**
- * One statement that turns pieces into (piece number, lexeme, positions) rows, pieces as $1.
- * The mark follows each piece so that trailing stop words still count their positions.
- */
-export const PIECES_SQL = `SELECT p.n::int AS n, w.lexeme, w.positions
-  FROM unnest($1::text[]) WITH ORDINALITY AS p(piece, n)
-  CROSS JOIN LATERAL unnest(to_tsvector('jobs_english'::regconfig, p.piece || ' ${END_MARK}')) AS w`;
-
-export type PieceRow = { n: number; lexeme: string; positions: number[] };
-
-/** PIECES_SQL's rows as pieces, in the order they were asked for. */
-export function piecesFromRows(count: number, rows: readonly PieceRow[]): Piece[] {
-  const slots: string[][][] = Array.from({ length: count }, () => []);
-  const ends = new Array<number>(count).fill(0);
-  for (const row of rows)
-    if (row.lexeme === END_MARK) ends[row.n - 1] = Math.max(...row.positions, ends[row.n - 1] ?? 0);
-  for (const row of rows) {
-    const end = ends[row.n - 1] ?? 0;
-    const piece = slots[row.n - 1];
-    if (!piece) continue;
-    while (piece.length < end - 1) piece.push([]);
-    for (const p of row.positions) if (p < end) piece[p - 1]?.push(row.lexeme);
-  }
-  return slots;
-}
+import type { Piece } from "./job-words-sql";
 
 /** Past these, the database's own limits (positions kept per lexeme, the last position) apply. */
 const MOST_PER_LEXEME = 250;
 const LAST_POSITION = 16_000;
-/** Pieces remembered; past this the memory starts over (a catalog's words are far fewer). */
+/**
+ * Pieces remembered; past this the memory starts over (a catalog's words are far fewer), and a
+ * batch with more new pieces than this is left to the database.
+ */
 const MOST_PIECES = 300_000;
 const TABLE_SIZE = 1 << 20; // open addressing, kept under a third full
 const EMPTY = -1;
@@ -62,43 +30,14 @@ const MISSING = Symbol("missing");
 const WEIGHTS = [65, 66, 0] as const; // 'A', 'B', none
 const SPACE = 32;
 const LT = 60;
+const DOT = 46;
+const TILDE = 126;
+/** A piece the database could not lay out alone (it reaches tsvector's last position). */
+const UNPLACEABLE = Int32Array.of(-1);
 
 /** PostgreSQL's parser treats these as white space in every locale; nothing else is cut on. */
 function isSpace(c: number): boolean {
   return c === 32 || (c >= 9 && c <= 13);
-}
-
-/**
- * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8.
- * `text(i)` gives one as the plain value (for INSERTs), `bytes(i)` as COPY writes it.
- */
-export class BuiltWords {
-  constructor(
-    readonly buffer: Uint8Array,
-    /** Per job, the start and end of its words in `buffer`; a start of -1 means none. */
-    readonly spans: Int32Array,
-  ) {}
-
-  get length(): number {
-    return this.spans.length / 2;
-  }
-
-  /** Null where the database is to make the job's words. */
-  bytes(i: number): Uint8Array | null {
-    const start = this.spans[2 * i] as number;
-    return start < 0 ? null : this.buffer.subarray(start, this.spans[2 * i + 1]);
-  }
-
-  /** Every job's words as text, in order. */
-  texts(): (string | null)[] {
-    return Array.from({ length: this.length }, (_, i) => this.text(i));
-  }
-
-  text(i: number): string | null {
-    const b = this.bytes(i);
-    // Escaped for COPY, a tsvector text differs from its value only in doubled backslashes.
-    return b === null ? null : Buffer.from(b).toString("utf8").replaceAll("\\\\", "\\");
-  }
 }
 
 export class JobWords {
@@ -116,6 +55,8 @@ export class JobWords {
   private touched: number[] = [];
   private out = new Uint8Array(1 << 16);
   private used = 0;
+  /** Jobs whose words were left to the database, over every batch. */
+  leftToDatabase = 0;
 
   constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
 
@@ -135,11 +76,17 @@ export class JobWords {
       spans[2 * i] = r === true ? start : -1;
       spans[2 * i + 1] = this.used;
     }
-    if (again.length) {
-      if (this.pieces.length + missing.size > MOST_PIECES) this.forget();
+    if (again.length && this.pieces.length + missing.size > MOST_PIECES) {
+      // Starting over forgets pieces these jobs also hold: gather all of theirs again.
+      this.forget();
+      missing.clear();
+      for (const i of again) this.tryBuild(jobs[i] as JobTexts, missing);
+    }
+    if (again.length && missing.size <= MOST_PIECES) {
       const asked = [...missing];
       const answers = await this.ask(asked);
-      for (const [i, piece] of asked.entries()) this.remember(piece, answers[i] ?? []);
+      for (const [i, piece] of asked.entries())
+        this.remember(piece, answers[i] === undefined ? [] : answers[i]);
       for (const i of again) {
         const start = this.used;
         const r = this.tryBuild(jobs[i] as JobTexts, missing);
@@ -147,6 +94,7 @@ export class JobWords {
         spans[2 * i + 1] = this.used;
       }
     }
+    for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) < 0) this.leftToDatabase++;
     // The batch gets its own copy: the buffer is written again by the next batch.
     return new BuiltWords(this.out.slice(0, this.used), spans);
   }
@@ -162,7 +110,7 @@ export class JobWords {
 
   private remember(piece: string, answer: Piece) {
     const encoded: number[] = [];
-    for (const lexemes of answer) {
+    for (const lexemes of answer ?? []) {
       encoded.push(lexemes.length);
       for (const lexeme of lexemes) {
         let id = this.ids.get(lexeme);
@@ -179,7 +127,7 @@ export class JobWords {
     this.table[at] = this.pieces.length;
     this.pieces.push(piece);
     this.hashes.push(hash);
-    this.slots.push(Int32Array.from(encoded));
+    this.slots.push(answer === null ? UNPLACEABLE : Int32Array.from(encoded));
   }
 
   private find(text: string, start: number, end: number, hash: number): number {
@@ -206,6 +154,9 @@ export class JobWords {
       const weight = WEIGHTS[part] as number;
       let at = 0;
       let last = 0;
+      // Pieces are asked for as read after white space; a text's first is read without it.
+      const first = text.charCodeAt(0);
+      if (first === DOT || first === TILDE) return this.undo(from, null);
       let start = 0;
       let hash = FNV_START;
       for (let i = 0; i <= text.length; i++) {
@@ -226,6 +177,7 @@ export class JobWords {
           unknown = true;
         } else if (!unknown) {
           const slots = this.slots[n] as Int32Array;
+          if (slots === UNPLACEABLE) return this.undo(from, null);
           for (let k = 0; k < slots.length; ) {
             const count = slots[k++] as number;
             at++;

@@ -3,6 +3,7 @@
 import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
+import type { BuiltWords } from "./built-words";
 import { cleanJobRecord } from "./clean-record";
 import { type CoordinateCounts, Placer } from "./coordinates";
 import { duplicateIds } from "./duplicates";
@@ -16,15 +17,8 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import {
-  type BuiltWords,
-  JOB_WORDS_SQL,
-  type JobTexts,
-  JobWords,
-  PIECES_SQL,
-  type PieceRow,
-  piecesFromRows,
-} from "./job-words";
+import { type JobTexts, JobWords } from "./job-words";
+import { JOB_WORDS_SQL, PIECES_SQL, type PieceRow, piecesFromRows } from "./job-words-sql";
 import { advertisedPay, buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
@@ -141,8 +135,9 @@ async function loadJobs(
     if (Math.floor(count / PROGRESS_EVERY) > Math.floor(before / PROGRESS_EVERY)) opts.onProgress?.(count);
   };
   // Batches are settled in the order they were read, wherever they were encoded.
+  const withoutWords = { count: 0 };
   const submit = async (items: BatchItem[], to: RowSink) => {
-    const built = await addWords(words, items);
+    const built = await addWords(words, items, withoutWords);
     if (!pool && workers > 0 && batches++ >= (opts.workers === undefined ? WORKERS_AFTER : 0))
       pool = new EncoderPool(workers, snapshotId);
     if (!pool) return settle(encoder.encode(items, built), to);
@@ -189,8 +184,10 @@ async function loadJobs(
     for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
-    const byDatabase = await client.query(`UPDATE ${t} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
-    wordsByDatabase = byDatabase.rowCount ?? 0;
+    if (words.leftToDatabase > 0 || withoutWords.count > 0) {
+      const byDatabase = await client.query(`UPDATE ${t} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
+      wordsByDatabase = byDatabase.rowCount ?? 0;
+    }
     await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
   } catch (err) {
@@ -210,16 +207,24 @@ function wordsText(v: unknown, max: number): string | undefined {
 }
 
 /** Each valid-looking record's words, built here so that the COPY's backend only stores them. */
-async function addWords(words: JobWords, batch: BatchItem[]): Promise<BuiltWords> {
+async function addWords(
+  words: JobWords,
+  batch: BatchItem[],
+  without: { count: number },
+): Promise<BuiltWords> {
   const items: { words?: number }[] = [];
   const texts: JobTexts[] = [];
   for (const item of batch) {
     if (!("record" in item)) continue;
     const r = item.record;
-    const title = wordsText(r.title, 1_000);
-    const company = wordsText(r.company, 1_000);
+    // Trimmed as the record's title and company are stored (a parser reads a text's start apart).
+    const title = wordsText(r.title, 1_000)?.trim();
+    const company = wordsText(r.company, 1_000)?.trim();
     const description = r.description == null ? "" : wordsText(r.description, 100_000);
-    if (title === undefined || company === undefined || description === undefined) continue;
+    if (title === undefined || company === undefined || description === undefined) {
+      without.count++;
+      continue;
+    }
     items.push(item);
     texts.push([title, company, description]);
   }
@@ -255,8 +260,11 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     if (snapshotId === undefined) throw new Error("no snapshot id returned");
     // The words' questions go on a connection of their own while the load's is busy with COPY.
     const wordsClient = method === "copy" ? await pool.connect() : main;
+    let wordsError: Error | undefined;
+    // Lost while idle during the COPY: the next question fails instead of the process crashing.
+    if (wordsClient !== main) wordsClient.on("error", (err) => (wordsError ??= err));
     const jobs = await loadJobs(main, wordsClient, snapshotId, method, opts).finally(() => {
-      if (wordsClient !== main) wordsClient.release();
+      if (wordsClient !== main) wordsClient.release(wordsError);
     });
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.

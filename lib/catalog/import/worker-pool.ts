@@ -5,8 +5,8 @@
 // they were sent; the COPY text arrives as bytes handed over, not copied.
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
+import type { BuiltWords } from "./built-words";
 import type { BatchItem, BatchTotals, EncodedBatch } from "./job-batch";
-import type { BuiltWords } from "./job-words";
 
 export type WorkerReply =
   | { id: number; jobs: number; problems: EncodedBatch["problems"]; bytes: Uint8Array }

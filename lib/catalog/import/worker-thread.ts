@@ -2,8 +2,8 @@
 // validates and encodes the batches it is sent, and hands the COPY text back in a buffer it
 // gives up (moved, not copied).
 import { parentPort, workerData } from "node:worker_threads";
+import { BuiltWords } from "./built-words";
 import { type BatchItem, JobBatchEncoder } from "./job-batch";
-import { BuiltWords } from "./job-words";
 
 const port = parentPort;
 if (!port) throw new Error("worker-thread.ts runs as a worker thread");

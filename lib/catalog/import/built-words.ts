@@ -1,0 +1,34 @@
+// A batch's words as job-words.ts built them: one buffer, handed to a worker thread whole.
+
+/**
+ * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8.
+ * `text(i)` gives one as the plain value (for INSERTs), `bytes(i)` as COPY writes it.
+ */
+export class BuiltWords {
+  constructor(
+    readonly buffer: Uint8Array,
+    /** Per job, the start and end of its words in `buffer`; a start of -1 means none. */
+    readonly spans: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.spans.length / 2;
+  }
+
+  /** Null where the database is to make the job's words. */
+  bytes(i: number): Uint8Array | null {
+    const start = this.spans[2 * i] as number;
+    return start < 0 ? null : this.buffer.subarray(start, this.spans[2 * i + 1]);
+  }
+
+  /** Every job's words as text, in order. */
+  texts(): (string | null)[] {
+    return Array.from({ length: this.length }, (_, i) => this.text(i));
+  }
+
+  text(i: number): string | null {
+    const b = this.bytes(i);
+    // Escaped for COPY, a tsvector text differs from its value only in doubled backslashes.
+    return b === null ? null : Buffer.from(b).toString("utf8").replaceAll("\\\\", "\\");
+  }
+}
