@@ -44,15 +44,29 @@ async function load(snapshotId: number): Promise<[string[], number][]> {
   return parsed;
 }
 
+// A request may ask the same total up to three times (the shortcut for an empty mix, the lead,
+// the count): each answer is kept per snapshot, a bounded number of them.
+const totals = new Map<string, number>();
+
 /** Jobs matching the country, remote, employment type and seniority filters, exactly. */
 export async function comboTotal(snapshotId: number, f: JobFilters): Promise<number> {
+  const key = JSON.stringify([snapshotId, f.country?.countries, f.remote, f.employmentType, f.seniority]);
+  const known = totals.get(key);
+  if (known !== undefined) return known;
+  const total = sumCombos(await load(snapshotId), f);
+  if (totals.size >= 2_000) totals.clear();
+  totals.set(key, total);
+  return total;
+}
+
+function sumCombos(counts: [string[], number][], f: JobFilters): number {
   const want = (values: string[] | undefined) => (values ? new Set(values) : null);
   const countries = want(f.country?.countries);
   const remote = want(f.remote);
   const types = want(f.employmentType);
   const levels = want(f.seniority);
   let total = 0;
-  for (const [[country = "", r = NONE, t = NONE, s = NONE], n] of await load(snapshotId)) {
+  for (const [[country = "", r = NONE, t = NONE, s = NONE], n] of counts) {
     if (countries && !countries.has(country)) continue;
     if (remote && !remote.has(r)) continue;
     if (types && !types.has(t)) continue;

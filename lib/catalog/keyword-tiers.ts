@@ -102,10 +102,10 @@ export function rowsInOrderSql(snapshotId: number, ids: string[], posted: string
 }
 
 /** Walk a tier by date when it holds at least this share of what a walk would visit per job found. */
-export const WALK_WHEN_VISITS_PER_ROW = 50;
+const WALK_WHEN_VISITS_PER_ROW = 50;
 
 /** Whether walking every job newest first is the cheaper way to read `need` of a tier's jobs. */
-export function walkTier(tier: Tier, totalJobs: number, need: number): boolean {
+function walkTier(tier: Tier, totalJobs: number, need: number): boolean {
   if (tier.jobs <= need) return false;
   return totalJobs / tier.jobs <= WALK_WHEN_VISITS_PER_ROW;
 }

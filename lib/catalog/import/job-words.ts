@@ -68,14 +68,15 @@ export class JobWords {
     this.used = 0;
     const spans = new Int32Array(jobs.length * 2);
     const missing = new Set<string>();
-    const again: number[] = [];
-    for (const [i, texts] of jobs.entries()) {
+    const place = (i: number) => {
       const start = this.used;
-      const r = this.tryBuild(texts, missing);
-      if (r === MISSING) again.push(i);
+      const r = this.tryBuild(jobs[i] as JobTexts, missing);
       spans[2 * i] = r === true ? start : -1;
       spans[2 * i + 1] = this.used;
-    }
+      return r;
+    };
+    const again: number[] = [];
+    for (let i = 0; i < jobs.length; i++) if (place(i) === MISSING) again.push(i);
     if (again.length && this.pieces.length + missing.size > MOST_PIECES) {
       // Starting over forgets pieces these jobs also hold: gather all of theirs again.
       this.forget();
@@ -87,12 +88,7 @@ export class JobWords {
       const answers = await this.ask(asked);
       for (const [i, piece] of asked.entries())
         this.remember(piece, answers[i] === undefined ? [] : answers[i]);
-      for (const i of again) {
-        const start = this.used;
-        const r = this.tryBuild(jobs[i] as JobTexts, missing);
-        spans[2 * i] = r === true ? start : -1;
-        spans[2 * i + 1] = this.used;
-      }
+      for (const i of again) place(i);
     }
     for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) < 0) this.leftToDatabase++;
     // The batch gets its own copy: the buffer is written again by the next batch.

@@ -3,7 +3,6 @@
 import pg from "pg";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
-import type { BuiltWords } from "./built-words";
 import { cleanJobRecord } from "./clean-record";
 import { type CoordinateCounts, Placer } from "./coordinates";
 import { duplicateIds } from "./duplicates";
@@ -17,8 +16,7 @@ import {
   type Problem,
 } from "./job-batch";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import { type JobTexts, JobWords } from "./job-words";
-import { JOB_WORDS_SQL, PIECES_SQL, type PieceRow, piecesFromRows } from "./job-words-sql";
+import { addWords, databaseWords, fillWords } from "./load-words";
 import { advertisedPay, buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
@@ -103,10 +101,7 @@ async function loadJobs(
   opts: ImportOptions,
 ) {
   const problems: Problem[] = [];
-  const words = new JobWords(async (pieces) => {
-    const { rows } = await wordsClient.query<PieceRow>(PIECES_SQL, [pieces]);
-    return piecesFromRows(pieces.length, rows);
-  });
+  const words = databaseWords(wordsClient);
   const titles = new TitleCounts();
   const placer = new Placer();
   const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
@@ -174,9 +169,7 @@ async function loadJobs(
       batchChars = 0;
       if (problems.length >= MAX_PROBLEMS) break;
     }
-    if (batch.length) {
-      await submit(batch, sink);
-    }
+    if (batch.length) await submit(batch, sink);
     for (const encoded of inFlight.splice(0)) await settle(await encoded, sink);
     if (problems.length) throw new ImportError(problems.slice(0, MAX_PROBLEMS));
     if (count === 0) throw new ImportError([{ line: 0, message: "the file has no jobs" }]);
@@ -184,10 +177,7 @@ async function loadJobs(
     for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
-    if (words.leftToDatabase > 0 || withoutWords.count > 0) {
-      const byDatabase = await client.query(`UPDATE ${t} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
-      wordsByDatabase = byDatabase.rowCount ?? 0;
-    }
+    if (words.leftToDatabase > 0 || withoutWords.count > 0) wordsByDatabase = await fillWords(client, t);
     await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
   } catch (err) {
@@ -199,38 +189,6 @@ async function loadJobs(
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
   return { count, expired, otherNodes, coordinates: placer.counts, wordsByDatabase, ...totals };
-}
-
-/** A text the words are built from: a record's string, or nothing when it cannot be valid. */
-function wordsText(v: unknown, max: number): string | undefined {
-  return typeof v === "string" && v.length <= max && !v.includes("\u0000") ? v : undefined;
-}
-
-/** Each valid-looking record's words, built here so that the COPY's backend only stores them. */
-async function addWords(
-  words: JobWords,
-  batch: BatchItem[],
-  without: { count: number },
-): Promise<BuiltWords> {
-  const items: { words?: number }[] = [];
-  const texts: JobTexts[] = [];
-  for (const item of batch) {
-    if (!("record" in item)) continue;
-    const r = item.record;
-    // Trimmed as the record's title and company are stored (a parser reads a text's start apart).
-    const title = wordsText(r.title, 1_000)?.trim();
-    const company = wordsText(r.company, 1_000)?.trim();
-    const description = r.description == null ? "" : wordsText(r.description, 100_000);
-    if (title === undefined || company === undefined || description === undefined) {
-      without.count++;
-      continue;
-    }
-    items.push(item);
-    texts.push([title, company, description]);
-  }
-  const built = await words.build(texts);
-  for (const [i, item] of items.entries()) item.words = i;
-  return built;
 }
 
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {

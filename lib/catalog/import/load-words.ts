@@ -1,0 +1,53 @@
+// The loader's side of job-words.ts: which texts of a batch the words are built from, the
+// database's answers on a connection of their own, and the rows left for the database to fill.
+import type pg from "pg";
+import type { BuiltWords } from "./built-words";
+import type { BatchItem } from "./job-batch";
+import { type JobTexts, JobWords } from "./job-words";
+import { JOB_WORDS_SQL, PIECES_SQL, type PieceRow, piecesFromRows } from "./job-words-sql";
+
+/** Job words asking `client` about pieces it has not seen. */
+export function databaseWords(client: pg.PoolClient): JobWords {
+  return new JobWords(async (pieces) => {
+    const { rows } = await client.query<PieceRow>(PIECES_SQL, [pieces]);
+    return piecesFromRows(pieces.length, rows);
+  });
+}
+
+/** Gives the rows of `table` without words the database's own; how many there were. */
+export async function fillWords(client: pg.PoolClient, table: string): Promise<number> {
+  const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
+  return res.rowCount ?? 0;
+}
+
+/** A text the words are built from: a record's string, or nothing when it cannot be valid. */
+function wordsText(v: unknown, max: number): string | undefined {
+  return typeof v === "string" && v.length <= max && !v.includes("\u0000") ? v : undefined;
+}
+
+/** Each valid-looking record's words, built here so that the COPY's backend only stores them. */
+export async function addWords(
+  words: JobWords,
+  batch: BatchItem[],
+  without: { count: number },
+): Promise<BuiltWords> {
+  const items: { words?: number }[] = [];
+  const texts: JobTexts[] = [];
+  for (const item of batch) {
+    if (!("record" in item)) continue;
+    const r = item.record;
+    // Trimmed as the record's title and company are stored (a parser reads a text's start apart).
+    const title = wordsText(r.title, 1_000)?.trim();
+    const company = wordsText(r.company, 1_000)?.trim();
+    const description = r.description == null ? "" : wordsText(r.description, 100_000);
+    if (title === undefined || company === undefined || description === undefined) {
+      without.count++;
+      continue;
+    }
+    items.push(item);
+    texts.push([title, company, description]);
+  }
+  const built = await words.build(texts);
+  for (const [i, item] of items.entries()) item.words = i;
+  return built;
+}
