@@ -2,6 +2,7 @@
 // the result window otherwise, and marked as a lower bound past it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "@/lib/catalog/limits";
+import { countsFinished } from "@/lib/catalog/totals";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -56,7 +57,8 @@ describe("totals of filtered searches", () => {
     expect(body.items).toHaveLength(5);
     // Page 1's five, page 2's five and the one after them exist.
     expect(body.meta).toMatchObject({ total: 11, total_exact: false, has_more: true, next_page: 3 });
-    // The bound is not kept for the URL: the next request counts again, and exactly.
+    // The count is finished off the request path, and the same URL then has the exact total.
+    await countsFinished();
     const again = await getJson(url);
     const exact = Array.from({ length: MANY }, (_, i) => i).filter(
       (i) => i % 100 === 0 && i % 3 === 1,
@@ -66,6 +68,41 @@ describe("totals of filtered searches", () => {
       total_exact: true,
       total_pages: Math.ceil(exact / 5),
     });
+  });
+
+  it("once finished off the request path, are exact for a search asked again while counting would time out", async () => {
+    const url = "/v1/jobs?company=small%20shop%20kg&seniority=senior&per_page=2";
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 7 === 0,
+    ).length;
+    const first = await whileCountsTimeOut(() => getJson(url));
+    expect(first.body.meta).toMatchObject({ total: 3, total_exact: false });
+    await countsFinished();
+    // Asked again under the same lock: answered from what is kept, without waiting for it.
+    const { body, ms } = await whileCountsTimeOut(async () => {
+      const started = Date.now();
+      const res = await getJson(url);
+      return { ...res, ms: Date.now() - started };
+    });
+    expect(body.meta).toMatchObject({ total: exact, total_exact: true });
+    expect(ms).toBeLessThan(400);
+  });
+
+  it("facets whose count ran out of time are kept, not read again while it is finished", async () => {
+    const url = "/v1/jobs/facets?company=small%20shop%20kg&seniority=mid";
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 7 !== 0,
+    ).length;
+    const first = await whileCountsTimeOut(() => getJson(url));
+    expect(first.body.meta).toMatchObject({ total: exact, total_exact: true, counted: exact });
+    await countsFinished();
+    const { body, ms } = await whileCountsTimeOut(async () => {
+      const started = Date.now();
+      const res = await getJson(url);
+      return { ...res, ms: Date.now() - started };
+    });
+    expect(body.meta).toMatchObject({ total: exact, total_exact: true, counted: exact, exact: true });
+    expect(ms).toBeLessThan(400);
   });
 
   it("once counted exactly, stay exact for every page size of the same search", async () => {

@@ -13,7 +13,7 @@ import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { countMatches } from "./totals";
+import { countMatches, countState, totalKey } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 /** The matches facets are counted over, at most: the deepest window paging can reach. */
@@ -29,7 +29,7 @@ type Row = {
   n: number;
 };
 
-const cache = snapshotCache<Facets>(2_000);
+const cache = snapshotCache<{ facets: Facets; bounded: boolean }>(2_000);
 
 export async function jobFacets(input: {
   title?: string;
@@ -41,7 +41,14 @@ export async function jobFacets(input: {
   if (!live) return emptyFacets(input.filters);
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
-  if (hit) return hit;
+  if (hit && !hit.bounded) return hit.facets;
+  if (hit) {
+    // Facets kept while their count is finished off the request path; then with its total.
+    const state = countState(live.id, totalKey(input, input.filters, tsquery));
+    if (state === "counting") return hit.facets;
+    if (state)
+      return keepFacets(live.id, key, { ...hit.facets, meta: sampleMeta(hit.facets.meta.counted, state) });
+  }
   const filters = input.filters;
   if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
@@ -63,9 +70,13 @@ export async function jobFacets(input: {
       : {}),
     meta: sampleMeta(r?.n ?? 0, count),
   };
-  // A count that ran out of time is tried again by the next request, not kept.
-  if (count.total !== null) cache.set(live.id, key, out);
+  cache.set(live.id, key, { facets: out, bounded: count.total === null });
   return out;
+}
+
+function keepFacets(snapshotId: number, key: string, facets: Facets): Facets {
+  cache.set(snapshotId, key, { facets, bounded: false });
+  return facets;
 }
 
 /** The first FACET_SAMPLE matches in the search's order, from index entries only. */

@@ -10,7 +10,16 @@ import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
-import { countMatches, countStatements, lowerBound, rowsWithin, type Statement, sumCounts } from "./totals";
+import {
+  countMatches,
+  countState,
+  countStatements,
+  lowerBound,
+  rowsWithin,
+  type Statement,
+  sumCounts,
+  totalKey,
+} from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 export type SearchInput = {
@@ -32,7 +41,7 @@ export type SearchOutput = { total: number; totalExact: boolean; items: JobSumma
  * country/region are exact, from counts the import keeps per country (no title) or per title
  * and country/region (with a title); other filters are counted up to TOTAL_COUNT_CAP.
  */
-const cache = snapshotCache<SearchOutput>(5_000);
+const cache = snapshotCache<{ result: SearchOutput; bounded: boolean }>(5_000);
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
@@ -50,11 +59,28 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
     Boolean(input.highlight),
   ]);
   const hit = cache.get(live.id, key);
-  if (hit) return hit;
+  if (hit && !hit.bounded) return hit.result;
+  const countKey = totalKey(input, filters, tsquery);
+  if (hit) {
+    // A page kept with a lower bound serves while its count is being finished; once finished,
+    // the page gets the exact total.
+    const state = countState(live.id, countKey);
+    if (state === "counting") return hit.result;
+    if (state) return keepPage(live.id, key, { ...hit.result, ...atLeast(state, hit.result.total) });
+  }
   const out = await run(input, live, filters, sort, tsquery);
-  // A lower bound from a count that ran out of time is this request's alone.
-  if (!out.countTimedOut) cache.set(live.id, key, out.result);
+  cache.set(live.id, key, { result: out.result, bounded: out.countTimedOut });
   return out.result;
+}
+
+function keepPage(snapshotId: number, key: string, result: SearchOutput): SearchOutput {
+  cache.set(snapshotId, key, { result, bounded: false });
+  return result;
+}
+
+/** A capped count is a lower bound too: the page's own may be higher. */
+function atLeast(count: { total: number; totalExact: boolean }, bound: number) {
+  return count.totalExact ? count : { total: Math.max(count.total, bound), totalExact: false };
 }
 
 async function run(

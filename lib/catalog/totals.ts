@@ -2,6 +2,7 @@
 // deadline and up to TOTAL_COUNT_CAP; a count that ran out of time leaves a lower bound.
 import type pg from "pg";
 import { queryWithin } from "../core/db";
+import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
@@ -73,15 +74,73 @@ export async function countMatches(
     const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
     return { total: rows[0]?.n ?? 0, totalExact: true };
   }
-  const key = JSON.stringify([tsquery, input.filter?.code ?? null, filters]);
-  const known = totals.get(live.id, key);
-  if (known) return known;
+  const key = totalKey(input, filters, tsquery);
+  const state = countState(live.id, key);
+  if (state === "counting") return { total: null, totalExact: false };
+  if (state) return state;
   const n = await countWithin(statement.sql, statement.deadlineMs);
-  if (n === null) return { total: null, totalExact: false };
+  if (n === null) {
+    finishLater(live.id, key, statement.sql);
+    return { total: null, totalExact: false };
+  }
+  return keep(live.id, key, n);
+}
+
+function keep(snapshotId: number, key: string, n: number) {
   const total =
     n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
-  totals.set(live.id, key, total);
+  totals.set(snapshotId, key, total);
   return total;
+}
+
+/** What identifies a total: the search, without page, per_page or sort. */
+export function totalKey(
+  input: { filter?: CountryFilter },
+  filters: JobFilters,
+  tsquery: string | null,
+): string {
+  return JSON.stringify([tsquery, input.filter?.code ?? null, filters]);
+}
+
+/**
+ * What is known of a total: the total, "counting" while a count that ran out of time is
+ * finished off the request path (or after that one ran out too), or undefined: not tried yet.
+ */
+export function countState(
+  snapshotId: number,
+  key: string,
+): { total: number; totalExact: boolean } | "counting" | undefined {
+  const known = totals.get(snapshotId, key);
+  if (known) return known;
+  if (finishing.has(`${snapshotId}\u0000${key}`) || givenUp.get(snapshotId, key)) return "counting";
+  return undefined;
+}
+
+/**
+ * A count that ran out of its request's time is run again off the request path with a longer
+ * deadline, so the same search asked again gets its exact total and the database is not asked
+ * the same slow count by every request meanwhile. Few at once: a busy database gets no more
+ * of them than that, and a search whose count was dropped tries again when next asked.
+ */
+export const FINISH_DEADLINE_MS = 2_000;
+const FINISH_AT_ONCE = 2;
+const finishing = new Set<string>();
+/** Counts that ran out of the longer deadline too: their searches keep a lower bound. */
+const givenUp = snapshotCache<true>(5_000);
+
+function finishLater(snapshotId: number, key: string, sql: Prisma.Sql): void {
+  const slot = `${snapshotId}\u0000${key}`;
+  if (finishing.size >= FINISH_AT_ONCE || finishing.has(slot)) return;
+  finishing.add(slot);
+  countWithin(sql, FINISH_DEADLINE_MS)
+    .then((n) => (n === null ? givenUp.set(snapshotId, key, true) : keep(snapshotId, key, n)))
+    .catch((err: unknown) => log.warn("count off the request path failed", { error: String(err) }))
+    .finally(() => finishing.delete(slot));
+}
+
+/** Resolves when no count is being finished off the request path (tests). */
+export async function countsFinished(): Promise<void> {
+  while (finishing.size > 0) await new Promise((r) => setTimeout(r, 10));
 }
 
 /** Runs a count under a statement timeout; null when it ran out. */
