@@ -26,6 +26,8 @@ const LAYER: Record<string, number> = {
   metrics: 1,
   redis: 2,
   net: 2,
+  // Requests this service makes to addresses its users give (webhooks): refuses private ones.
+  outbound: 2,
   "core/ratelimit": 3,
   "core/readiness": 3,
   "core/unavailable": 0,
@@ -49,6 +51,8 @@ const LAYER: Record<string, number> = {
   studio: 7,
   // Usage alerts: read quota states, send mail.
   alerts: 7,
+  // Signed deliveries to users' endpoints: signatures, retry schedule.
+  webhooks: 3,
   // Plans bought through Stripe: change tiers (keys).
   billing: 6,
   // HTTP.
