@@ -155,6 +155,9 @@ describe("GET /v1/jobs/{id}", () => {
       salary_period: "year",
       salary_source: "stated",
       posted_at: "2026-11-19T00:00:00.000Z",
+      first_seen_at: expect.any(String),
+      last_seen_at: expect.any(String),
+      expires_at: null,
       // Placed at import by its city, from the gazetteer.
       latitude: 52.52437,
       longitude: 13.41053,

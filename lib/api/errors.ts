@@ -22,6 +22,7 @@ export const ERROR_STATUS = {
   key_exists: 409,
   registration_in_progress: 409,
   token_expired: 410,
+  cursor_expired: 410,
   payload_too_large: 413,
   headers_too_large: 431,
   quota_exceeded: 429,

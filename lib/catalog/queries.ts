@@ -2,7 +2,9 @@
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
 import { deepFreeze } from "../core/freeze";
 import { parseQueryParams } from "../core/query-params";
-import { fail, invalidParam, ok } from "../core/result";
+import { fail, invalidParam, ok, type Result } from "../core/result";
+import { type ChangesPage, ChangesQuerySchema } from "./change-schemas";
+import { changesPage, encodeCursor } from "./changes";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
 import { type JobFilters, toFilters } from "./filters";
@@ -115,6 +117,27 @@ export async function payCatalog(params: URLSearchParams, now = new Date()) {
 /** posted_within_days counts from the minute: requests within one share cache entries and ETags. */
 function startOfMinute(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 60_000) * 60_000);
+}
+
+/** A page of the changes feed: the search's filters (but near), a cursor and a page size. */
+export async function changesCatalog(params: URLSearchParams, now = new Date()) {
+  const parsed = parseQueryParams(params, ChangesQuerySchema);
+  if (!parsed.ok) return parsed;
+  const query = parsed.value;
+  const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
+  if (!rules.ok) return rules;
+  const words = await withKeywords(rules.value.filters, query);
+  if (!words.ok) return words;
+  const { filters, meta } = words.value;
+  const live = await liveSnapshot();
+  const page: Result<ChangesPage, "invalid_parameter" | "cursor_expired"> = live
+    ? await changesPage({ query, filters, snapshotId: live.id })
+    : ok({ items: [], meta: { since: query.since ?? null, next: encodeCursor(0n), has_more: false } });
+  if (!page.ok) return page;
+  return ok({
+    query,
+    page: meta ? { ...page.value, meta: { ...page.value.meta, query: meta } } : page.value,
+  });
 }
 
 /** One job; its query string may only hold `tz`. An id that cannot exist is a bad parameter. */

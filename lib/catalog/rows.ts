@@ -3,7 +3,8 @@ import { Prisma } from "../generated/prisma/client";
 import type { Job, JobSummary } from "./schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
-  remote, seniority, salary_min, salary_max, salary_currency, salary_period, salary_source, posted_at, latitude, longitude`;
+  remote, seniority, salary_min, salary_max, salary_currency, salary_period, salary_source, posted_at, latitude, longitude,
+  first_seen_at, last_seen_at, expires_at`;
 
 export type JobDbRow = {
   id: string;
@@ -23,6 +24,10 @@ export type JobDbRow = {
   /** Null on rows written before pay's source was recorded: all of those were stated. */
   salary_source: JobSummary["salary_source"];
   posted_at: Date;
+  /** Null on rows written before ages were kept. */
+  first_seen_at: Date | null;
+  last_seen_at: Date | null;
+  expires_at: Date | null;
   latitude: number | null;
   longitude: number | null;
   /** Searches near a place: km from it. */
@@ -30,6 +35,8 @@ export type JobDbRow = {
   description?: string;
   pay_percentile?: number | null;
 };
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
 export function toJobSummary(r: JobDbRow): JobSummary {
   return {
@@ -49,6 +56,9 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     salary_period: r.salary_period,
     salary_source: r.salary_source ?? (r.salary_min !== null || r.salary_max !== null ? "stated" : null),
     posted_at: r.posted_at.toISOString(),
+    first_seen_at: iso(r.first_seen_at),
+    last_seen_at: iso(r.last_seen_at),
+    expires_at: iso(r.expires_at),
     latitude: r.latitude,
     longitude: r.longitude,
     ...(typeof r.distance === "number" ? { distance_km: Math.round(r.distance * 10) / 10 } : {}),

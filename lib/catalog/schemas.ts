@@ -7,7 +7,7 @@ import { Q_MAX_LENGTH } from "./keywords/parse";
 import { MAX_RESULT_WINDOW, PER_PAGE_DEFAULT, PER_PAGE_MAX, TITLE_MAX_LENGTH } from "./limits";
 
 // Digits only: "0x10", "1e1" and "1.0" are refused rather than guessed at.
-const wholeNumber = (label: string) =>
+export const wholeNumber = (label: string) =>
   z
     .string()
     .regex(/^[0-9]{1,9}$/, "must be a whole number")
@@ -276,6 +276,15 @@ export const JobSummarySchema = z.object({
     "Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate",
   ),
   posted_at: z.iso.datetime().max(30),
+  first_seen_at: nullable(z.iso.datetime().max(30)).describe(
+    "When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept",
+  ),
+  last_seen_at: nullable(z.iso.datetime().max(30)).describe(
+    "When the import that holds this job read it from its source: the latest time the job was seen there",
+  ),
+  expires_at: nullable(z.iso.datetime().max(30)).describe(
+    "When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none",
+  ),
   highlight: HighlightSchema.optional().describe("With q and highlight=true"),
   latitude: nullable(z.number().min(-90).max(90)).describe(
     "WGS84 degrees: the posting's own, else its city's centre; null when unknown",

@@ -67,6 +67,7 @@ export const ROUTE_TEMPLATES = [
   "/v1/jobs",
   "/v1/jobs/facets",
   "/v1/jobs/pay",
+  "/v1/jobs/changes",
   "/v1/jobs/{id}",
   "/v1/salary",
   "/v1/salary/history",

@@ -18,6 +18,7 @@ import * as keysUsage from "@/app/api/keys/usage/route";
 import * as publicOpenapi from "@/app/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
+import * as jobChanges from "@/app/v1/jobs/changes/route";
 import * as jobFacets from "@/app/v1/jobs/facets/route";
 import * as jobPay from "@/app/v1/jobs/pay/route";
 import * as jobs from "@/app/v1/jobs/route";
@@ -36,6 +37,7 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/v1/jobs") return { mod: jobs, params: {} };
   if (pathname === "/v1/jobs/facets") return { mod: jobFacets, params: {} };
   if (pathname === "/v1/jobs/pay") return { mod: jobPay, params: {} };
+  if (pathname === "/v1/jobs/changes") return { mod: jobChanges, params: {} };
   if (pathname === "/v1/salary") return { mod: salary, params: {} };
   if (pathname === "/v1/salary/history") return { mod: salaryHistory, params: {} };
   if (pathname === "/v1/openapi.json") return { mod: openapi, params: {} };

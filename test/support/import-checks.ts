@@ -24,7 +24,7 @@ export async function snapshotDigest(client: pg.Client, snapshotId: number) {
   const one = async (sql: string) => (await client.query(sql, [snapshotId])).rows[0].d as string;
   return {
     jobs: await one(
-      `SELECT md5(string_agg((to_jsonb(j) - 'snapshot_id')::text, '|' ORDER BY j.id)) AS d FROM jobs j WHERE snapshot_id = $1`,
+      `SELECT md5(string_agg((to_jsonb(j) - 'snapshot_id' - 'first_seen_at' - 'last_seen_at')::text, '|' ORDER BY j.id)) AS d FROM jobs j WHERE snapshot_id = $1`,
     ),
     titles: await one(
       `SELECT md5(string_agg(concat_ws('|', id, title, counts::text, terms), '#' ORDER BY id)) AS d FROM job_titles WHERE snapshot_id = $1`,

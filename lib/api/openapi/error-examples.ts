@@ -110,6 +110,11 @@ const ERRORS = {
       "registration_in_progress",
       "Another registration for your account is under way; use the key in the e-mail it sends, or try again in a minute.",
     ),
+  cursor_expired: () =>
+    new ApiError(
+      "cursor_expired",
+      "since: the changes after this cursor are no longer kept. Resynchronise: list the jobs you follow again with GET /v1/jobs, then call this without since for a new cursor.",
+    ),
   token_expired: () =>
     new ApiError("token_expired", "This link has expired; register again in the Studio to get a new key."),
   payload_too_large: () => payloadTooLarge(),

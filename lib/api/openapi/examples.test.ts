@@ -23,10 +23,13 @@ describe("the reference's examples", () => {
       // Placed as the loader places it: by its city, from the gazetteer.
       const stored = checkJob(placer.place(generated as Record<string, unknown>));
       if ("problem" in stored) throw new Error(stored.problem);
-      // Read at request time, not stored with the record: the distance, and (detail) where the pay stands.
+      // Read at request time, not stored with the record: the distance, and (detail) where the pay
+      // stands; and set by the import that read it: the job's ages.
       const {
         distance_km: _,
         pay_percentile: __,
+        first_seen_at: ___,
+        last_seen_at: ____,
         ...fields
       } = example as typeof example & {
         distance_km?: number;

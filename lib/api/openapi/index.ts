@@ -1,6 +1,7 @@
 // The OpenAPI 3.1 document, generated from the zod schemas the handlers validate with.
 import { AlertsSettingResponseSchema } from "../../alerts/settings";
 import { sessionCookieName } from "../../auth/session";
+import { ChangesResponseSchema } from "../../catalog/change-schemas";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
 import { PayResponseSchema } from "../../catalog/pay";
 import { SalaryHistoryResponseSchema, SalaryResponseSchema } from "../../catalog/salary-schemas";
@@ -117,6 +118,7 @@ export function openApiDocument(): Json {
       schemas: {
         Job: jsonSchema(JobSchema),
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
+        ChangesResponse: jsonSchema(ChangesResponseSchema),
         FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
         SalaryHistoryResponse: jsonSchema(SalaryHistoryResponseSchema),

@@ -6,6 +6,7 @@ import { EXAMPLE_JOB_ID, JOB, SEARCH } from "./examples";
 import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
+import { changesPath } from "./paths-changes";
 import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath, KEYWORDS_DESCRIPTION } from "./paths-facets";
 import { payPath } from "./paths-pay";
 import { salaryPaths } from "./paths-salary";
@@ -109,6 +110,12 @@ export function catalogPaths(samples: Samples): Json {
     "/v1/jobs/pay": payPath({
       samples,
       errors: v1Errors(["invalid_parameter", "salary_needs_country"]),
+      headerParameters: [IF_NONE_MATCH, CLIENT_TIMEZONE],
+      charged: CHARGED,
+    }),
+    "/v1/jobs/changes": changesPath({
+      samples,
+      errors: v1Errors(["invalid_parameter"]),
       headerParameters: [IF_NONE_MATCH, CLIENT_TIMEZONE],
       charged: CHARGED,
     }),

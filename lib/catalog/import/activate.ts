@@ -87,7 +87,13 @@ export type SnapshotStats = {
 };
 
 /** One transaction: readers see the old snapshot or the new one, never a mix. */
-export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: SnapshotStats): Promise<void> {
+export async function swapIn(
+  client: pg.PoolClient,
+  snapshotId: number,
+  stats: SnapshotStats,
+  /** More to make visible with the snapshot, in the same transaction (the change set: seen.ts). */
+  alsoInSwap?: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
   await client.query("BEGIN");
   try {
     await client.query("SET LOCAL lock_timeout = '30s'");
@@ -111,6 +117,7 @@ export async function swapIn(client: pg.PoolClient, snapshotId: number, stats: S
       [snapshotId],
     );
     await recordHistory(client, snapshotId, stats.advertised);
+    await alsoInSwap?.(client);
     await client.query("COMMIT");
   } catch (err) {
     await client.query("ROLLBACK");

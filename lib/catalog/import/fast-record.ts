@@ -94,6 +94,12 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   const posted = raw.posted_at;
   const posted_at = typeof posted === "string" && realDate(posted) ? new Date(posted) : undefined;
   const description = raw.description ?? "";
+  const expires = raw.expires_at;
+  const expires_at = blank(expires)
+    ? null
+    : typeof expires === "string" && realDate(expires)
+      ? new Date(expires)
+      : undefined;
   const remote = oneOf(raw.remote, REMOTE) as JobRecord["remote"] | undefined;
   const seniority = oneOf(raw.seniority, LEVELS) as JobRecord["seniority"] | undefined;
   if (
@@ -110,6 +116,8 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     salary_source === undefined ||
     posted_at === undefined ||
     Number.isNaN(posted_at.getTime()) ||
+    expires_at === undefined ||
+    (expires_at !== null && Number.isNaN(expires_at.getTime())) ||
     typeof description !== "string" ||
     !fits(description, 50_000) ||
     description.includes("\u0000") ||
@@ -142,6 +150,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
     description,
     remote,
     seniority,
+    expires_at,
     salary_year_min: low !== null && salary_period ? annualise(low, salary_period) : null,
     salary_year_max: high !== null && salary_period ? annualise(high, salary_period) : null,
     company_key: companyHash(company),

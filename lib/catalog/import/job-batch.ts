@@ -5,17 +5,36 @@ import { COMBO_CODES, comboCode, comboKey, decodeCombo } from "../combos";
 import type { BuiltWords } from "./built-words";
 import type { CopyValue } from "./copy-text";
 import { checkJob } from "./fast-record";
-import { jobLine, jobLineStart, jobRow } from "./job-rows";
+import { jobDigest } from "./job-digest";
+import { type JobSeen, jobLine, jobLineStart, jobRow } from "./job-rows";
 
 export type Problem = { line: number; message: string };
 
 /**
- * A record with the title id the loader gave it and where its words are in the batch's
- * BuiltWords (none: the database makes them), or a problem the reader found on that line.
+ * A record with the title id the loader gave it, where its words are in the batch's BuiltWords
+ * (none: the database makes them) and what the snapshot before knew of its id (seen.ts), or a
+ * problem the reader found on that line.
  */
 export type BatchItem =
-  | { line: number; record: Record<string, unknown>; titleId: number; words?: number }
+  | {
+      line: number;
+      record: Record<string, unknown>;
+      titleId: number;
+      words?: number;
+      before?: { firstSeen: string; digest: string | null };
+    }
   | Problem;
+
+/** Kinds of change, as job_changes stores them. */
+export const ADDED = 1;
+export const CHANGED = 2;
+export const REMOVED = 3;
+
+/** A batch's jobs that are new or changed against the snapshot before (none on a first import). */
+export type BatchChanges = { ids: string[]; kinds: number[]; countries: string[] };
+
+/** When this import reads its jobs, and whether a snapshot before it is compared with. */
+export type ImportSeen = { at: string; compare: boolean };
 
 export type EncodedBatch = {
   /** The valid jobs as COPY text in UTF-8 (the "copy" method) or as rows (the "insert" method). */
@@ -23,6 +42,7 @@ export type EncodedBatch = {
   rows?: CopyValue[][];
   jobs: number;
   problems: Problem[];
+  changes?: BatchChanges;
 };
 
 export type BatchTotals = {
@@ -74,12 +94,14 @@ export class JobBatchEncoder {
   constructor(
     private readonly snapshotId: number,
     private readonly output: "text" | "rows",
+    private readonly seenAt: ImportSeen,
   ) {}
 
   encode(items: BatchItem[], words?: BuiltWords): EncodedBatch {
     const problems: Problem[] = [];
     const rows: CopyValue[][] = [];
     const text = this.output === "text" ? new LineBuffer() : undefined;
+    const changes: BatchChanges = { ids: [], kinds: [], countries: [] };
     let jobs = 0;
     for (const item of items) {
       if ("message" in item) {
@@ -101,21 +123,31 @@ export class JobBatchEncoder {
       byCode[code] = (byCode[code] ?? 0) + 1;
       const link = item.record.apply_url;
       if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
+      const seen: JobSeen = {
+        first: item.before?.firstSeen ?? this.seenAt.at,
+        last: this.seenAt.at,
+        digest: jobDigest(r),
+      };
+      if (this.seenAt.compare && item.before?.digest !== seen.digest) {
+        changes.ids.push(r.id);
+        changes.kinds.push(item.before ? CHANGED : ADDED);
+        changes.countries.push(r.country);
+      }
       const at = item.words;
       if (text) {
         const bytes = at === undefined ? null : (words?.bytes(at) ?? null);
-        if (bytes === null) text.add(jobLine(this.snapshotId, r, item.titleId));
+        if (bytes === null) text.add(jobLine(this.snapshotId, r, item.titleId, seen));
         else {
-          text.add(jobLineStart(this.snapshotId, r, item.titleId));
+          text.add(jobLineStart(this.snapshotId, r, item.titleId, seen));
           text.addBytes(bytes);
           text.add("\n");
         }
       } else
         rows.push(
-          jobRow(this.snapshotId, r, item.titleId, at === undefined ? null : (words?.text(at) ?? null)),
+          jobRow(this.snapshotId, r, item.titleId, seen, at === undefined ? null : (words?.text(at) ?? null)),
         );
     }
-    return text ? { bytes: text.bytes(), jobs, problems } : { rows, jobs, problems };
+    return text ? { bytes: text.bytes(), jobs, problems, changes } : { rows, jobs, problems, changes };
   }
 
   totals(): BatchTotals {

@@ -20,13 +20,15 @@ describe("jobLine", () => {
         salary_min: 0,
         salary_currency: "EUR",
         salary_period: "hour",
+        expires_at: "2027-01-31T12:00:00Z",
       },
     ];
+    const seen = { first: "2026-10-01T00:00:00.000Z", last: "2026-11-21T00:00:00.000Z", digest: "-42" };
     for (const [i, raw] of records.entries()) {
       const r = JobRecordSchema.parse(raw);
-      expect(jobLine(7, r, i + 1)).toBe(copyLine(jobRow(7, r, i + 1)));
+      expect(jobLine(7, r, i + 1, seen)).toBe(copyLine(jobRow(7, r, i + 1, seen)));
       const words = i % 2 ? "'back\\\\slash':1A 'o''neil':2B" : null;
-      expect(jobLine(7, r, i + 1, words)).toBe(copyLine(jobRow(7, r, i + 1, words)));
+      expect(jobLine(7, r, i + 1, seen, words)).toBe(copyLine(jobRow(7, r, i + 1, seen, words)));
     }
   });
 });

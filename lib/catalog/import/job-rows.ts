@@ -31,14 +31,22 @@ export const JOB_TABLE_COLUMNS = [
   "latitude",
   "longitude",
   "salary_source",
+  "first_seen_at",
+  "last_seen_at",
+  "expires_at",
+  "digest",
   "search",
 ] as const;
+
+/** A job's ages and digest as the loader gives them (job-batch.ts). */
+export type JobSeen = { first: string; last: string; digest: string };
 
 /** `words`: the job's tsvector text (job-words.ts), null where the database is to make it. */
 export function jobRow(
   snapshotId: number,
   r: JobRecord,
   titleId: number,
+  seen: JobSeen,
   words: string | null = null,
 ): CopyValue[] {
   return [
@@ -68,6 +76,10 @@ export function jobRow(
     r.latitude,
     r.longitude,
     r.salary_source,
+    seen.first,
+    seen.last,
+    r.expires_at === null ? null : r.expires_at.toISOString(),
+    seen.digest,
     words,
   ];
 }
@@ -81,13 +93,14 @@ export function jobLine(
   snapshotId: number,
   r: JobRecord,
   titleId: number,
+  seen: JobSeen,
   words: string | null = null,
 ): string {
-  return `${jobLineStart(snapshotId, r, titleId)}${text(words)}\n`;
+  return `${jobLineStart(snapshotId, r, titleId, seen)}${text(words)}\n`;
 }
 
 /** jobLine up to the words, which the encoder adds as the bytes job-words.ts built. */
-export function jobLineStart(snapshotId: number, r: JobRecord, titleId: number): string {
+export function jobLineStart(snapshotId: number, r: JobRecord, titleId: number, seen: JobSeen): string {
   // Enum values and the ISO country and currency codes never need escaping.
-  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t`;
+  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t${seen.first}\t${seen.last}\t${r.expires_at === null ? N : r.expires_at.toISOString()}\t${seen.digest}\t`;
 }

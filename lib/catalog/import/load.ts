@@ -8,6 +8,7 @@ import { type CoordinateCounts, Placer } from "./coordinates";
 import { duplicateIds } from "./duplicates";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
+  ADDED,
   addTotals,
   type BatchItem,
   type BatchTotals,
@@ -21,6 +22,16 @@ import { advertisedPay, buildPayGroups } from "./pay-groups";
 import { buildPlaces } from "./places";
 import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
+import {
+  dropChanges,
+  expireChanges,
+  lookBack,
+  type Previous,
+  previousSnapshot,
+  publishChanges,
+  writeChanges,
+  writeRemovals,
+} from "./seen";
 import { type LoadMethod, loadMethodFor, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
 import { defaultWorkerCount, EncoderPool } from "./worker-pool";
@@ -64,6 +75,8 @@ export type ImportResult = {
   coordinates: CoordinateCounts;
   /** Jobs whose words the database made after the load (markup, very long texts); the loader built the rest. */
   wordsByDatabase: number;
+  /** Against the snapshot before (none on a first import, or one whose jobs carry no digests). */
+  changes: { added: number; changed: number; removed: number } | null;
   retired: number[];
   retireError?: string;
 };
@@ -99,12 +112,15 @@ async function loadJobs(
   snapshotId: number,
   method: LoadMethod,
   opts: ImportOptions,
+  seen: { at: string; previous: Previous | null },
 ) {
   const problems: Problem[] = [];
   const words = databaseWords(wordsClient);
   const titles = new TitleCounts();
   const placer = new Placer();
-  const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows");
+  const compare = { at: seen.at, compare: Boolean(seen.previous?.comparable) };
+  const encoder = new JobBatchEncoder(snapshotId, method === "copy" ? "text" : "rows", compare);
+  const changed = { added: 0, changed: 0 };
   const workers = method === "copy" ? (opts.workers ?? defaultWorkerCount()) : 0;
   let pool: EncoderPool | undefined;
   let batches = 0;
@@ -122,6 +138,10 @@ async function loadJobs(
     if (problems.length) return;
     const before = count;
     count += batch.jobs;
+    if (batch.changes && compare.compare) {
+      await writeChanges(wordsClient, snapshotId, batch.changes);
+      for (const kind of batch.changes.kinds) kind === ADDED ? changed.added++ : changed.changed++;
+    }
     if (batch.bytes) await to.writeText(batch.bytes);
     for (const row of batch.rows ?? []) {
       const wait = to.write(row);
@@ -132,9 +152,10 @@ async function loadJobs(
   // Batches are settled in the order they were read, wherever they were encoded.
   const withoutWords = { count: 0 };
   const submit = async (items: BatchItem[], to: RowSink) => {
+    if (seen.previous) await lookBack(wordsClient, seen.previous, items);
     const built = await addWords(words, items, withoutWords);
     if (!pool && workers > 0 && batches++ >= (opts.workers === undefined ? WORKERS_AFTER : 0))
-      pool = new EncoderPool(workers, snapshotId);
+      pool = new EncoderPool(workers, snapshotId, compare);
     if (!pool) return settle(encoder.encode(items, built), to);
     const encoded = pool.encode(items, built);
     encoded.catch(() => {}); // awaited in its turn below; until then a failure must not go unhandled
@@ -188,7 +209,7 @@ async function loadJobs(
     await pool?.close();
   }
   if (count % PROGRESS_EVERY !== 0) opts.onProgress?.(count);
-  return { count, expired, otherNodes, coordinates: placer.counts, wordsByDatabase, ...totals };
+  return { count, expired, otherNodes, coordinates: placer.counts, wordsByDatabase, changed, ...totals };
 }
 
 export async function importSnapshot(databaseUrl: string, opts: ImportOptions): Promise<ImportResult> {
@@ -210,18 +231,19 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     // The snapshot's row is written in the load's transaction: a process that dies while reading
     // the file (killed, out of memory) leaves no 'loading' snapshot behind, nor a partition.
     await main.query("BEGIN");
-    const { rows } = await main.query<{ id: number }>(
-      `INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id`,
+    const { rows } = await main.query<{ id: number; created_at: Date }>(
+      `INSERT INTO catalog_snapshots (label) VALUES ($1) RETURNING id, created_at`,
       [opts.label.slice(0, 200)],
     );
     snapshotId = rows[0]?.id;
-    if (snapshotId === undefined) throw new Error("no snapshot id returned");
+    if (snapshotId === undefined || !rows[0]) throw new Error("no snapshot id returned");
+    const seen = { at: rows[0].created_at.toISOString(), previous: await previousSnapshot(main) };
     // The words' questions go on a connection of their own while the load's is busy with COPY.
     const wordsClient = method === "copy" ? await pool.connect() : main;
     let wordsError: Error | undefined;
     // Lost while idle during the COPY: the next question fails instead of the process crashing.
     if (wordsClient !== main) wordsClient.on("error", (err) => (wordsError ??= err));
-    const jobs = await loadJobs(main, wordsClient, snapshotId, method, opts).finally(() => {
+    const jobs = await loadJobs(main, wordsClient, snapshotId, method, opts, seen).finally(() => {
       if (wordsClient !== main) wordsClient.release(wordsError);
     });
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
@@ -233,17 +255,34 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await buildPlaces(main, snapshotId);
     await buildPayGroups(main, snapshotId);
     const advertised = await advertisedPay(main, snapshotId);
-    await swapIn(main, snapshotId, {
-      jobs: jobs.count,
-      salaries,
-      countryCounts: jobs.countryCounts,
-      comboCounts: jobs.comboCounts,
-      advertised,
-    });
+    const previous = seen.previous?.comparable ? seen.previous : null;
+    const changes = previous
+      ? { ...jobs.changed, removed: await writeRemovals(main, snapshotId, previous) }
+      : null;
+    await swapIn(
+      main,
+      snapshotId,
+      {
+        jobs: jobs.count,
+        salaries,
+        countryCounts: jobs.countryCounts,
+        comboCounts: jobs.comboCounts,
+        advertised,
+      },
+      async (tx) => {
+        if (previous && changes)
+          await publishChanges(tx, id, { previous: previous.id, seenAt: seen.at, ...changes });
+      },
+    );
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
-    const retired = await retireOld(main).catch((err: Error) => ({ error: err.message }));
+    const retired = await retireOld(main)
+      .then(async (ids) => {
+        await expireChanges(main);
+        return ids;
+      })
+      .catch((err: Error) => ({ error: err.message }));
     return {
       snapshotId,
       jobs: jobs.count,
@@ -253,6 +292,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       cleanedLinks: jobs.cleanedLinks,
       coordinates: jobs.coordinates,
       wordsByDatabase: jobs.wordsByDatabase,
+      changes,
       retired: Array.isArray(retired) ? retired : [],
       retireError: Array.isArray(retired) ? undefined : retired.error,
     };
@@ -262,6 +302,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
       await main.query(`DELETE FROM pay_groups WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
+      await dropChanges(main, snapshotId).catch(() => {});
       await main
         .query(`UPDATE catalog_snapshots SET status = 'failed' WHERE id = $1 AND status = 'loading'`, [
           snapshotId,

@@ -81,6 +81,7 @@ export const JOB_COLUMNS = [
   "seniority",
   "latitude",
   "longitude",
+  "expires_at",
 ] as const;
 
 export const JobRecordSchema = z
@@ -121,6 +122,8 @@ export const JobRecordSchema = z
     ),
     remote: z.preprocess(blankToNull, z.enum(REMOTE_VALUES).nullable()).optional().default(null),
     seniority: z.preprocess(blankToNull, z.enum(SENIORITY_VALUES).nullable()).optional().default(null),
+    /** When the source stops advertising it (a JobPosting's validThrough). */
+    expires_at: z.preprocess(blankToNull, timestamp.nullable()).optional().default(null),
     // Not refused when wrong: a pair that is not valid is dropped (lib/places/distance.ts).
     latitude: z.unknown().optional(),
     longitude: z.unknown().optional(),

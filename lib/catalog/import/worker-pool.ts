@@ -6,10 +6,16 @@
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BuiltWords } from "./built-words";
-import type { BatchItem, BatchTotals, EncodedBatch } from "./job-batch";
+import type { BatchChanges, BatchItem, BatchTotals, EncodedBatch, ImportSeen } from "./job-batch";
 
 export type WorkerReply =
-  | { id: number; jobs: number; problems: EncodedBatch["problems"]; bytes: Uint8Array }
+  | {
+      id: number;
+      jobs: number;
+      problems: EncodedBatch["problems"];
+      bytes: Uint8Array;
+      changes?: BatchChanges;
+    }
   | { id: number; totals: BatchTotals }
   | { id: number; error: string };
 
@@ -35,10 +41,10 @@ export class EncoderPool {
   private nextId = 0;
   private failure: Error | undefined;
 
-  constructor(count: number, snapshotId: number) {
+  constructor(count: number, snapshotId: number, seen: ImportSeen) {
     this.workers = Array.from({ length: count }, () => {
       const worker = new Worker(new URL("./worker-entry.mjs", import.meta.url), {
-        workerData: { snapshotId },
+        workerData: { snapshotId, seen },
         execArgv: [],
         resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },
       });
@@ -75,7 +81,7 @@ export class EncoderPool {
       words: words && { buffer: words.buffer, spans: words.spans },
     });
     if (!("bytes" in reply)) throw new Error("an import worker answered out of turn");
-    return { bytes: reply.bytes, jobs: reply.jobs, problems: reply.problems };
+    return { bytes: reply.bytes, jobs: reply.jobs, problems: reply.problems, changes: reply.changes };
   }
 
   /** Every worker's counts, once all batches are answered. */

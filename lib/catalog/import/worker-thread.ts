@@ -3,11 +3,12 @@
 // gives up (moved, not copied).
 import { parentPort, workerData } from "node:worker_threads";
 import { BuiltWords } from "./built-words";
-import { type BatchItem, JobBatchEncoder } from "./job-batch";
+import { type BatchItem, type ImportSeen, JobBatchEncoder } from "./job-batch";
 
 const port = parentPort;
 if (!port) throw new Error("worker-thread.ts runs as a worker thread");
-const encoder = new JobBatchEncoder((workerData as { snapshotId: number }).snapshotId, "text");
+const data = workerData as { snapshotId: number; seen: ImportSeen };
+const encoder = new JobBatchEncoder(data.snapshotId, "text", data.seen);
 
 type Message = {
   id: number;
@@ -24,8 +25,9 @@ port.on("message", (msg: Message) => {
         bytes = new Uint8Array(),
         jobs,
         problems,
+        changes,
       } = encoder.encode(msg.items ?? [], msg.words && new BuiltWords(msg.words.buffer, msg.words.spans));
-      port.postMessage({ id: msg.id, jobs, problems, bytes }, [bytes.buffer as ArrayBuffer]);
+      port.postMessage({ id: msg.id, jobs, problems, bytes, changes }, [bytes.buffer as ArrayBuffer]);
     }
   } catch (err) {
     port.postMessage({ id: msg.id, error: (err as Error).message });

@@ -67,6 +67,30 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * What imports changed
+         * @description The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without `since`: the answer has no changes and `meta.next`, the cursor to keep. Later, pass that cursor as `since`: you get the changes published after it, a page at a time (follow `meta.next` while `has_more`; the Link header has rel=next); keep the last `meta.next` for the next import's. Cursors are opaque, the same on every server, and last at least 35 days of imports: an older one is a 410 `cursor_expired` (list what you follow again with GET /v1/jobs, then start over without `since`). `expand=jobs` adds each added or changed job as served now (`null` when a later import removed it).
+         *
+         *     The search's parameters (but `near`) narrow the feed: an addition or change is listed when the job, as served now, matches them; a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold). A filtered page reads at most 5,000 changes, so it can be short or empty and still have `has_more`. Up to 1,000 changes per page, 100 with `expand=jobs`.
+         *
+         *     **Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they count against the calling address's keyless limit instead).
+         */
+        get: operations["listJobChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/jobs/{id}": {
         parameters: {
             query?: never;
@@ -441,6 +465,12 @@ export type components = {
             salary_source: ("stated" | "parsed") | null;
             /** Format: date-time */
             posted_at: string;
+            /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+            first_seen_at: string | null;
+            /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+            last_seen_at: string | null;
+            /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+            expires_at: string | null;
             /** @description With q and highlight=true */
             highlight?: {
                 /** @description A short extract of the description around the first match */
@@ -488,6 +518,12 @@ export type components = {
                 salary_source: ("stated" | "parsed") | null;
                 /** Format: date-time */
                 posted_at: string;
+                /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                first_seen_at: string | null;
+                /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                last_seen_at: string | null;
+                /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                expires_at: string | null;
                 /** @description With q and highlight=true */
                 highlight?: {
                     /** @description A short extract of the description around the first match */
@@ -527,6 +563,100 @@ export type components = {
                 /** @description false when total is a lower bound: the search matched more jobs than were counted */
                 total_exact: boolean;
                 reset_local?: string;
+                /** @description With q: what was searched */
+                query?: {
+                    q: string;
+                    /** @description Words searched for, after corrections */
+                    terms: string[];
+                    phrases: string[];
+                    /** @description Excluded words and phrases */
+                    excluded: string[];
+                    /** @description Alternatives joined by OR */
+                    any_of: string[][];
+                    /** @description Synonyms and abbreviations: each term also matched these */
+                    expansions: {
+                        term: string;
+                        also: string[];
+                    }[];
+                    /** @description Words that matched no job, and the catalog word searched instead */
+                    corrections: {
+                        from: string;
+                        to: string;
+                    }[];
+                    /** @description Words too common to search (such as “the”) */
+                    ignored: string[];
+                    /** @description What the database searched: folded and stemmed words */
+                    tsquery: string;
+                };
+            };
+        };
+        ChangesResponse: {
+            items: {
+                /** @description The job's id */
+                id: string;
+                /** @enum {string} */
+                change: "added" | "changed" | "removed";
+                /**
+                 * Format: date-time
+                 * @description When the import that made this change read its source
+                 */
+                seen_at: string;
+                /** @description With expand=jobs: the job as served now; null for a removal, and for a job an import after this one removed */
+                job?: {
+                    id: string;
+                    title: string;
+                    company: string;
+                    /** @description http(s) or mailto link, or "" when the job has none */
+                    apply_url: string;
+                    location: string;
+                    city: string | null;
+                    country: string;
+                    employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                    /** @description remote, hybrid or on_site; null when the source does not say */
+                    remote: ("remote" | "hybrid" | "on_site") | null;
+                    /** @description Seniority level; null when the source does not say */
+                    seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                    salary_min: number | null;
+                    salary_max: number | null;
+                    salary_currency: string | null;
+                    salary_period: ("year" | "month" | "hour") | null;
+                    /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                    salary_source: ("stated" | "parsed") | null;
+                    /** Format: date-time */
+                    posted_at: string;
+                    /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                    first_seen_at: string | null;
+                    /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                    last_seen_at: string | null;
+                    /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                    expires_at: string | null;
+                    /** @description With q and highlight=true */
+                    highlight?: {
+                        /** @description A short extract of the description around the first match */
+                        snippet: string;
+                        /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                        matches: {
+                            /** Format: int32 */
+                            start: number;
+                            /** Format: int32 */
+                            end: number;
+                        }[];
+                    };
+                    /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                    latitude: number | null;
+                    /** @description WGS84 degrees; null when unknown */
+                    longitude: number | null;
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    distance_km?: number;
+                } | null;
+            }[];
+            meta: {
+                /** @description The cursor this page starts after; null when none was given */
+                since: string | null;
+                /** @description Pass as `since` for the changes after this page (when has_more is false: for the next import's) */
+                next: string;
+                /** @description Whether changes already published lie past `next`. A filtered page can be short, even empty, and still have more */
+                has_more: boolean;
                 /** @description With q: what was searched */
                 query?: {
                     q: string;
@@ -958,7 +1088,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_path" | "bad_request" | "key_in_query" | "invalid_token" | "invalid_signature" | "invalid_key" | "key_inactive" | "not_signed_in" | "forbidden" | "site_only" | "not_found" | "insufficient_data" | "billing_unavailable" | "method_not_allowed" | "request_timeout" | "key_exists" | "registration_in_progress" | "token_expired" | "payload_too_large" | "headers_too_large" | "quota_exceeded" | "rate_limited" | "internal_error" | "mail_unavailable" | "payment_provider_unavailable" | "service_unavailable";
+                code: "invalid_parameter" | "invalid_path" | "bad_request" | "key_in_query" | "invalid_token" | "invalid_signature" | "invalid_key" | "key_inactive" | "not_signed_in" | "forbidden" | "site_only" | "not_found" | "insufficient_data" | "billing_unavailable" | "method_not_allowed" | "request_timeout" | "key_exists" | "registration_in_progress" | "token_expired" | "cursor_expired" | "payload_too_large" | "headers_too_large" | "quota_exceeded" | "rate_limited" | "internal_error" | "mail_unavailable" | "payment_provider_unavailable" | "service_unavailable";
                 message: string;
                 request_id: string;
                 /** @description The parameter (or header) that was wrong */
@@ -2090,6 +2220,298 @@ export interface operations {
             };
         };
     };
+    listJobChanges: {
+        parameters: {
+            query?: {
+                /** @description Keywords over title, company and description: all words must match; "quoted phrases"; -word or -"phrase" excludes; OR between alternatives. Case, accents and English word forms do not matter. Misspelt words are corrected (see meta.query). Example: `"data engineer" spark -intern`. */
+                q?: string;
+                /** @description Leave out these companies (exact names, case-insensitive), separated by "|": Acme Ltd|Globex. Example: `Riversoft GmbH|Juniper Tech AG`. */
+                exclude_company?: string;
+                /** @description With q: correct words that match no job to the closest catalog word (default true). Example: `false`. */
+                spellcheck?: "true" | "false";
+                /** @description Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used. Example: `engineer`. */
+                title?: string;
+                /** @description ISO 3166-1 alpha-2/alpha-3 country code or region code. Example: `DE`. */
+                country?: string;
+                /** @description City, case-insensitive: "Berlin" with a single country, or "Berlin, DE". Example: `Berlin`. */
+                city?: string;
+                /** @description remote, hybrid, on_site; one or more, comma-separated. Example: `remote,hybrid`. */
+                remote?: string;
+                /** @description full_time, part_time, contract, temporary, internship; one or more, comma-separated. Example: `full_time,contract`. */
+                employment_type?: string;
+                /** @description intern, junior, mid, senior, lead, principal, executive; one or more, comma-separated. Example: `senior,lead`. */
+                seniority?: string;
+                /** @description Company name, exact but case-insensitive. Example: `Riversoft GmbH`. */
+                company?: string;
+                /** @description Jobs whose advertised salary, annualised, reaches at least this (currency of the single country filter). Example: `70000`. */
+                salary_min?: number;
+                /** @description Jobs whose advertised salary, annualised, starts at or below this. Example: `120000`. */
+                salary_max?: number;
+                /** @description Only jobs whose salary has this source: stated (the source's structured pay fields) or parsed (read from the description by the importer). Leaves out jobs without a salary. Example: `stated`. */
+                salary_source?: "stated" | "parsed";
+                /** @description With salary_min, salary_max or a salary sort: keep jobs that advertise no salary. Example: `false`. */
+                include_unsalaried?: "false" | "true";
+                /** @description Jobs posted in the last N days (1–365). Example: `30`. */
+                posted_within_days?: number;
+                /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
+                posted_after?: string;
+                /** @description IANA time zone; adds reset_local. Example: `Europe/Berlin`. */
+                tz?: string;
+                /** @description A cursor from an earlier answer's `meta.next`. Omitted: no changes, and the current cursor to start from. Example: `YzE6NDgyMTM`. */
+                since?: string;
+                /** @description Changes per page: up to 1000, or 100 with expand=jobs. Example: `100`. */
+                per_page?: number;
+                /** @description jobs: each addition and change carries the job as served now. Example: `jobs`. */
+                expand?: "jobs";
+            };
+            header?: {
+                /** @description The ETag of a copy you hold (or a list of them, or `*`), from that answer's ETag header: the answer is then a 304 with no body when nothing changed, and costs no quota. Example: `W/"EfatjsUqKYSrqv18O1FlA3hcIHI"`. */
+                "If-None-Match"?: string;
+                /** @description IANA time zone, like `tz` (which wins when both are sent): adds `reset_local`. Example: `Europe/Berlin`. */
+                "X-Client-Timezone"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    Link: components["headers"]["Link"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "job-0000547",
+                     *           "change": "changed",
+                     *           "seen_at": "2026-11-21T04:00:12.418Z"
+                     *         },
+                     *         {
+                     *           "id": "job-0019322",
+                     *           "change": "added",
+                     *           "seen_at": "2026-11-21T04:00:12.418Z"
+                     *         },
+                     *         {
+                     *           "id": "job-0007145",
+                     *           "change": "removed",
+                     *           "seen_at": "2026-11-21T04:00:12.418Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "since": "YzE6NDgyMTM",
+                     *         "next": "YzE6NDgyMTY",
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangesResponse"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. **No body**: reuse the copy you have (generated clients such as openapi-fetch report this as an error with an empty body). Not charged. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed request. `invalid_parameter`: a value is malformed or out of range, or a parameter is unknown or repeated; `error.param` names it (charged). `key_in_query`: a key in the URL, refused whatever the key (not charged; the address's keyless limit headers). `invalid_path`: a malformed percent-escape, refused by the server before the app (no rate-limit headers). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`: X-API-Key is missing, malformed, mistyped (checksum), unknown or revoked. `key_inactive`: registered but not confirmed (or the link expired: register again). Not charged; the headers are the calling address's keyless limit. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed: another method (POST, PUT, PATCH, DELETE) on this path; Allow names the ones served. Given back: not charged. Without a valid key the answer is a 401 instead. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "POST is not supported here; this API is read-only (GET).",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description cursor_expired: the changes after this cursor are no longer kept (charged). Resynchronise and start again without since. */
+            410: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "cursor_expired",
+                     *         "message": "since: the changes after this cursor are no longer kept. Resynchronise: list the jobs you follow again with GET /v1/jobs, then call this without since for a new cursor.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `quota_exceeded`: the daily or monthly quota is used up (`error.window` says which; `monthly` when both); Retry-After says when it has room again, or upgrade the plan. `rate_limited`: the calling address reached its daily limit of requests without a valid key. Neither is charged. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description headers_too_large: the request headers are over 16 KB (answered before the app sees the request; not charged). */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "headers_too_large",
+                     *         "message": "The request headers are larger than this server accepts (16 KB).",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error: a bug on our side, logged with this request id. Given back: not charged. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it has been logged with this request id.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: the database cannot be reached or did not answer within 5.5 s. Retry after Retry-After. Given back: not charged. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     getJob: {
         parameters: {
             query?: {
@@ -2146,6 +2568,9 @@ export interface operations {
                      *       "salary_period": null,
                      *       "salary_source": null,
                      *       "posted_at": "2026-09-27T01:03:32.000Z",
+                     *       "first_seen_at": "2026-11-21T06:00:00.000Z",
+                     *       "last_seen_at": "2026-11-25T06:00:00.000Z",
+                     *       "expires_at": null,
                      *       "latitude": 55.60587,
                      *       "longitude": 13.00073,
                      *       "pay_percentile": null,

@@ -1,0 +1,21 @@
+// GET /v1/jobs/changes — what the imports since a cursor added, changed and removed.
+import { orThrow } from "@/lib/api/errors";
+import { v1Methods } from "@/lib/api/methods";
+import { withV1 } from "@/lib/api/with-api-key";
+import { changesCatalog } from "@/lib/catalog/queries";
+import { resetLocal } from "@/lib/core/time";
+
+export const dynamic = "force-dynamic";
+
+const get = withV1(async ({ url, now, timeZone }) => {
+  const { query, page } = orThrow(await changesCatalog(url.searchParams, now));
+  const zone = timeZone(query.tz);
+  const next = new URL(url);
+  next.searchParams.set("since", page.meta.next);
+  return {
+    body: zone ? { ...page, meta: { ...page.meta, reset_local: resetLocal(now, zone) } } : page,
+    headers: page.meta.has_more ? { Link: `<${next.pathname}${next.search}>; rel="next"` } : undefined,
+  };
+});
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = v1Methods({ GET: get });

@@ -1,0 +1,116 @@
+// What an import knows of the snapshot before it: each id's first sighting and digest (looked up
+// a batch at a time, so memory stays bounded), and the feed of what changed (job_changes),
+// written as the load goes and published with the swap (activate.ts).
+import type pg from "pg";
+import { partitionName } from "./activate";
+import { type BatchChanges, type BatchItem, REMOVED } from "./job-batch";
+
+/** The live snapshot this import follows: its id, when it was read, and whether its jobs carry digests. */
+export type Previous = { id: number; seenAt: string; comparable: boolean };
+
+export async function previousSnapshot(client: pg.PoolClient): Promise<Previous | null> {
+  const { rows } = await client.query<{ id: number; seen_at: Date }>(
+    `SELECT s.id, s.created_at AS seen_at FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id`,
+  );
+  const live = rows[0];
+  if (!live) return null;
+  // A snapshot is written by one import: its first row says whether all carry a digest.
+  const { rows: first } = await client.query<{ has: boolean }>(
+    `SELECT digest IS NOT NULL AS has FROM ${partitionName(live.id)} LIMIT 1`,
+  );
+  return { id: live.id, seenAt: live.seen_at.toISOString(), comparable: first[0]?.has ?? false };
+}
+
+/** Sets each record's `before` from the previous snapshot's row with the same id, if any. */
+export async function lookBack(client: pg.PoolClient, previous: Previous, batch: BatchItem[]): Promise<void> {
+  const byId = new Map<string, Extract<BatchItem, { record: unknown }>>();
+  for (const item of batch) {
+    if (!("record" in item)) continue;
+    const id = item.record.id;
+    if (typeof id === "string" || typeof id === "number") byId.set(String(id), item);
+  }
+  if (byId.size === 0) return;
+  // Rows written before first_seen_at existed were first seen no later than their snapshot.
+  const { rows } = await client.query<{ id: string; first_seen: Date; digest: string | null }>(
+    `SELECT id, coalesce(first_seen_at, $3::timestamptz) AS first_seen, digest::text AS digest
+     FROM ${partitionName(previous.id)} WHERE snapshot_id = $1 AND id = ANY($2::varchar[])`,
+    [previous.id, [...byId.keys()], previous.seenAt],
+  );
+  for (const r of rows) {
+    const item = byId.get(r.id);
+    if (item) item.before = { firstSeen: r.first_seen.toISOString(), digest: r.digest };
+  }
+}
+
+/** A batch's additions and changes, in the feed. */
+export async function writeChanges(
+  client: pg.PoolClient,
+  snapshotId: number,
+  changes: BatchChanges,
+): Promise<void> {
+  if (changes.ids.length === 0) return;
+  await client.query(
+    `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code)
+     SELECT $1, id, kind, country FROM unnest($2::varchar[], $3::smallint[], $4::bpchar[]) AS c(id, kind, country)`,
+    [snapshotId, changes.ids, changes.kinds, changes.countries],
+  );
+}
+
+/** The previous snapshot's jobs this one does not hold, in the feed; how many. */
+export async function writeRemovals(
+  client: pg.PoolClient,
+  snapshotId: number,
+  previous: Previous,
+): Promise<number> {
+  const res = await client.query(
+    `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code)
+     SELECT $1, o.id, ${REMOVED}, o.country_code FROM ${partitionName(previous.id)} o
+     WHERE o.snapshot_id = $2 AND NOT EXISTS (
+       SELECT 1 FROM ${partitionName(snapshotId)} n WHERE n.snapshot_id = $1 AND n.id = o.id)`,
+    [snapshotId, previous.id],
+  );
+  return res.rowCount ?? 0;
+}
+
+/** What the swap publishes: the import's change set (activate.ts). */
+export type ChangeSet = { previous: number; seenAt: string; added: number; changed: number; removed: number };
+
+/** Inside the swap's transaction: the change set becomes visible with the snapshot itself. */
+export async function publishChanges(
+  client: pg.PoolClient,
+  snapshotId: number,
+  set: ChangeSet,
+): Promise<void> {
+  // An import without changes gets an empty range just past the last set's.
+  await client.query(
+    `INSERT INTO job_change_sets (snapshot_id, previous_snapshot_id, seen_at, first_seq, last_seq, added, changed, removed)
+     SELECT $1, $2, $3, coalesce(c.lo, t.top + 1), coalesce(c.hi, t.top), $4, $5, $6
+     FROM (SELECT min(seq) AS lo, max(seq) AS hi FROM job_changes WHERE snapshot_id = $1) c,
+          (SELECT coalesce(max(last_seq), 0) AS top FROM job_change_sets) t`,
+    [snapshotId, set.previous, set.seenAt, set.added, set.changed, set.removed],
+  );
+}
+
+/** How long the feed keeps an import's changes; a cursor from before them is answered 410. */
+export const CHANGES_RETENTION_DAYS = 35;
+
+/** Deletes the changes of sets past retention, and those of imports that never went live. */
+export async function expireChanges(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{ snapshot_id: number }>(
+    `UPDATE job_change_sets SET expired = true
+     WHERE NOT expired AND published_at < now() - make_interval(days => ${CHANGES_RETENTION_DAYS})
+     RETURNING snapshot_id`,
+  );
+  if (rows.length)
+    await client.query(`DELETE FROM job_changes WHERE snapshot_id = ANY($1::int[])`, [
+      rows.map((r) => r.snapshot_id),
+    ]);
+}
+
+/** The feed's leftovers of an import that failed before its swap. */
+export async function dropChanges(client: pg.PoolClient, snapshotId: number): Promise<void> {
+  await client.query(
+    `DELETE FROM job_changes WHERE snapshot_id = $1 AND NOT EXISTS (SELECT 1 FROM job_change_sets WHERE snapshot_id = $1)`,
+    [snapshotId],
+  );
+}
