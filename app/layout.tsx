@@ -12,6 +12,7 @@ import "./styles/forms.css";
 import "./styles/code.css";
 import "./styles/jobs.css";
 import "./styles/studio.css";
+import "./styles/saved-searches.css";
 import "./styles/home.css";
 import "./styles/salary.css";
 

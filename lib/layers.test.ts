@@ -51,6 +51,8 @@ const LAYER: Record<string, number> = {
   studio: 7,
   // Usage alerts: read quota states, send mail.
   alerts: 7,
+  // Saved searches: each import's new jobs (catalog) by webhook (outbound, webhooks) or e-mail.
+  "saved-searches": 7,
   // Signed deliveries to users' endpoints: signatures, retry schedule.
   webhooks: 3,
   // Plans bought through Stripe: change tiers (keys).

@@ -2,7 +2,8 @@
 // through real imports into a real Postgres.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CHANGES_SCAN, encodeCursor } from "@/lib/catalog/changes";
+import { ChangesQuerySchema } from "@/lib/catalog/change-schemas";
+import { CHANGES_SCAN, changesPage, encodeCursor } from "@/lib/catalog/changes";
 import type { ImportResult } from "@/lib/catalog/import/load";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
@@ -16,11 +17,11 @@ const FIRST: Rec[] = [
   job("ch-4", "Accountant", "FR", 6),
   job("ch-5", "Python Engineer", "FR", 7, { description: "Python at scale." }),
 ];
-// ch-2 changes its title, ch-3 and ch-4 go, ch-6 and ch-7 come; ch-1 and ch-5 stay as they were.
+// ch-2 changes its title, ch-5 moves to DE, ch-3 and ch-4 go, ch-6 and ch-7 come; ch-1 stays.
 const SECOND: Rec[] = [
   FIRST[0] as Rec,
   job("ch-2", "Registered Nurse", "DE", 4),
-  FIRST[4] as Rec,
+  job("ch-5", "Python Engineer", "AT", 7, { description: "Python at scale." }),
   job("ch-6", "Python Data Engineer", "DE", 1, {
     description: "Python, Spark.",
     expires_at: "2027-03-31T23:59:59Z",
@@ -66,7 +67,7 @@ async function allChanges(query: string): Promise<Change[]> {
 
 describe("an import", () => {
   it("reports what it added, changed and removed against the snapshot before", () => {
-    expect(second.changes).toEqual({ added: 2, changed: 1, removed: 2 });
+    expect(second.changes).toEqual({ added: 2, changed: 2, removed: 2 });
   });
 
   it("keeps each job's first sighting by id, and stamps every job with its own", async () => {
@@ -85,6 +86,21 @@ describe("an import", () => {
   });
 });
 
+describe("seen_within_days", () => {
+  it("finds jobs by when the catalog first held them, whatever their posted_at", async () => {
+    await client.query(
+      "UPDATE jobs SET first_seen_at = now() - interval '10 days' WHERE snapshot_id = $1 AND id = 'ch-1'",
+      [second.snapshotId],
+    );
+    const ids = async (q: string) =>
+      (await getJson(`/v1/jobs?${q}`)).body.items.map((j: { id: string }) => j.id).sort();
+    expect(await ids("country=DE&seen_within_days=7")).toEqual(["ch-2", "ch-6"]);
+    expect(await ids("country=DE&seen_within_days=30")).toEqual(["ch-1", "ch-2", "ch-6"]);
+    const bad = await getJson("/v1/jobs?seen_within_days=0");
+    expect([bad.status, bad.body.error.param]).toEqual([400, "seen_within_days"]);
+  });
+});
+
 describe("GET /v1/jobs/changes", () => {
   it("without since, gives no changes and the cursor to start from", async () => {
     const { status, body, res } = await getJson("/v1/jobs/changes");
@@ -98,6 +114,7 @@ describe("GET /v1/jobs/changes", () => {
     const items = await allChanges("per_page=100");
     expect(items.map((c) => [c.id, c.change])).toEqual([
       ["ch-2", "changed"],
+      ["ch-5", "changed"],
       ["ch-6", "added"],
       ["ch-7", "added"],
       ["ch-3", "removed"],
@@ -115,7 +132,7 @@ describe("GET /v1/jobs/changes", () => {
     expect(link).toContain(`since=${one.body.meta.next}`);
     expect(link).toContain('rel="next"');
     const paged = await allChanges("per_page=1");
-    expect(paged.map((c) => c.id)).toEqual(["ch-2", "ch-6", "ch-7", "ch-3", "ch-4"]);
+    expect(paged.map((c) => c.id)).toEqual(["ch-2", "ch-5", "ch-6", "ch-7", "ch-3", "ch-4"]);
   });
 
   it("answers past the last import with nothing more, and the same cursor", async () => {
@@ -149,6 +166,35 @@ describe("GET /v1/jobs/changes", () => {
     ]);
     const nurses = await allChanges("title=nurse");
     expect(nurses.map((c) => c.id)).toEqual(["ch-2", "ch-3", "ch-4"]);
+    const dach = await allChanges("country=DACH");
+    expect(dach.map((c) => [c.id, c.change])).toEqual([
+      ["ch-2", "changed"],
+      ["ch-5", "changed"],
+      ["ch-6", "added"],
+      ["ch-3", "removed"],
+    ]);
+  });
+
+  it("filtered by a country alone, says which jobs moved out of it", async () => {
+    const fr = await allChanges("country=FR&expand=jobs");
+    expect(fr.map((c) => [c.id, c.change, c.job ?? null])).toEqual([
+      ["ch-5", "left", null],
+      ["ch-4", "removed", null],
+    ]);
+  });
+
+  it("gives a request whose snapshot predates a cursor nothing new, and the same cursor", async () => {
+    const { body } = await getJson(`/v1/jobs/changes?since=${start}`);
+    const latest = body.meta.next;
+    const page = await changesPage({
+      query: ChangesQuerySchema.parse({ since: latest }),
+      filters: {},
+      snapshotId: first.snapshotId,
+    });
+    expect(page).toEqual({
+      ok: true,
+      value: { items: [], meta: { since: latest, next: latest, has_more: false } },
+    });
   });
 
   it("refuses what it cannot answer with a 400 naming the parameter, and charges no change", async () => {
@@ -185,6 +231,22 @@ describe("GET /v1/jobs/changes", () => {
     const second = await getJson(`/v1/jobs/changes?since=${first.body.meta.next}&country=GB`);
     expect(second.body.items.map((c: Change) => c.id)).toEqual(["bulk-5005"]);
     expect(second.body.meta.has_more).toBe(false);
+  });
+
+  it("never shows the changes of an import that did not go live, and drops them", async () => {
+    const before = (await getJson("/v1/jobs/changes")).body.meta.next;
+    const bad = [...SECOND, job("ch-8", "Cook", "DE", 1), { ...job("ch-9", "Cook", "DE", 1), country: "XX" }];
+    await expect(loadCatalog(bad, null, "changes failing")).rejects.toThrow();
+    await client.query(
+      "INSERT INTO job_changes (snapshot_id, job_id, kind, country_code) VALUES (2147483000, 'ghost', 1, 'DE')",
+    );
+    const { body } = await getJson(`/v1/jobs/changes?since=${before}`);
+    expect(body.items).toEqual([]);
+    await loadCatalog(SECOND, null, "changes after a failure");
+    const { rows } = await client.query(
+      "SELECT count(*)::int AS n FROM job_changes WHERE job_id IN ('ghost', 'ch-8')",
+    );
+    expect(rows[0].n).toBe(0);
   });
 
   it("answers a cursor older than the kept history with 410 and how to start again", async () => {

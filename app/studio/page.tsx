@@ -1,4 +1,5 @@
-// /studio — the signed-in user's key, usage, alerts and plan, and how to start calling the API.
+// /studio — the signed-in user's key, usage, alerts, saved searches and plan, and how to start
+// calling the API.
 import type { Metadata } from "next";
 import { redirect } from "next/navigation";
 import { currentUser } from "@/lib/auth/session";
@@ -10,6 +11,7 @@ import { ok } from "@/lib/core/result";
 import { LOGGED_ROUTES } from "@/lib/request-log/line";
 import { logFilterFrom, recentRequests } from "@/lib/request-log/read";
 import { RETENTION_DAYS } from "@/lib/request-log/writer";
+import { savedSearchesFor } from "@/lib/saved-searches/read";
 import { count } from "@/lib/site/format";
 import { loadForPage } from "@/lib/site/page-data";
 import { studioOverview } from "@/lib/studio/overview";
@@ -19,9 +21,11 @@ import { titled } from "../components/page-title";
 import { PlanCards } from "../components/plan-cards";
 import { AlertsSwitch } from "./alerts-switch";
 import { BillingActions } from "./billing-actions";
+import { DeliveryLog } from "./delivery-log";
 import { KeyActions, SignOutButton } from "./key-actions";
 import { LocalTime } from "./local-time";
 import { RequestLog } from "./request-log";
+import { SavedSearches } from "./saved-searches";
 import { UsageChart } from "./usage-chart";
 
 export const dynamic = "force-dynamic";
@@ -65,11 +69,13 @@ export default async function StudioPage({
     const user = await currentUser();
     if (!user) return ok(null);
     // The log's read failing (a busy key's rare filter past its time) leaves the rest of the page.
-    const [o, requests] = await Promise.all([
-      studioOverview(user, clock.now()),
+    const now = clock.now();
+    const [o, requests, saved] = await Promise.all([
+      studioOverview(user, now),
       recentRequests(user.id, filter).catch(() => null),
+      savedSearchesFor(user, now),
     ]);
-    return ok({ user, o, requests });
+    return ok({ user, o, requests, saved });
   });
   if (!loaded.ok) {
     return (
@@ -82,7 +88,7 @@ export default async function StudioPage({
     );
   }
   if (!loaded.value) redirect("/signin?callbackUrl=/studio");
-  const { user, o, requests } = loaded.value;
+  const { user, o, requests, saved } = loaded.value;
   const live = o.key && o.key.status !== "revoked" ? o.key : null;
   const revoked = o.key?.status === "revoked" ? o.key : null;
   const base = env().APP_URL;
@@ -104,6 +110,7 @@ export default async function StudioPage({
         <a href="#usage-h">Usage</a>
         <a href="#requests-h">Requests</a>
         <a href="#alerts-h">Alerts</a>
+        <a href="#saved-h">Saved searches</a>
         <a href="#plan-h">Plan</a>
         <a href="#qs-h">Quick start</a>
       </nav>
@@ -200,6 +207,17 @@ export default async function StudioPage({
       <section className="card" aria-labelledby="alerts-h">
         <h2 id="alerts-h">Usage alerts</h2>
         <AlertsSwitch enabled={o.usageAlerts} email={user.email} />
+      </section>
+
+      <section className="card" aria-labelledby="saved-h">
+        <h2 id="saved-h">Saved searches</h2>
+        <SavedSearches
+          searches={saved.searches}
+          limit={saved.limit}
+          deliveredThisMonth={saved.deliveredThisMonth}
+          email={user.email}
+        />
+        <DeliveryLog deliveries={saved.deliveries} searches={saved.searches} />
       </section>
 
       <section className="card" aria-labelledby="plan-h">

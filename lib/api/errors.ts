@@ -13,6 +13,7 @@ export const ERROR_STATUS = {
   key_inactive: 401,
   not_signed_in: 401,
   forbidden: 403,
+  plan_limit: 403,
   site_only: 403,
   not_found: 404,
   insufficient_data: 404,

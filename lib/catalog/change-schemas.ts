@@ -8,7 +8,7 @@ import { JobSummarySchema, wholeNumber } from "./schemas";
 export const CHANGES_PER_PAGE_MAX = 1_000;
 /** With expand=jobs each entry carries a row: pages as long as a search's. */
 export const CHANGES_EXPANDED_PER_PAGE_MAX = 100;
-export const CHANGE_KINDS = ["added", "changed", "removed"] as const;
+export const CHANGE_KINDS = ["added", "changed", "removed", "left"] as const;
 
 export const ChangesQuerySchema = FacetsQuerySchema.omit({ near: true, radius_km: true }).extend({
   since: z
@@ -41,7 +41,11 @@ export type ChangesQuery = z.output<typeof ChangesQuerySchema>;
 
 export const JobChangeSchema = z.object({
   id: z.string().max(64).describe("The job's id"),
-  change: z.enum(CHANGE_KINDS),
+  change: z
+    .enum(CHANGE_KINDS)
+    .describe(
+      "added: an id the import before did not hold; changed: anything the job says differs; removed: the import no longer holds it; left (a feed filtered by country alone): it changed and is no longer in that country",
+    ),
   seen_at: z.iso.datetime().max(30).describe("When the import that made this change read its source"),
   job: JobSummarySchema.nullable()
     .optional()

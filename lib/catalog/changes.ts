@@ -9,7 +9,7 @@ import {
   type ChangesQuery,
   type JobChange,
 } from "./change-schemas";
-import { filterSql, type JobFilters } from "./filters";
+import { cityRecheck, filterSql, type JobFilters } from "./filters";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import { titleToTsQuery } from "./tsquery";
@@ -29,22 +29,17 @@ export function decodeCursor(text: string): bigint | null {
   return m?.[1] ? BigInt(m[1]) : null;
 }
 
-type FeedState = { top: bigint; horizon: bigint | null };
-
-/** The last change published, and the last one deleted by retention. */
-async function feedState(snapshotId: number): Promise<FeedState> {
-  const [row] = await catalogDb(snapshotId).$queryRaw<{ top: string | null; horizon: string | null }[]>(
-    Prisma.sql`SELECT max(last_seq)::text AS top, max(last_seq) FILTER (WHERE expired)::text AS horizon FROM job_change_sets`,
-  );
-  return { top: BigInt(row?.top ?? 0), horizon: row?.horizon ? BigInt(row.horizon) : null };
-}
-
 type Row = {
-  seq: string;
+  top: string;
+  top_all: string;
+  horizon: string | null;
+  scanned_to: string | null;
+  scanned: number;
+  seq: string | null;
   job_id: string;
   kind: 1 | 2 | 3;
+  is_left: boolean;
   seen_at: Date;
-  matched: boolean;
 } & Partial<JobDbRow>;
 
 export type FeedInput = {
@@ -63,83 +58,125 @@ export async function changesPage(
       "per_page",
       `per_page: must be at most ${CHANGES_EXPANDED_PER_PAGE_MAX} with expand=jobs (rows carry every job field).`,
     );
-  const state = await feedState(snapshotId);
-  if (query.since === undefined)
-    return ok({ items: [], meta: { since: null, next: encodeCursor(state.top), has_more: false } });
-  const since = decodeCursor(query.since);
-  if (since === null || since > state.top)
-    return invalidParam("since", "since: not a cursor this service gave; start again without since.");
-  if (state.horizon !== null && since < state.horizon)
+  const since = query.since === undefined ? null : decodeCursor(query.since);
+  if (query.since !== undefined && since === null) return notOurs();
+  const filtered = hasFilters(query, filters);
+  // One statement: the feed's bounds and the page are read from one snapshot of the database.
+  const rows = await catalogDb(snapshotId).$queryRaw<Row[]>(
+    pageSql({
+      since: since ?? 0n,
+      scan: since === null ? 0 : filtered ? CHANGES_SCAN : query.per_page + 1,
+      limit: query.per_page + 1,
+      snapshotId,
+      filters: filtered ? filters : null,
+      title: query.title,
+      expand,
+    }),
+  );
+  const head = rows[0];
+  const top = BigInt(head?.top ?? 0);
+  if (since === null)
+    return ok({ items: [], meta: { since: null, next: encodeCursor(top), has_more: false } });
+  if (since > BigInt(head?.top_all ?? 0)) return notOurs();
+  if (head?.horizon && since < BigInt(head.horizon))
     return fail(
       "cursor_expired",
-      "since: the changes after this cursor are no longer kept. Resynchronise: list the jobs you follow again with GET /v1/jobs, then call this without since for a new cursor.",
+      "since: the changes after this cursor are no longer kept. Resynchronise: call this without since for a new cursor, then list the jobs you follow again with GET /v1/jobs, and go on from that cursor.",
     );
-  const filtered = hasFilters(query, filters);
-  // A filtered page reads a bounded stretch of the feed: a narrow filter never walks all of it.
-  const end = filtered ? min(state.top, since + BigInt(CHANGES_SCAN)) : state.top;
-  const rows = await catalogDb(snapshotId).$queryRaw<Row[]>(
-    pageSql(since, end, query.per_page + 1, snapshotId, filtered ? filters : null, query.title, expand),
-  );
-  const page = rows.slice(0, query.per_page);
-  const more = rows.length > query.per_page;
+  // A cursor from an import this request's snapshot does not hold yet: nothing new until it does.
+  if (since > top)
+    return ok({ items: [], meta: { since: query.since ?? null, next: query.since ?? "", has_more: false } });
+  const found = rows.filter((r) => r.seq !== null);
+  const page = found.slice(0, query.per_page);
   const last = page.at(-1);
-  const next = more && last ? BigInt(last.seq) : end;
+  const scanEnd =
+    filtered && (head?.scanned ?? 0) >= CHANGES_SCAN && head?.scanned_to ? BigInt(head.scanned_to) : top;
+  const next = found.length > query.per_page && last?.seq ? BigInt(last.seq) : scanEnd;
   return ok({
     items: page.map((r) => item(r, expand)),
-    meta: { since: query.since, next: encodeCursor(next), has_more: next < state.top },
+    meta: { since: query.since ?? null, next: encodeCursor(next), has_more: next < top },
   });
 }
 
-function item(r: Row, expand: boolean): JobChange {
-  const change: JobChange = { id: r.job_id, change: KINDS[r.kind], seen_at: r.seen_at.toISOString() };
-  if (!expand) return change;
-  return { ...change, job: r.kind !== 3 && r.id ? toJobSummary(r as JobDbRow) : null };
-}
+const notOurs = () =>
+  invalidParam("since", "since: not a cursor this service gave; start again without since.");
 
-const min = (a: bigint, b: bigint) => (a < b ? a : b);
+function item(r: Row, expand: boolean): JobChange {
+  const kind = r.is_left ? "left" : KINDS[r.kind];
+  const change: JobChange = { id: r.job_id, change: kind, seen_at: r.seen_at.toISOString() };
+  if (!expand) return change;
+  return {
+    ...change,
+    job: kind === "added" || kind === "changed" ? (r.id ? toJobSummary(r as JobDbRow) : null) : null,
+  };
+}
 
 function hasFilters(query: ChangesQuery, f: JobFilters): boolean {
   return Boolean(query.title) || Object.keys(f).length > 0;
 }
 
+type PageInput = {
+  since: bigint;
+  /** Changes read past `since` (none: only the bounds). */
+  scan: number;
+  limit: number;
+  snapshotId: number;
+  filters: JobFilters | null;
+  title: string | undefined;
+  expand: boolean;
+};
+
 /**
- * One page of the feed after `since`, up to `end`. Unfiltered, every change. Filtered, an
- * addition or change is listed when the job, as served now, matches; a removal when its country
- * does (the job's other fields went with it).
+ * The feed's bounds as this request's snapshot sees them (changes of imports published up to
+ * it; `top_all`: of any), then one page after `since`. Unfiltered, every change. Filtered, of
+ * the next `scan` changes: an addition or change when the job, as served now, matches; with a
+ * country filter alone, a change whose job moved out of it ("left"); a removal when its country
+ * matches (the job's other fields went with it).
  */
-function pageSql(
-  since: bigint,
-  end: bigint,
-  limit: number,
-  snapshotId: number,
-  filters: JobFilters | null,
-  title: string | undefined,
-  expand: boolean,
-): Prisma.Sql {
-  const tsquery = title ? titleToTsQuery(title) : null;
+function pageSql(p: PageInput): Prisma.Sql {
+  const { filters, snapshotId } = p;
+  const tsquery = p.title ? titleToTsQuery(p.title) : null;
   const titleSql = tsquery
     ? Prisma.sql`AND title_id IN (SELECT t.id FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}))`
     : Prisma.empty;
-  const cols = expand ? SUMMARY_COLUMNS : Prisma.sql`id`;
+  const cols = p.expand ? SUMMARY_COLUMNS : Prisma.sql`id`;
+  const recheck = filters ? cityRecheck(filters, "jobs") : Prisma.empty;
   const join =
-    filters || expand
+    filters || p.expand
       ? Prisma.sql`LEFT JOIN LATERAL (
           SELECT ${cols} FROM jobs
-          WHERE snapshot_id = ${snapshotId} AND id = c.job_id ${filters ? filterSql(filters) : Prisma.empty} ${titleSql}
-        ) j ON c.kind <> 3`
+          WHERE snapshot_id = ${snapshotId} AND id = w.job_id ${filters ? filterSql(filters) : Prisma.empty} ${titleSql} ${recheck}
+        ) j ON w.kind <> 3`
       : Prisma.empty;
+  const country = filters?.country ? Prisma.sql`= ANY(${filters.country.countries}::bpchar[])` : null;
+  // Known only when the country is the whole filter: whether the job before matched anything
+  // else is not kept.
+  const countryOnly = country && !tsquery && Object.keys(filters ?? {}).length === 1;
+  const left = countryOnly
+    ? Prisma.sql`(w.kind = 2 AND j.id IS NULL AND w.previous_country_code ${country})`
+    : Prisma.sql`false`;
   const matched = filters
-    ? Prisma.sql`AND CASE WHEN c.kind = 3 THEN true ${removalCountry(filters)} ELSE j.id IS NOT NULL END`
+    ? Prisma.sql`WHERE CASE WHEN w.kind = 3 THEN ${country ? Prisma.sql`w.country_code ${country}` : Prisma.sql`true`}
+        ELSE j.id IS NOT NULL OR ${left} END`
     : Prisma.empty;
-  return Prisma.sql`SELECT c.seq::text AS seq, c.job_id, c.kind, s.seen_at ${expand || filters ? Prisma.sql`, j.*` : Prisma.empty}
-    FROM job_changes c JOIN job_change_sets s ON s.snapshot_id = c.snapshot_id AND NOT s.expired
-    ${join}
-    WHERE c.seq > ${since.toString()}::bigint AND c.seq <= ${end.toString()}::bigint ${matched}
-    ORDER BY c.seq LIMIT ${limit}`;
-}
-
-/** A removal's country against the country or region filter, as `AND …` inside the CASE. */
-function removalCountry(f: JobFilters): Prisma.Sql {
-  if (!f.country) return Prisma.empty;
-  return Prisma.sql`AND c.country_code = ANY(${f.country.countries}::bpchar[])`;
+  return Prisma.sql`WITH st AS (
+      SELECT coalesce(max(last_seq) FILTER (WHERE snapshot_id <= ${snapshotId}), 0) AS top,
+        coalesce(max(last_seq), 0) AS top_all, max(last_seq) FILTER (WHERE expired) AS horizon
+      FROM job_change_sets
+    ),
+    w AS MATERIALIZED (
+      SELECT c.seq, c.job_id, c.kind, c.country_code, c.previous_country_code, s.seen_at
+      FROM job_changes c JOIN job_change_sets s ON s.snapshot_id = c.snapshot_id AND NOT s.expired
+      WHERE c.seq > ${p.since.toString()}::bigint AND c.seq <= (SELECT top FROM st)
+      ORDER BY c.seq LIMIT ${p.scan}
+    ),
+    ws AS (SELECT max(seq)::text AS scanned_to, count(*)::int AS scanned FROM w),
+    page AS (
+      SELECT w.seq::text AS seq, w.job_id, w.kind, w.seen_at, ${left} AS is_left ${p.expand || filters ? Prisma.sql`, j.*` : Prisma.empty}
+      FROM w ${join} ${matched}
+      ORDER BY w.seq LIMIT ${p.limit}
+    )
+    SELECT st.top::text AS top, st.top_all::text AS top_all, st.horizon::text AS horizon, ws.scanned_to, ws.scanned, page.*
+    FROM st CROSS JOIN ws LEFT JOIN page ON true
+    ORDER BY page.seq::bigint`;
 }

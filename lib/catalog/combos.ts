@@ -25,6 +25,7 @@ export function combosAnswer(f: JobFilters): boolean {
     f.salary ||
     f.salarySource ||
     f.postedAfter ||
+    f.firstSeen ||
     f.keywords ||
     f.excludeCompanies
   );

@@ -27,6 +27,8 @@ export type JobFilters = {
   /** Only jobs whose pay has this source (so only salaried jobs). */
   salarySource?: "stated" | "parsed";
   postedAfter?: Date;
+  /** first_seen_at from `from`, up to `until` when given (one import's new jobs: lib/saved-searches). */
+  firstSeen?: { from: Date; until?: Date };
   /** Words of `q`, after synonyms and corrections (lib/catalog/keywords/resolve.ts). */
   keywords?: SearchClause[];
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
@@ -88,6 +90,8 @@ export function toFilters(
   if (q.posted_within_days !== undefined)
     filters.postedAfter = new Date(now.getTime() - q.posted_within_days * DAY_MS);
   if (q.posted_after !== undefined) filters.postedAfter = q.posted_after;
+  if (q.seen_within_days !== undefined)
+    filters.firstSeen = { from: new Date(now.getTime() - q.seen_within_days * DAY_MS) };
 
   const near = nearFilter(q, country);
   if (!near.ok) return near;
@@ -136,6 +140,7 @@ export function hasRowFilters(f: JobFilters): boolean {
       f.seniority ||
       f.salarySource ||
       f.postedAfter ||
+      f.firstSeen ||
       f.keywords ||
       f.excludeCompanies ||
       f.near ||
@@ -182,6 +187,11 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Pri
   // Stated pay shares its codes with no pay; a salary filter already asks for a salary.
   if (f.salarySource && !f.salary) parts.push(Prisma.sql`AND salary_year_min IS NOT NULL`);
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
+  if (f.firstSeen) {
+    const { from, until } = f.firstSeen;
+    parts.push(Prisma.sql`AND first_seen_at >= ${from.toISOString()}::timestamptz`);
+    if (until) parts.push(Prisma.sql`AND first_seen_at <= ${until.toISOString()}::timestamptz`);
+  }
   if (f.salary) {
     const s = f.salary;
     const match = Prisma.sql`(salary_currency = ${s.currency}

@@ -119,6 +119,45 @@ function startOfMinute(now: Date): Date {
   return new Date(Math.floor(now.getTime() / 60_000) * 60_000);
 }
 
+/** What a saved search may hold: a search's parameters, without paging, order or display. */
+export const SavedQuerySchema = FacetsQuerySchema.omit({ tz: true });
+
+/** A saved search's query checked as a search would be, in one canonical order; or why not. */
+export async function canonicalSavedQuery(raw: string) {
+  const params = new URLSearchParams(raw.replace(/^[^?]*\?/, "").replace(/#.*$/, ""));
+  params.sort();
+  const parsed = parseQueryParams(params, SavedQuerySchema);
+  if (!parsed.ok) return parsed;
+  const rules = toFilters({ ...parsed.value, page: 1, per_page: 1 }, new Date());
+  if (!rules.ok) return rules;
+  const words = await withKeywords(rules.value.filters, parsed.value);
+  if (!words.ok) return words;
+  return ok(params.toString());
+}
+
+/**
+ * The jobs a saved search's query matches among those an import first held (first_seen_at is
+ * that import's time): the newest `limit`, and how many there are.
+ */
+export async function newJobsFor(query: string, seenAt: Date, limit: number) {
+  const parsed = parseQueryParams(new URLSearchParams(query), SavedQuerySchema);
+  if (!parsed.ok) return parsed;
+  const rules = toFilters({ ...parsed.value, page: 1, per_page: 1 }, new Date());
+  if (!rules.ok) return rules;
+  const words = await withKeywords(rules.value.filters, parsed.value);
+  if (!words.ok) return words;
+  const filters = { ...words.value.filters, firstSeen: { from: seenAt, until: seenAt } };
+  const found = await searchJobs({
+    title: parsed.value.title,
+    filter: filters.country,
+    page: 1,
+    perPage: limit,
+    filters,
+    sort: filters.near ? "distance" : "date",
+  });
+  return ok(found);
+}
+
 /** A page of the changes feed: the search's filters (but near), a cursor and a page size. */
 export async function changesCatalog(params: URLSearchParams, now = new Date()) {
   const parsed = parseQueryParams(params, ChangesQuerySchema);

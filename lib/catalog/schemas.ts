@@ -200,6 +200,12 @@ export const JobSearchQuerySchema = z.object({
     .pipe(z.number().int().min(1, "must be at least 1").max(365, "must be at most 365"))
     .optional()
     .describe("Jobs posted in the last N days (1–365)"),
+  seen_within_days: wholeNumber("Days")
+    .pipe(z.number().int().min(1, "must be at least 1").max(365, "must be at most 365"))
+    .optional()
+    .describe(
+      "Jobs this catalog first held (first_seen_at) in the last N days (1–365), whatever their posted_at",
+    ),
   posted_after: z
     .string()
     .max(40, "must be at most 40 characters")

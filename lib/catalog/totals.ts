@@ -112,7 +112,10 @@ export function countState(
 ): { total: number; totalExact: boolean } | "counting" | undefined {
   const known = totals.get(snapshotId, key);
   if (known) return known;
-  if (finishing.has(`${snapshotId}\u0000${key}`) || givenUp.get(snapshotId, key)) return "counting";
+  if (finishing.has(`${snapshotId}\u0000${key}`)) return "counting";
+  const gaveUp = givenUp.get(snapshotId, key);
+  // A count that ran out of the longer deadline on a busy moment is tried again a minute later.
+  if (gaveUp !== undefined && Date.now() - gaveUp < RETRY_GIVEN_UP_MS) return "counting";
   return undefined;
 }
 
@@ -125,15 +128,16 @@ export function countState(
 export const FINISH_DEADLINE_MS = 2_000;
 const FINISH_AT_ONCE = 2;
 const finishing = new Set<string>();
-/** Counts that ran out of the longer deadline too: their searches keep a lower bound. */
-const givenUp = snapshotCache<true>(5_000);
+/** Counts that ran out of the longer deadline too, and when: their searches keep a lower bound. */
+const givenUp = snapshotCache<number>(5_000);
+const RETRY_GIVEN_UP_MS = 60_000;
 
 function finishLater(snapshotId: number, key: string, sql: Prisma.Sql): void {
   const slot = `${snapshotId}\u0000${key}`;
   if (finishing.size >= FINISH_AT_ONCE || finishing.has(slot)) return;
   finishing.add(slot);
   countWithin(sql, FINISH_DEADLINE_MS)
-    .then((n) => (n === null ? givenUp.set(snapshotId, key, true) : keep(snapshotId, key, n)))
+    .then((n) => (n === null ? givenUp.set(snapshotId, key, Date.now()) : keep(snapshotId, key, n)))
     .catch((err: unknown) => log.warn("count off the request path failed", { error: String(err) }))
     .finally(() => finishing.delete(slot));
 }

@@ -16,6 +16,11 @@ export const EnvSchema = z.object({
   DATABASE_EMBEDDED: flag,
   /** Lets `npm start` run on the embedded database when DATABASE_URL is unset. */
   ALLOW_EMBEDDED: flag,
+  /**
+   * Whether saved-search webhooks may reach private, loopback and link-local addresses. Unset:
+   * only outside production (a receiver on localhost while developing or testing).
+   */
+  WEBHOOKS_ALLOW_PRIVATE: z.preprocess(blank, z.enum(["true", "false", "1", "0"]).optional()),
   /** Where the embedded database keeps its files. */
   EMBEDDED_DATA_DIR: z.string().min(1).default(".data"),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),

@@ -173,6 +173,13 @@ function send(
     ...(literal ? {} : { servername: host }),
   };
 
+  // Node refuses a header value with a line break by throwing from request(): a result, too.
+  for (const [name, value] of Object.entries(headers))
+    if (/[\r\n\0]/.test(name) || /[\r\n\0]/.test(value))
+      return Promise.resolve(
+        outboundFail("invalid_url", `The header ${name.replace(/[^\w-]/g, "?")} holds a line break.`),
+      );
+
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: OutboundResult<OutboundResponse>) => {

@@ -113,7 +113,7 @@ const ERRORS = {
   cursor_expired: () =>
     new ApiError(
       "cursor_expired",
-      "since: the changes after this cursor are no longer kept. Resynchronise: list the jobs you follow again with GET /v1/jobs, then call this without since for a new cursor.",
+      "since: the changes after this cursor are no longer kept. Resynchronise: call this without since for a new cursor, then list the jobs you follow again with GET /v1/jobs, and go on from that cursor.",
     ),
   token_expired: () =>
     new ApiError("token_expired", "This link has expired; register again in the Studio to get a new key."),

@@ -31,6 +31,7 @@ export const FILTER_EXAMPLES = {
   salary_source: "stated",
   include_unsalaried: "false",
   posted_within_days: 30,
+  seen_within_days: 7,
   posted_after: "2026-11-01",
   near: "Leeds, GB",
   radius_km: 50,

@@ -21,7 +21,7 @@ export type BatchItem =
       record: Record<string, unknown>;
       titleId: number;
       words?: number;
-      before?: { firstSeen: string; digest: string | null };
+      before?: { firstSeen: string; digest: string | null; country: string };
     }
   | Problem;
 
@@ -31,7 +31,12 @@ export const CHANGED = 2;
 export const REMOVED = 3;
 
 /** A batch's jobs that are new or changed against the snapshot before (none on a first import). */
-export type BatchChanges = { ids: string[]; kinds: number[]; countries: string[] };
+export type BatchChanges = {
+  ids: string[];
+  kinds: number[];
+  countries: string[];
+  previous: (string | null)[];
+};
 
 /** When this import reads its jobs, and whether a snapshot before it is compared with. */
 export type ImportSeen = { at: string; compare: boolean };
@@ -101,7 +106,7 @@ export class JobBatchEncoder {
     const problems: Problem[] = [];
     const rows: CopyValue[][] = [];
     const text = this.output === "text" ? new LineBuffer() : undefined;
-    const changes: BatchChanges = { ids: [], kinds: [], countries: [] };
+    const changes: BatchChanges = { ids: [], kinds: [], countries: [], previous: [] };
     let jobs = 0;
     for (const item of items) {
       if ("message" in item) {
@@ -132,6 +137,7 @@ export class JobBatchEncoder {
         changes.ids.push(r.id);
         changes.kinds.push(item.before ? CHANGED : ADDED);
         changes.countries.push(r.country);
+        changes.previous.push(item.before?.country ?? null);
       }
       const at = item.words;
       if (text) {

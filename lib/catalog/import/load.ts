@@ -1,6 +1,7 @@
 // Loads a snapshot: validate every record, COPY jobs into a new partition, index it, and swap
 // it in atomically. Any problem leaves the live snapshot untouched.
 import pg from "pg";
+import { log } from "../../core/log";
 import { invalidateLiveSnapshot } from "../live";
 import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
 import { cleanJobRecord } from "./clean-record";
@@ -24,6 +25,7 @@ import type { Numbered } from "./read";
 import { loadSalaries } from "./salaries";
 import {
   dropChanges,
+  dropUnpublished,
   expireChanges,
   lookBack,
   type Previous,
@@ -227,6 +229,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     if (!locked[0]?.ok) throw new Error("Another catalog import is running; try again when it has finished.");
     // An import that died after loading left a 'loading' snapshot; nothing else can be running now.
     await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE status = 'loading'`);
+    await dropUnpublished(main);
     const method = opts.method ?? (await loadMethodFor(main));
     // The snapshot's row is written in the load's transaction: a process that dies while reading
     // the file (killed, out of memory) leaves no 'loading' snapshot behind, nor a partition.
@@ -277,12 +280,11 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     swapped = true;
     invalidateLiveSnapshot(); // this process serves the new snapshot at once; others within a second
     // The new snapshot is live; failing to tidy up old ones must not undo that.
-    const retired = await retireOld(main)
-      .then(async (ids) => {
-        await expireChanges(main);
-        return ids;
-      })
-      .catch((err: Error) => ({ error: err.message }));
+    const retired = await retireOld(main).catch((err: Error) => ({ error: err.message }));
+    // Past the swap: the next import tries again.
+    await expireChanges(main).catch((err: Error) =>
+      log.warn("expiring old changes failed", { error: err.message }),
+    );
     return {
       snapshotId,
       jobs: jobs.count,
@@ -302,7 +304,9 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
       await main.query(`DELETE FROM pay_groups WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
-      await dropChanges(main, snapshotId).catch(() => {});
+      await dropChanges(main, snapshotId).catch((e: Error) =>
+        log.warn("the failed import's changes were left; the next import drops them", { error: e.message }),
+      );
       await main
         .query(`UPDATE catalog_snapshots SET status = 'failed' WHERE id = $1 AND status = 'loading'`, [
           snapshotId,

@@ -31,14 +31,19 @@ export async function lookBack(client: pg.PoolClient, previous: Previous, batch:
   }
   if (byId.size === 0) return;
   // Rows written before first_seen_at existed were first seen no later than their snapshot.
-  const { rows } = await client.query<{ id: string; first_seen: Date; digest: string | null }>(
-    `SELECT id, coalesce(first_seen_at, $3::timestamptz) AS first_seen, digest::text AS digest
+  const { rows } = await client.query<{
+    id: string;
+    first_seen: Date;
+    digest: string | null;
+    country: string;
+  }>(
+    `SELECT id, coalesce(first_seen_at, $3::timestamptz) AS first_seen, digest::text AS digest, country_code AS country
      FROM ${partitionName(previous.id)} WHERE snapshot_id = $1 AND id = ANY($2::varchar[])`,
     [previous.id, [...byId.keys()], previous.seenAt],
   );
   for (const r of rows) {
     const item = byId.get(r.id);
-    if (item) item.before = { firstSeen: r.first_seen.toISOString(), digest: r.digest };
+    if (item) item.before = { firstSeen: r.first_seen.toISOString(), digest: r.digest, country: r.country };
   }
 }
 
@@ -50,9 +55,10 @@ export async function writeChanges(
 ): Promise<void> {
   if (changes.ids.length === 0) return;
   await client.query(
-    `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code)
-     SELECT $1, id, kind, country FROM unnest($2::varchar[], $3::smallint[], $4::bpchar[]) AS c(id, kind, country)`,
-    [snapshotId, changes.ids, changes.kinds, changes.countries],
+    `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code, previous_country_code)
+     SELECT $1, id, kind, country, previous
+     FROM unnest($2::varchar[], $3::smallint[], $4::bpchar[], $5::bpchar[]) AS c(id, kind, country, previous)`,
+    [snapshotId, changes.ids, changes.kinds, changes.countries, changes.previous],
   );
 }
 
@@ -94,17 +100,26 @@ export async function publishChanges(
 /** How long the feed keeps an import's changes; a cursor from before them is answered 410. */
 export const CHANGES_RETENTION_DAYS = 35;
 
-/** Deletes the changes of sets past retention, and those of imports that never went live. */
+/** Deletes the changes of sets past retention, in the statement that marks them expired. */
 export async function expireChanges(client: pg.PoolClient): Promise<void> {
-  const { rows } = await client.query<{ snapshot_id: number }>(
-    `UPDATE job_change_sets SET expired = true
-     WHERE NOT expired AND published_at < now() - make_interval(days => ${CHANGES_RETENTION_DAYS})
-     RETURNING snapshot_id`,
+  await client.query(
+    `WITH e AS (
+       UPDATE job_change_sets SET expired = true
+       WHERE NOT expired AND published_at < now() - make_interval(days => ${CHANGES_RETENTION_DAYS})
+       RETURNING snapshot_id)
+     DELETE FROM job_changes WHERE snapshot_id IN (SELECT snapshot_id FROM e)`,
   );
-  if (rows.length)
-    await client.query(`DELETE FROM job_changes WHERE snapshot_id = ANY($1::int[])`, [
-      rows.map((r) => r.snapshot_id),
-    ]);
+}
+
+/**
+ * Changes of imports that never went live (one killed before its swap leaves them: they are
+ * written as the load goes). Imports run one at a time and publish in snapshot order, so every
+ * change above the last published snapshot is such a leftover.
+ */
+export async function dropUnpublished(client: pg.PoolClient): Promise<void> {
+  await client.query(
+    `DELETE FROM job_changes WHERE snapshot_id > (SELECT coalesce(max(snapshot_id), 0) FROM job_change_sets)`,
+  );
 }
 
 /** The feed's leftovers of an import that failed before its swap. */

@@ -76,9 +76,9 @@ export type paths = {
         };
         /**
          * What imports changed
-         * @description The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without `since`: the answer has no changes and `meta.next`, the cursor to keep. Later, pass that cursor as `since`: you get the changes published after it, a page at a time (follow `meta.next` while `has_more`; the Link header has rel=next); keep the last `meta.next` for the next import's. Cursors are opaque, the same on every server, and last at least 35 days of imports: an older one is a 410 `cursor_expired` (list what you follow again with GET /v1/jobs, then start over without `since`). `expand=jobs` adds each added or changed job as served now (`null` when a later import removed it).
+         * @description The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without `since`: the answer has no changes and `meta.next`, the cursor to keep. Later, pass that cursor as `since`: you get the changes published after it, a page at a time (follow `meta.next` while `has_more`; the Link header has rel=next); keep the last `meta.next` for the next import's. Cursors are opaque, the same on every server, and last at least 35 days of imports: an older one is a 410 `cursor_expired` (take a new cursor without `since`, then list what you follow again with GET /v1/jobs, and go on from that cursor). `expand=jobs` adds each added or changed job as served now (`null` when a later import removed it).
          *
-         *     The search's parameters (but `near`) narrow the feed: an addition or change is listed when the job, as served now, matches them; a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold). A filtered page reads at most 5,000 changes, so it can be short or empty and still have `has_more`. Up to 1,000 changes per page, 100 with `expand=jobs`.
+         *     The search's parameters (but `near`) narrow the feed: an addition or change is listed when the job, as served now, matches them; a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold); filtered by a country alone, a job that changed and is no longer in it is listed as `left`. A filtered page reads at most 5,000 changes, so it can be short or empty and still have `has_more`. Up to 1,000 changes per page, 100 with `expand=jobs`.
          *
          *     **Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they count against the calling address's keyless limit instead).
          */
@@ -594,8 +594,11 @@ export type components = {
             items: {
                 /** @description The job's id */
                 id: string;
-                /** @enum {string} */
-                change: "added" | "changed" | "removed";
+                /**
+                 * @description added: an id the import before did not hold; changed: anything the job says differs; removed: the import no longer holds it; left (a feed filtered by country alone): it changed and is no longer in that country
+                 * @enum {string}
+                 */
+                change: "added" | "changed" | "removed" | "left";
                 /**
                  * Format: date-time
                  * @description When the import that made this change read its source
@@ -1088,7 +1091,7 @@ export type components = {
         Error: {
             error: {
                 /** @enum {string} */
-                code: "invalid_parameter" | "invalid_path" | "bad_request" | "key_in_query" | "invalid_token" | "invalid_signature" | "invalid_key" | "key_inactive" | "not_signed_in" | "forbidden" | "site_only" | "not_found" | "insufficient_data" | "billing_unavailable" | "method_not_allowed" | "request_timeout" | "key_exists" | "registration_in_progress" | "token_expired" | "cursor_expired" | "payload_too_large" | "headers_too_large" | "quota_exceeded" | "rate_limited" | "internal_error" | "mail_unavailable" | "payment_provider_unavailable" | "service_unavailable";
+                code: "invalid_parameter" | "invalid_path" | "bad_request" | "key_in_query" | "invalid_token" | "invalid_signature" | "invalid_key" | "key_inactive" | "not_signed_in" | "forbidden" | "plan_limit" | "site_only" | "not_found" | "insufficient_data" | "billing_unavailable" | "method_not_allowed" | "request_timeout" | "key_exists" | "registration_in_progress" | "token_expired" | "cursor_expired" | "payload_too_large" | "headers_too_large" | "quota_exceeded" | "rate_limited" | "internal_error" | "mail_unavailable" | "payment_provider_unavailable" | "service_unavailable";
                 message: string;
                 request_id: string;
                 /** @description The parameter (or header) that was wrong */
@@ -1281,6 +1284,8 @@ export interface operations {
                 include_unsalaried?: "false" | "true";
                 /** @description Jobs posted in the last N days (1–365). Example: `30`. */
                 posted_within_days?: number;
+                /** @description Jobs this catalog first held (first_seen_at) in the last N days (1–365), whatever their posted_at. Example: `7`. */
+                seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
                 /** @description relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near). Example: `salary_desc`. */
@@ -1531,6 +1536,8 @@ export interface operations {
                 include_unsalaried?: "false" | "true";
                 /** @description Jobs posted in the last N days (1–365). Example: `30`. */
                 posted_within_days?: number;
+                /** @description Jobs this catalog first held (first_seen_at) in the last N days (1–365), whatever their posted_at. Example: `7`. */
+                seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
                 /** @description Jobs near a place: "Leeds, GB", "Springfield, MO, US", a city name one city dominates ("Berlin"), or "latitude,longitude" ("52.52,13.40"). An ambiguous or unknown name is a 400 listing candidates or suggestions. Example: `Leeds, GB`. */
@@ -1966,6 +1973,8 @@ export interface operations {
                 include_unsalaried?: "false" | "true";
                 /** @description Jobs posted in the last N days (1–365). Example: `30`. */
                 posted_within_days?: number;
+                /** @description Jobs this catalog first held (first_seen_at) in the last N days (1–365), whatever their posted_at. Example: `7`. */
+                seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
                 /** @description Jobs near a place: "Leeds, GB", "Springfield, MO, US", a city name one city dominates ("Berlin"), or "latitude,longitude" ("52.52,13.40"). An ambiguous or unknown name is a 400 listing candidates or suggestions. Example: `Leeds, GB`. */
@@ -2253,6 +2262,8 @@ export interface operations {
                 include_unsalaried?: "false" | "true";
                 /** @description Jobs posted in the last N days (1–365). Example: `30`. */
                 posted_within_days?: number;
+                /** @description Jobs this catalog first held (first_seen_at) in the last N days (1–365), whatever their posted_at. Example: `7`. */
+                seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
                 /** @description IANA time zone; adds reset_local. Example: `Europe/Berlin`. */
@@ -2397,7 +2408,7 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description cursor_expired: the changes after this cursor are no longer kept (charged). Resynchronise and start again without since. */
+            /** @description cursor_expired: the changes after this cursor are no longer kept (charged). Take a new cursor without since, list what you follow again, and go on from that cursor. */
             410: {
                 headers: {
                     "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -2414,7 +2425,7 @@ export interface operations {
                      * @example {
                      *       "error": {
                      *         "code": "cursor_expired",
-                     *         "message": "since: the changes after this cursor are no longer kept. Resynchronise: list the jobs you follow again with GET /v1/jobs, then call this without since for a new cursor.",
+                     *         "message": "since: the changes after this cursor are no longer kept. Resynchronise: call this without since for a new cursor, then list the jobs you follow again with GET /v1/jobs, and go on from that cursor.",
                      *         "request_id": "req_Q2xN7kLm3pR5tVw8"
                      *       }
                      *     }
