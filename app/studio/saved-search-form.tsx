@@ -55,14 +55,14 @@ export function SavedSearchForm({
     }
     form.current?.reset();
     const { saved_search: saved, webhook_secret: secret } = r.value;
-    // The message and the list's new entry appear together.
+    // The message and the list's new entry appear together. With a webhook, the entry itself says
+    // it was saved, beside the secret, and takes focus.
     startTransition(() => {
-      setNotice({
-        kind: "ok",
-        text: secret
-          ? `Saved «${saved.name}»: its webhook secret is shown with it above, this once.`
-          : `Saved «${saved.name}». New matching jobs are e-mailed to ${email}.`,
-      });
+      setNotice(
+        secret
+          ? null
+          : { kind: "ok", text: `Saved «${saved.name}». New matching jobs are e-mailed to ${email}.` },
+      );
       onCreated(r.value);
     });
   }

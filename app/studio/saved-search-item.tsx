@@ -41,7 +41,7 @@ export function SavedSearchItem({
 }) {
   const router = useRouter();
   const [notice, setNotice] = useState<Message | null>(null);
-  const [busy, setBusy] = useState<"test" | "rotate" | "delete" | null>(null);
+  const [busy, setBusy] = useState<"test" | "rotate" | "delete" | "enable" | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [refreshing, startTransition] = useTransition();
   const opener = useRef<HTMLButtonElement>(null);
@@ -66,6 +66,20 @@ export function SavedSearchItem({
     setBusy(null);
     if (r.ok) onRevealed({ id, secret: r.value.webhook_secret, rotated: true });
     else setNotice({ kind: "error", text: r.message });
+  }
+  async function enable() {
+    setBusy("enable");
+    setNotice(null);
+    const r = await postJson<{ enabled: string }>("/api/saved-searches/enable-webhook", { id });
+    startTransition(() => {
+      setBusy(null);
+      setNotice(
+        r.ok
+          ? { kind: "ok", text: "Webhook on again: the next import's jobs go to it." }
+          : { kind: "error", text: r.message },
+      );
+      if (r.ok) router.refresh();
+    });
   }
   const close = () => {
     setConfirming(false);
@@ -111,18 +125,19 @@ export function SavedSearchItem({
       {search.webhook_status === "disabled" && (
         <p className="notice warn">
           We stopped delivering to this webhook after {DISABLE_DAYS} days of failures. Send a test event to
-          see what your endpoint answers.
+          see what your endpoint answers, and turn it back on once it takes them.
         </p>
       )}
+      {/* One secret is on show at a time (the list keeps it), so its box's name is unique. */}
       {revealed?.rotated ? (
         // Keyed by the secret: each rotation is a new notice, which takes focus again.
-        <SecretNotice key={revealed.secret} label={`New webhook secret for ${name}`} secret={revealed.secret}>
+        <SecretNotice key={revealed.secret} label="New webhook secret" secret={revealed.secret}>
           A new signing secret for «{name}»: copy it now. The old secret keeps signing deliveries, beside the
           new one, for 24 hours: switch your receiver over within that time.
         </SecretNotice>
       ) : (
         revealed && (
-          <SecretNotice key={revealed.secret} label={`Webhook secret for ${name}`} secret={revealed.secret}>
+          <SecretNotice key={revealed.secret} label="Webhook secret" secret={revealed.secret}>
             Saved «{name}». Copy its webhook signing secret now: it will not be shown again.
           </SecretNotice>
         )
@@ -162,6 +177,12 @@ export function SavedSearchItem({
                 {busy === "test" ? "Sending…" : "Send test event"}
                 <span className="visually-hidden"> for {name}</span>
               </button>
+              {search.webhook_status === "disabled" && (
+                <button type="button" className="secondary small" onClick={enable} disabled={working}>
+                  {busy === "enable" ? "Turning on…" : "Turn webhook back on"}
+                  <span className="visually-hidden"> for {name}</span>
+                </button>
+              )}
               <button type="button" className="secondary small" onClick={rotate} disabled={working}>
                 {busy === "rotate" ? "Rotating…" : "Rotate secret"}
                 <span className="visually-hidden"> of {name}</span>

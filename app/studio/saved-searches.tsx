@@ -40,7 +40,7 @@ export function SavedSearches({
       </p>
       <p className="small muted saved-counts">
         <span>
-          {used} of {limit} used on your plan
+          {used} of {limit} saved search{limit === 1 ? "" : "es"} used on your plan
         </span>
         <span>Deliveries this month: {deliveredThisMonth}</span>
       </p>

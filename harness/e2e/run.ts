@@ -84,6 +84,8 @@ async function main(): Promise<number> {
       STRIPE_PRICE_BUILDER: "price_builder_e2e",
       STRIPE_PRICE_PRO: "price_pro_e2e",
       STRIPE_API_URL: stripe.url,
+      // The saved-search test's receiver listens on 127.0.0.1.
+      WEBHOOKS_ALLOW_PRIVATE: "true",
     };
     // node itself (not an npx/tsx wrapper) in its own process group, so it can be stopped for sure.
     server = spawn(process.execPath, SERVER_ARGS, {

@@ -17,6 +17,7 @@ import { flushUsage } from "../quota/usage-buffer";
 import { startUsageSweeper } from "../quota/usage-sweeper";
 import { describeQuotaBackend } from "../redis/client";
 import { flushRequestLog } from "../request-log/writer";
+import { startDeliveryWorker } from "../saved-searches/worker";
 import { createAppServer } from "./app-server";
 
 export type Serving = { shutdown: (signal: string, code?: number) => Promise<void> };
@@ -98,6 +99,8 @@ async function listen(
   startUsageSweeper();
   // Usage alerts queued by any instance are sent by whichever claims them first.
   startAlertSender();
+  // Saved searches' deliveries after each import: planned and sent by whichever instance claims them.
+  startDeliveryWorker();
   // Downgrades and cancellations bought through Stripe take effect at the end of the paid period.
   startPlanChanges();
   await new Promise<void>((resolve) => server.listen(port, resolve));

@@ -4,8 +4,16 @@ import nodemailer, { type Transporter } from "nodemailer";
 import type { ReactElement } from "react";
 import KeyConfirmationEmail from "../../emails/key-confirmation";
 import KeyRevokedEmail from "../../emails/key-revoked";
+import SavedSearchDigestEmail, {
+  digestSubject,
+  type SavedSearchDigestProps,
+} from "../../emails/saved-search-digest";
 import SignInEmail from "../../emails/sign-in";
 import UsageAlertEmail, { type UsageAlertEmailProps, usageAlertSubject } from "../../emails/usage-alert";
+import WebhookDisabledEmail, {
+  type WebhookDisabledProps,
+  webhookDisabledSubject,
+} from "../../emails/webhook-disabled";
 import { env } from "../core/env";
 import { parseMailbox } from "./mailbox";
 
@@ -28,7 +36,12 @@ export async function renderEmail(element: ReactElement): Promise<{ html: string
   return { html, text };
 }
 
-async function send(to: string, subject: string, element: ReactElement): Promise<void> {
+async function send(
+  to: string,
+  subject: string,
+  element: ReactElement,
+  headers?: Record<string, string>,
+): Promise<void> {
   // Only one plain mailbox is ever a recipient: nodemailer reads a string as an address list
   // (names, lists, groups), so `to` goes as an address object it does not parse, and the SMTP
   // envelope names that one mailbox whatever the headers say.
@@ -45,6 +58,7 @@ async function send(to: string, subject: string, element: ReactElement): Promise
       subject,
       html,
       text,
+      headers,
     });
   } catch (err) {
     // The message names the SMTP failure only: never the e-mail's content (it may hold a key).
@@ -75,3 +89,22 @@ export const sendKeyRevoked = (to: string, hint: string, revokedAt: Date) =>
 
 export const sendUsageAlert = (to: string, alert: Omit<UsageAlertEmailProps, "studioUrl">) =>
   send(to, usageAlertSubject(alert), UsageAlertEmail({ ...alert, studioUrl: `${env().APP_URL}/studio` }));
+
+export const sendSavedSearchDigest = (
+  to: string,
+  digest: Omit<SavedSearchDigestProps, "studioUrl" | "jobsUrl">,
+) =>
+  send(
+    to,
+    digestSubject(digest),
+    SavedSearchDigestEmail({
+      ...digest,
+      studioUrl: `${env().APP_URL}/studio`,
+      jobsUrl: `${env().APP_URL}/jobs`,
+    }),
+    // Mail clients offer it as their own "unsubscribe" button; it opens the confirming page.
+    { "List-Unsubscribe": `<${digest.unsubscribeUrl}>` },
+  );
+
+export const sendWebhookDisabled = (to: string, p: Omit<WebhookDisabledProps, "studioUrl">) =>
+  send(to, webhookDisabledSubject(p), WebhookDisabledEmail({ ...p, studioUrl: `${env().APP_URL}/studio` }));

@@ -1,5 +1,6 @@
 // The Studio's saved-search requests and answers, shared by validation and the OpenAPI document.
 import { z } from "zod";
+import { JobSummarySchema } from "../catalog/schemas";
 
 const id = z.string().regex(/^ss_[A-Za-z0-9_-]{16}$/, "is not a saved search's id");
 
@@ -44,3 +45,21 @@ export const DeliveryViewSchema = z.object({
 
 export type SavedSearchView = z.infer<typeof SavedSearchViewSchema>;
 export type DeliveryView = z.infer<typeof DeliveryViewSchema>;
+
+/** The body of a saved search's webhook delivery (the OpenAPI document's `webhooks`). */
+export const SavedSearchEventSchema = z.object({
+  id: z.string().max(40).describe("The event's id, also in the Webhook-Id header: deduplicate by it"),
+  created_at: z.iso.datetime().max(30),
+  type: z
+    .enum(["saved_search.new_jobs", "saved_search.test"])
+    .describe("new_jobs after an import; test from the Studio's button (no jobs)"),
+  saved_search: z.object({ id: z.string().max(40), name: z.string().max(80), query: z.string().max(2000) }),
+  import: z
+    .object({
+      seen_at: z.iso.datetime().max(30).describe("When the import read its source: the jobs' first_seen_at"),
+    })
+    .optional(),
+  total: z.number().int().min(0).max(2_147_483_647).describe("New jobs matching the search in this import"),
+  total_exact: z.boolean().describe("false when total is a lower bound"),
+  jobs: z.array(JobSummarySchema).max(100).describe("The newest of them, up to 100"),
+});

@@ -112,3 +112,17 @@ export async function rotateSecret(
   });
   return ok({ webhook_secret: secret });
 }
+
+/** A webhook turned off after failing, on again (its owner says the endpoint is fixed). */
+export async function enableWebhook(
+  userId: string,
+  id: string,
+): Promise<Result<{ enabled: string }, "not_found">> {
+  const { count } = await db().savedSearch.updateMany({
+    where: { id, userId, webhookUrl: { not: null } },
+    data: { webhookDisabledAt: null, webhookFailingSince: null },
+  });
+  return count
+    ? ok({ enabled: id })
+    : fail("not_found", "You have no saved search with a webhook and this id.");
+}

@@ -15,6 +15,7 @@ import {
   RevokeResponseSchema,
 } from "../../keys/schemas";
 import { UsageResponseSchema } from "../../quota/usage";
+import { SavedSearchEventSchema } from "../../saved-searches/schemas";
 import { ErrorBodySchema } from "../schemas";
 import { codeSamples } from "./code-samples";
 import { headerComponents } from "./headers";
@@ -23,6 +24,7 @@ import { billingPaths } from "./paths-billing";
 import { catalogPaths } from "./paths-catalog";
 import { keyPaths } from "./paths-keys";
 import { withFacetBounds } from "./stated-bounds";
+import { savedSearchWebhooks } from "./webhooks";
 
 const TAGS = [
   {
@@ -36,6 +38,11 @@ const TAGS = [
     name: "Studio",
     description:
       "The routes the site's own pages call with the signed-in session (register, confirm, revoke). Listed for completeness: API clients do not need them.",
+  },
+  {
+    name: "Saved searches",
+    description:
+      "What this service sends to a saved search's webhook after each import (saved in the Studio).",
   },
   { name: "OpenAPI", description: "This document, public and under /v1." },
 ];
@@ -99,6 +106,7 @@ export function openApiDocument(): Json {
     tags: TAGS,
     security: [{ ApiKey: [] }],
     paths: { ...catalogPaths(samples), ...keyPaths(samples), ...billingPaths(samples) },
+    webhooks: savedSearchWebhooks(),
     components: {
       securitySchemes: {
         ApiKey: {
@@ -119,6 +127,7 @@ export function openApiDocument(): Json {
         Job: jsonSchema(JobSchema),
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
         ChangesResponse: jsonSchema(ChangesResponseSchema),
+        SavedSearchEvent: jsonSchema(SavedSearchEventSchema),
         FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),
         SalaryResponse: jsonSchema(SalaryResponseSchema),
         SalaryHistoryResponse: jsonSchema(SalaryHistoryResponseSchema),

@@ -440,7 +440,28 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    savedSearchNewJobs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New jobs for a saved search
+         * @description Sent to a saved search's webhook after each catalog import that brought jobs matching it (at most one per import and search), and by the Studio's "Send test event" (type saved_search.test, no jobs). It lists the newest 100 of them; `total` says how many there were. Verify `Webhook-Signature` before trusting the body (docs/webhooks-verify.md: HMAC-SHA256 of "`t`.body" with the endpoint's secret, within 5 minutes), and deduplicate by `Webhook-Id`: a delivery can arrive twice. Answer 2xx within 10 seconds; anything else (a 3xx included, redirects are not followed) is retried with exponential backoff for 24 hours. An endpoint that fails every delivery for 3 days is turned off, and its owner e-mailed. Private, loopback and link-local addresses are never called.
+         */
+        post: operations["savedSearchNewJobs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
         Job: {
@@ -686,6 +707,84 @@ export type components = {
                     tsquery: string;
                 };
             };
+        };
+        SavedSearchEvent: {
+            /** @description The event's id, also in the Webhook-Id header: deduplicate by it */
+            id: string;
+            /** Format: date-time */
+            created_at: string;
+            /**
+             * @description new_jobs after an import; test from the Studio's button (no jobs)
+             * @enum {string}
+             */
+            type: "saved_search.new_jobs" | "saved_search.test";
+            saved_search: {
+                id: string;
+                name: string;
+                query: string;
+            };
+            import?: {
+                /**
+                 * Format: date-time
+                 * @description When the import read its source: the jobs' first_seen_at
+                 */
+                seen_at: string;
+            };
+            /**
+             * Format: int32
+             * @description New jobs matching the search in this import
+             */
+            total: number;
+            /** @description false when total is a lower bound */
+            total_exact: boolean;
+            /** @description The newest of them, up to 100 */
+            jobs: {
+                id: string;
+                title: string;
+                company: string;
+                /** @description http(s) or mailto link, or "" when the job has none */
+                apply_url: string;
+                location: string;
+                city: string | null;
+                country: string;
+                employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                /** @description remote, hybrid or on_site; null when the source does not say */
+                remote: ("remote" | "hybrid" | "on_site") | null;
+                /** @description Seniority level; null when the source does not say */
+                seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                salary_min: number | null;
+                salary_max: number | null;
+                salary_currency: string | null;
+                salary_period: ("year" | "month" | "hour") | null;
+                /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                salary_source: ("stated" | "parsed") | null;
+                /** Format: date-time */
+                posted_at: string;
+                /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                first_seen_at: string | null;
+                /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                last_seen_at: string | null;
+                /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                expires_at: string | null;
+                /** @description With q and highlight=true */
+                highlight?: {
+                    /** @description A short extract of the description around the first match */
+                    snippet: string;
+                    /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                    matches: {
+                        /** Format: int32 */
+                        start: number;
+                        /** Format: int32 */
+                        end: number;
+                    }[];
+                };
+                /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                latitude: number | null;
+                /** @description WGS84 degrees; null when unknown */
+                longitude: number | null;
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                distance_km?: number;
+            }[];
         };
         FacetsResponse: {
             countries: {
@@ -5887,6 +5986,81 @@ export interface operations {
                      */
                     "application/json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    savedSearchNewJobs: {
+        parameters: {
+            query?: never;
+            header: {
+                /**
+                 * @description The event's id (the body's `id`): the same on every retry
+                 * @example evt_Qm9vYmFyQmF6UXV4
+                 */
+                "Webhook-Id": string;
+                /**
+                 * @description `t=<unix seconds>,v1=<hex HMAC-SHA256>`; two v1 entries while a rotated-out secret still signs
+                 * @example t=1763697730,v1=5f0c2e6f7a1d8b9c4e3a2b1c0d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4b3c2d1e
+                 */
+                "Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "evt_Qm9vYmFyQmF6UXV4",
+                 *       "created_at": "2026-11-21T04:02:10.114Z",
+                 *       "type": "saved_search.new_jobs",
+                 *       "saved_search": {
+                 *         "id": "ss_c2F2ZWRzZWFyY2gx",
+                 *         "name": "Python in Germany",
+                 *         "query": "country=DE&q=python"
+                 *       },
+                 *       "import": {
+                 *         "seen_at": "2026-11-21T04:00:12.418Z"
+                 *       },
+                 *       "total": 1,
+                 *       "total_exact": true,
+                 *       "jobs": [
+                 *         {
+                 *           "id": "job-0019322",
+                 *           "title": "Python Developer",
+                 *           "company": "Riversoft GmbH",
+                 *           "apply_url": "https://careers.riversoft.example.com/jobs/job-0019322",
+                 *           "location": "Berlin, Germany",
+                 *           "city": "Berlin",
+                 *           "country": "DE",
+                 *           "employment_type": "full_time",
+                 *           "remote": "hybrid",
+                 *           "seniority": "mid",
+                 *           "salary_min": 62000,
+                 *           "salary_max": 74000,
+                 *           "salary_currency": "EUR",
+                 *           "salary_period": "year",
+                 *           "salary_source": "stated",
+                 *           "posted_at": "2026-11-20T09:12:44.000Z",
+                 *           "first_seen_at": "2026-11-21T04:00:12.418Z",
+                 *           "last_seen_at": "2026-11-21T04:00:12.418Z",
+                 *           "expires_at": null,
+                 *           "latitude": 52.52437,
+                 *           "longitude": 13.41053
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["SavedSearchEvent"];
+            };
+        };
+        responses: {
+            /** @description Any 2xx: delivered. Anything else, or no answer within 10 s: retried. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

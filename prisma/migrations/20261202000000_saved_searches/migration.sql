@@ -70,10 +70,11 @@ CREATE TABLE "delivery_attempts" (
 );
 CREATE INDEX "delivery_attempts_delivery_id_idx" ON "delivery_attempts" ("delivery_id");
 
--- Imports whose deliveries have all been planned.
+-- Each import's planning: claimed by one instance at a time (a claim lapses if it dies), done once.
 CREATE TABLE "delivery_plans" (
     "snapshot_id" INTEGER NOT NULL,
-    "planned_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
-    "searches" INTEGER NOT NULL,
+    "claimed_until" TIMESTAMPTZ(3) NOT NULL,
+    "done_at" TIMESTAMPTZ(3),
+    "searches" INTEGER NOT NULL DEFAULT 0,
     CONSTRAINT "delivery_plans_pkey" PRIMARY KEY ("snapshot_id")
 );
