@@ -190,11 +190,12 @@ describe("importing into the embedded database", () => {
       const { rows } = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs_s' || (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
       );
-      // Every index of jobs (the primary key, four listing indexes, five for filters, the words).
+      // Every index of jobs (the primary key, four listing indexes, five for filters, the words,
+      // first sightings).
       const parent = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs'`,
       );
-      expect(parent.rows[0]!.n).toBe(11);
+      expect(parent.rows[0]!.n).toBe(12);
       expect(rows[0]!.n).toBe(parent.rows[0]!.n);
     } finally {
       await client.end();

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { planDeliveries } from "@/lib/saved-searches/plan";
 import { SavedSearchEventSchema } from "@/lib/saved-searches/schemas";
 import { sendDueDeliveries } from "@/lib/saved-searches/sender";
+import { purgeDeliveries } from "@/lib/saved-searches/worker";
 import { verifySignature } from "@/lib/webhooks/signature";
 import { waitForMail } from "../harness/support/mail-sink";
 import { createTestKey, sessionFor } from "./support/api-keys";
@@ -279,6 +280,35 @@ describe("after an import", () => {
     expect(await attemptsOf(id)).toEqual([
       { channel: "webhook", status: "skipped", attempts: 2, jobs: 1, codes: [500] },
     ]);
+  });
+});
+
+describe("the delivery log", () => {
+  it("keeps settled deliveries 90 days, and pending ones however old", async () => {
+    const { session } = await signedIn();
+    const saved = await save(session, {
+      name: "Old",
+      query: "q=old",
+      email_digest: false,
+      webhook_url: hook("old"),
+    });
+    await sitePost("/api/saved-searches/test-event", { id: saved.body.saved_search.id }, { session });
+    await sitePost("/api/saved-searches/test-event", { id: saved.body.saved_search.id }, { session });
+    const { rows } = await admin.query("SELECT id FROM deliveries WHERE saved_search_id = $1 ORDER BY id", [
+      saved.body.saved_search.id,
+    ]);
+    await admin.query("UPDATE deliveries SET done_at = now() - interval '91 days' WHERE id = $1", [
+      rows[0].id,
+    ]);
+    await admin.query(
+      "UPDATE deliveries SET done_at = NULL, status = 'pending', next_attempt_at = now() + interval '1 day', created_at = now() - interval '100 days' WHERE id = $1",
+      [rows[1].id],
+    );
+    await purgeDeliveries();
+    const left = await admin.query("SELECT id FROM deliveries WHERE saved_search_id = $1", [
+      saved.body.saved_search.id,
+    ]);
+    expect(left.rows.map((r) => r.id)).toEqual([rows[1].id]);
   });
 });
 

@@ -164,13 +164,18 @@ function pageSql(p: PageInput): Prisma.Sql {
         coalesce(max(last_seq), 0) AS top_all, max(last_seq) FILTER (WHERE expired) AS horizon
       FROM job_change_sets
     ),
-    w AS MATERIALIZED (
-      SELECT c.seq, c.job_id, c.kind, c.country_code, c.previous_country_code, s.seen_at
-      FROM job_changes c JOIN job_change_sets s ON s.snapshot_id = c.snapshot_id AND NOT s.expired
+    -- The feed's own order, read from its primary key: joined to the sets only afterwards, so
+    -- the planner never weighs a hash join of the whole range against it.
+    w0 AS MATERIALIZED (
+      SELECT c.seq, c.job_id, c.kind, c.country_code, c.previous_country_code, c.snapshot_id
+      FROM job_changes c
       WHERE c.seq > ${p.since.toString()}::bigint AND c.seq <= (SELECT top FROM st)
       ORDER BY c.seq LIMIT ${p.scan}
     ),
-    ws AS (SELECT max(seq)::text AS scanned_to, count(*)::int AS scanned FROM w),
+    w AS (
+      SELECT w0.*, s.seen_at FROM w0 JOIN job_change_sets s ON s.snapshot_id = w0.snapshot_id AND NOT s.expired
+    ),
+    ws AS (SELECT max(seq)::text AS scanned_to, count(*)::int AS scanned FROM w0),
     page AS (
       SELECT w.seq::text AS seq, w.job_id, w.kind, w.seen_at, ${left} AS is_left ${p.expand || filters ? Prisma.sql`, j.*` : Prisma.empty}
       FROM w ${join} ${matched}

@@ -1,20 +1,33 @@
 // The deliveries' loop in each server process: plan the imports that went live, then send what
 // is due; never two rounds at once in one process (others run their own, claims keep them apart).
+import { hotQuery } from "../core/db";
 import { log } from "../core/log";
+import { Prisma } from "../generated/prisma/client";
 import { planDeliveries } from "./plan";
 import { sendDueDeliveries } from "./sender";
 
 const POLL_MS = 2_000;
+/** Settled deliveries (and their attempts) are kept this long for the Studio's log, then deleted. */
+export const KEEP_DELIVERIES_DAYS = 90;
+/** About once an hour. */
+const PURGE_EVERY = 1_800;
+
+export const purgeDeliveries = () =>
+  hotQuery(
+    Prisma.sql`DELETE FROM deliveries WHERE done_at < now() - ${`${KEEP_DELIVERIES_DAYS} days`}::interval`,
+  );
 const g = globalThis as unknown as { deliveryWorker?: NodeJS.Timeout };
 
 export function startDeliveryWorker(): void {
   if (g.deliveryWorker) return;
   let running = false;
+  let rounds = 0;
   g.deliveryWorker = setInterval(() => {
     if (running) return;
     running = true;
     planDeliveries()
       .then(() => sendDueDeliveries())
+      .then(() => (++rounds % PURGE_EVERY === 0 ? purgeDeliveries() : undefined))
       .catch((err) => log.warn("delivery round failed; will retry", { error: String(err) }))
       .finally(() => {
         running = false;

@@ -3,7 +3,7 @@
 // written as the load goes and published with the swap (activate.ts).
 import type pg from "pg";
 import { partitionName } from "./activate";
-import { type BatchChanges, type BatchItem, REMOVED } from "./job-batch";
+import { ADDED, type BatchChanges, type BatchItem, REMOVED } from "./job-batch";
 
 /** The live snapshot this import follows: its id, when it was read, and whether its jobs carry digests. */
 export type Previous = { id: number; seenAt: string; comparable: boolean };
@@ -128,4 +128,43 @@ export async function dropChanges(client: pg.PoolClient, snapshotId: number): Pr
     `DELETE FROM job_changes WHERE snapshot_id = $1 AND NOT EXISTS (SELECT 1 FROM job_change_sets WHERE snapshot_id = $1)`,
     [snapshotId],
   );
+}
+
+/**
+ * The loader's side of ages and changes, on a connection of its own (the words' and the COPY's
+ * are busy): a batch's look back runs while its words are asked for, and a batch's changes are
+ * written while the next batches are encoded (one write in flight, so memory stays bounded).
+ */
+export class SeenTracker {
+  readonly counts = { added: 0, changed: 0 };
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly client: pg.PoolClient,
+    private readonly snapshotId: number,
+    readonly previous: Previous | null,
+  ) {}
+
+  /** Whether this import's jobs are compared with the snapshot before (it carries digests). */
+  get comparing(): boolean {
+    return Boolean(this.previous?.comparable);
+  }
+
+  lookBack(batch: BatchItem[]): Promise<void> {
+    return this.previous ? lookBack(this.client, this.previous, batch) : Promise.resolve();
+  }
+
+  async record(changes: BatchChanges | undefined): Promise<void> {
+    if (!changes || !this.comparing || changes.ids.length === 0) return;
+    for (const kind of changes.kinds) kind === ADDED ? this.counts.added++ : this.counts.changed++;
+    await this.writing;
+    this.writing = writeChanges(this.client, this.snapshotId, changes);
+    // Seen by finish(); until then its failure must not go unhandled.
+    this.writing.catch(() => {});
+  }
+
+  /** Every change written (or the first write's failure thrown). */
+  finish(): Promise<void> {
+    return this.writing;
+  }
 }
