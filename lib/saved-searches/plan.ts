@@ -81,10 +81,12 @@ async function planImport(
   const worker = async () => {
     while (next < searches.length) {
       const s = searches[next++] as Search;
-      deliveries += await planSearch(s, snapshotId, seenAt).catch((err: unknown) => {
+      // Awaited before adding: `deliveries += await …` would add to the count read before it.
+      const made = await planSearch(s, snapshotId, seenAt).catch((err: unknown) => {
         log.warn("planning a saved search's delivery failed", { savedSearch: s.id, error: String(err) });
         return 0;
       });
+      deliveries += made;
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
