@@ -3,6 +3,7 @@
 // instances behind HAProxy. FLEET_SKIP_BUILD=1 reuses .next from an earlier build.
 import { cleanupAll, installExitHandlers } from "../chaos/cleanup";
 import { busyRounds } from "./busy";
+import { deliveriesOnce } from "./deliveries";
 import { appKilled, operatorView, redisMasterKilled, replicaStopped } from "./faults";
 import { catalogSwap, exactFifty, type Row } from "./scenarios";
 import { type Fleet, startFleet } from "./world";
@@ -10,6 +11,7 @@ import { type Fleet, startFleet } from "./world";
 const SCENARIOS: [string, (f: Fleet) => Promise<Row>][] = [
   ["exact-fifty", exactFifty],
   ["catalog-swap", catalogSwap],
+  ["deliveries", deliveriesOnce],
   ["app-killed", appKilled],
   ["redis-master-killed", redisMasterKilled],
   ["replica-stopped", replicaStopped],

@@ -140,6 +140,8 @@ export async function startFleet(build: boolean): Promise<Fleet> {
     USAGE_SWEEP_AGE_MS: String(SWEEP_AGE_MS),
     DB_POOL_MAX: "5",
     LOG_LEVEL: "info",
+    // The deliveries scenario's receiver listens on 127.0.0.1.
+    WEBHOOKS_ALLOW_PRIVATE: "true",
   };
   for (const name of ["UPSTASH_REDIS_REST_URL", "UPSTASH_REDIS_REST_TOKEN", "REDIS_URL", "ALLOW_EMBEDDED"])
     delete env[name];
