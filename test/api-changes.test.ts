@@ -96,6 +96,14 @@ describe("seen_within_days", () => {
       (await getJson(`/v1/jobs?${q}`)).body.items.map((j: { id: string }) => j.id).sort();
     expect(await ids("country=DE&seen_within_days=7")).toEqual(["ch-2", "ch-6"]);
     expect(await ids("country=DE&seen_within_days=30")).toEqual(["ch-1", "ch-2", "ch-6"]);
+    // Newest to the catalog first: ch-1 was first held ten days ago, the others at this import.
+    const order = async (q: string) =>
+      (await getJson(`/v1/jobs?${q}`)).body.items.map((j: { id: string }) => j.id);
+    expect(await order("country=DE")).toEqual(["ch-6", "ch-1", "ch-2"]);
+    expect(await order("country=DE&sort=first_seen")).toEqual(["ch-6", "ch-2", "ch-1"]);
+    expect(await order("country=DE&sort=first_seen&seen_within_days=30")).toEqual(["ch-6", "ch-2", "ch-1"]);
+    expect(await order("q=python&country=DE&sort=first_seen")).toEqual(["ch-6", "ch-1"]);
+    expect(await order("title=nurse&sort=first_seen")).toEqual(["ch-2"]);
     const bad = await getJson("/v1/jobs?seen_within_days=0");
     expect([bad.status, bad.body.error.param]).toEqual([400, "seen_within_days"]);
   });

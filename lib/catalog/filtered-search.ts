@@ -31,6 +31,8 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
   salary_asc: Prisma.sql`salary_year_min ASC NULLS LAST, posted_at DESC, id`,
   // Searches near a place run their own statements (near-search.ts); nothing else sorts by distance.
   distance: Prisma.sql`posted_at DESC, id`,
+  // Jobs imported before ages were kept have none: after every job that has one.
+  first_seen: Prisma.sql`first_seen_at DESC NULLS LAST, posted_at DESC, id`,
 };
 
 /**
@@ -80,9 +82,11 @@ export function matchesSql(
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
-  const salary = extra.includes("salary_year_min")
-    ? Prisma.empty
-    : Prisma.sql`, salary_year_min, salary_year_max`;
+  // The sort's own columns ride along, so the outer orders can read them; first_seen_at only
+  // when sorting by it (it is in no other listing index: reading it would cost the heap).
+  const salary = Prisma.sql`${extra.includes("salary_year_min") ? Prisma.empty : Prisma.sql`, salary_year_min, salary_year_max`}${
+    input.sort === "first_seen" ? Prisma.sql`, first_seen_at` : Prisma.empty
+  }`;
   if (input.tsquery) {
     // Per matching title, only its first `window` matches in the page's order: a title's
     // rows come from its own index entries, never from a walk over every job. With relevance,
@@ -93,9 +97,17 @@ export function matchesSql(
       // NARROW_JOBS entries), then matched against the titles and sorted: asked for both at
       // once, the planner walks a listing index in the page's order hoping for early matches.
       const cols = Prisma.raw(
-        [...new Set(["id", "posted_at", "title_id", "salary_year_min", "salary_year_max", ...extra])].join(
-          ", ",
-        ),
+        [
+          ...new Set([
+            "id",
+            "posted_at",
+            "title_id",
+            "salary_year_min",
+            "salary_year_max",
+            ...(input.sort === "first_seen" ? ["first_seen_at"] : []),
+            ...extra,
+          ]),
+        ].join(", "),
       );
       return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
         m AS MATERIALIZED (SELECT ${cols} FROM jobs WHERE ${where})
@@ -144,7 +156,8 @@ export function matchesSql(
 
 /** One page of a filtered search, in order, with the rows' columns. */
 export function filteredPageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (${matchesSql(input, snapshotId)}) p
+  // The page's keys only: a sort column riding along (first_seen_at) would clash with the row's.
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS} FROM (SELECT id, posted_at, n FROM (${matchesSql(input, snapshotId)}) m) p
     JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ${cityRecheck(input.filters, "jobs")}
     ORDER BY p.n`;
 }

@@ -13,7 +13,7 @@ import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
 
-export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "distance";
+export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "distance" | "first_seen";
 
 export type JobFilters = {
   country?: CountryFilter;
@@ -99,7 +99,10 @@ export function toFilters(
 
   const sort: SortOrder = q.sort ?? (q.title || q.q ? "relevance" : "date");
   if (sort === "relevance" && !q.title && !q.q)
-    return invalidParam("sort", "sort: relevance needs q or a title; use date, salary_desc or salary_asc.");
+    return invalidParam(
+      "sort",
+      "sort: relevance needs q or a title; use date, first_seen, salary_desc or salary_asc.",
+    );
   const salaryParam =
     q.salary_min !== undefined
       ? "salary_min"

@@ -35,6 +35,7 @@ const ROW_ORDER = {
   salary_desc: "salary_year_max DESC NULLS LAST, posted_at DESC, id",
   salary_asc: "salary_year_min ASC NULLS LAST, posted_at DESC, id",
   distance: "distance, posted_at DESC, id",
+  first_seen: "first_seen_at DESC NULLS LAST, posted_at DESC, id",
 } as const;
 
 type NearInput = FilteredInput & { filters: JobFilters & { near: NearFilter } };
@@ -130,7 +131,8 @@ export function nearMatchesSql(
   snapshotId: number,
   extra: readonly string[] = [],
 ): Prisma.Sql {
-  const names = [...new Set(["id", "posted_at", "salary_year_min", "salary_year_max", ...extra])];
+  const seen = input.sort === "first_seen" ? ["first_seen_at"] : [];
+  const names = [...new Set(["id", "posted_at", "salary_year_min", "salary_year_max", ...seen, ...extra])];
   const cols = Prisma.raw(names.map((n) => `jobs.${n}`).join(", "));
   const window = input.offset + input.limit;
   const order = Prisma.raw(ROW_ORDER[input.sort]);
@@ -143,7 +145,8 @@ export function nearMatchesSql(
 
 /** One page of a search near a point, in order, with the rows' columns and their distance. */
 export function nearPageSql(input: NearInput, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, p.distance FROM (${nearMatchesSql(input, snapshotId)}) p
+  return Prisma.sql`SELECT ${SUMMARY_COLUMNS}, p.distance
+    FROM (SELECT id, posted_at, n, distance FROM (${nearMatchesSql(input, snapshotId)}) m) p
     JOIN jobs USING (id, posted_at) WHERE jobs.snapshot_id = ${snapshotId} ${cityRecheck(input.filters, "jobs")}
     ORDER BY p.n`;
 }

@@ -59,7 +59,14 @@ export const COUNTRY_MAX_LENGTH = 16;
 /** IANA zone names are at most a few dozen characters (America/Argentina/ComodRivadavia). */
 export const ZoneSchema = TimeZoneSchema.max(64, "must be at most 64 characters");
 
-export const SORT_ORDERS = ["relevance", "date", "salary_desc", "salary_asc", "distance"] as const;
+export const SORT_ORDERS = [
+  "relevance",
+  "date",
+  "salary_desc",
+  "salary_asc",
+  "distance",
+  "first_seen",
+] as const;
 
 export const TitleSchema = z
   .string()
@@ -227,7 +234,7 @@ export const JobSearchQuerySchema = z.object({
     .enum(SORT_ORDERS, { error: `must be one of ${SORT_ORDERS.join(", ")}` })
     .optional()
     .describe(
-      "relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near)",
+      "relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near), first_seen (newest to the catalog first)",
     ),
   ...NEAR_PARAMETERS,
   tz: ZoneSchema.optional(),

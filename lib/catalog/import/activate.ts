@@ -42,7 +42,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_combo_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key)`,
       `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id, title_id, country_code, ${narrow}, company_key)`,
       `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id, salary_currency, salary_year_max, ${others})`,
-      `CREATE INDEX ${t}_first_seen_idx ON ${t} (snapshot_id, first_seen_at DESC, posted_at DESC, id, country_code, combo, company_key, title_id, city_key)`,
+      `CREATE INDEX ${t}_first_seen_idx ON ${t} (snapshot_id, first_seen_at DESC NULLS LAST, posted_at DESC, id, country_code, combo, company_key, title_id, city_key)`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));

@@ -1387,8 +1387,8 @@ export interface operations {
                 seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
-                /** @description relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near). Example: `salary_desc`. */
-                sort?: "relevance" | "date" | "salary_desc" | "salary_asc" | "distance";
+                /** @description relevance (default with q or a title), date (default without), salary_desc, salary_asc, distance (nearest first; needs near), first_seen (newest to the catalog first). Example: `salary_desc`. */
+                sort?: "relevance" | "date" | "salary_desc" | "salary_asc" | "distance" | "first_seen";
                 /** @description Jobs near a place: "Leeds, GB", "Springfield, MO, US", a city name one city dominates ("Berlin"), or "latitude,longitude" ("52.52,13.40"). An ambiguous or unknown name is a 400 listing candidates or suggestions. Example: `Leeds, GB`. */
                 near?: string;
                 /** @description With near: how far from the place, in km (1–500, default 25), great-circle distance. Example: `50`. */

@@ -4,7 +4,7 @@ ALTER TABLE "job_changes" ADD COLUMN "previous_country_code" CHAR(2);
 -- Searches by when the catalog first held a job (seen_within_days, and each import's new jobs
 -- for saved searches): the filter columns trail the key, as in the other listing indexes.
 -- Built on every existing partition: it blocks imports (not reads) while it builds.
-CREATE INDEX "jobs_first_seen_idx" ON "jobs" ("snapshot_id", "first_seen_at" DESC, "posted_at" DESC, "id", "country_code", "combo", "company_key", "title_id", "city_key");
+CREATE INDEX "jobs_first_seen_idx" ON "jobs" ("snapshot_id", "first_seen_at" DESC NULLS LAST, "posted_at" DESC, "id", "country_code", "combo", "company_key", "title_id", "city_key");
 
 -- A signed-in user's saved /v1/jobs query and where its new jobs go after each import.
 CREATE TABLE "saved_searches" (
