@@ -126,6 +126,24 @@ describe("saving a search", () => {
         "webhook_url",
       ],
       [{ name: "", query: "q=python", email_digest: true }, "name"],
+      // Within the limits as typed, past them once URL-encoded (each character becomes nine).
+      [
+        {
+          name: "x",
+          query: `exclude_company=${Array(20).fill("株".repeat(90)).join("|")}`,
+          email_digest: true,
+        },
+        "query",
+      ],
+      [
+        {
+          name: "x",
+          query: "q=x",
+          email_digest: false,
+          webhook_url: `https://example.com/${"é".repeat(2000)}`,
+        },
+        "webhook_url",
+      ],
     ];
     for (const [body, param] of cases) {
       const res = await save(session, body);

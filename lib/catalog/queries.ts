@@ -132,8 +132,15 @@ export async function canonicalSavedQuery(raw: string) {
   if (!rules.ok) return rules;
   const words = await withKeywords(rules.value.filters, parsed.value);
   if (!words.ok) return words;
-  return ok(params.toString());
+  const canonical = params.toString();
+  // Percent-encoding can make a query that fitted as typed too long to keep.
+  if (canonical.length > SAVED_QUERY_MAX)
+    return invalidParam("query", `must be at most ${SAVED_QUERY_MAX} characters once URL-encoded`);
+  return ok(canonical);
 }
+
+/** The longest saved query, as stored (URL-encoded). */
+export const SAVED_QUERY_MAX = 2_000;
 
 /**
  * The jobs a saved search's query matches among those an import first held (first_seen_at is

@@ -14,6 +14,7 @@ import { unsubscribeUrl } from "./unsubscribe";
 import { toDeliveryView } from "./views";
 
 export const WEBHOOK_TIMEOUT_MS = 10_000;
+const TEST_EVENT_TIMEOUT_MS = 4_000;
 const USER_AGENT = "JobsSalaryAPI-Webhooks/1";
 
 export type Outcome = { ok: boolean; status: number | null; error: string | null; ms: number };
@@ -131,7 +132,8 @@ export async function sendTestEvent(
     total_exact: true,
     jobs: [],
   };
-  const outcome = await postWebhook(t, eventId, payload, now);
+  // Within the request's own deadline: the user waits for this answer.
+  const outcome = await postWebhook(t, eventId, payload, now, { timeoutMs: TEST_EVENT_TIMEOUT_MS });
   const delivery = await db().delivery.create({
     data: {
       id: eventId,

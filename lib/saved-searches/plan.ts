@@ -13,6 +13,10 @@ import { newId } from "./store";
 
 /** A claim on an import's planning lapses after this long (its instance died). */
 const CLAIM_S = 300;
+/** An import whose planning failed for some searches is planned again, this many times in all. */
+const PLAN_TRIES = 3;
+/** How long before such an import is planned again. */
+const RETRY_S = 60;
 /** Searches matched at once per instance. */
 const AT_ONCE = 4;
 
@@ -37,9 +41,12 @@ export async function planDeliveries(): Promise<PlanRound> {
   for (const set of sets) {
     if (!(await claim(set.snapshot_id))) continue;
     const planned = await planImport(set.snapshot_id, set.seen_at);
-    await hotQuery(
-      Prisma.sql`UPDATE delivery_plans SET done_at = now(), searches = ${planned.searches} WHERE snapshot_id = ${set.snapshot_id}`,
-    );
+    // Searches whose planning failed (a statement timeout) are tried again with the whole
+    // import: the deliveries' unique key makes the others add nothing.
+    await hotQuery(Prisma.sql`UPDATE delivery_plans SET searches = ${planned.searches},
+      done_at = CASE WHEN ${planned.failed} = 0 OR attempts >= ${PLAN_TRIES} THEN now() END,
+      claimed_until = now() + ${`${RETRY_S} seconds`}::interval
+      WHERE snapshot_id = ${set.snapshot_id}`);
     round.imports++;
     round.searches += planned.searches;
     round.deliveries += planned.deliveries;
@@ -49,8 +56,9 @@ export async function planDeliveries(): Promise<PlanRound> {
 
 async function claim(snapshotId: number): Promise<boolean> {
   const rows = await hotQuery<{ snapshot_id: number }>(Prisma.sql`
-    INSERT INTO delivery_plans (snapshot_id, claimed_until) VALUES (${snapshotId}, now() + ${`${CLAIM_S} seconds`}::interval)
-    ON CONFLICT (snapshot_id) DO UPDATE SET claimed_until = EXCLUDED.claimed_until
+    INSERT INTO delivery_plans (snapshot_id, claimed_until, attempts)
+    VALUES (${snapshotId}, now() + ${`${CLAIM_S} seconds`}::interval, 1)
+    ON CONFLICT (snapshot_id) DO UPDATE SET claimed_until = EXCLUDED.claimed_until, attempts = delivery_plans.attempts + 1
       WHERE delivery_plans.done_at IS NULL AND delivery_plans.claimed_until <= now()
     RETURNING snapshot_id`);
   return rows.length > 0;
@@ -74,9 +82,10 @@ function searchesSql(snapshotId: number): Prisma.Sql {
 async function planImport(
   snapshotId: number,
   seenAt: Date,
-): Promise<{ searches: number; deliveries: number }> {
+): Promise<{ searches: number; deliveries: number; failed: number }> {
   const searches = await hotQuery<Search>(searchesSql(snapshotId));
   let deliveries = 0;
+  let failed = 0;
   let next = 0;
   const worker = async () => {
     while (next < searches.length) {
@@ -84,13 +93,14 @@ async function planImport(
       // Awaited before adding: `deliveries += await …` would add to the count read before it.
       const made = await planSearch(s, snapshotId, seenAt).catch((err: unknown) => {
         log.warn("planning a saved search's delivery failed", { savedSearch: s.id, error: String(err) });
+        failed++;
         return 0;
       });
       deliveries += made;
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
-  return { searches: searches.length, deliveries };
+  return { searches: searches.length, deliveries, failed };
 }
 
 async function planSearch(s: Search, snapshotId: number, seenAt: Date): Promise<number> {

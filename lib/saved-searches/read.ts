@@ -22,7 +22,13 @@ export async function savedSearchesFor(
   const monthStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
   const [searches, deliveries, delivered] = await Promise.all([
     db().savedSearch.findMany({ where: { userId: user.id }, orderBy: { createdAt: "asc" } }),
-    db().delivery.findMany({ where: { userId: user.id }, orderBy: { createdAt: "desc" }, take: 30 }),
+    db().delivery.findMany({
+      where: { userId: user.id },
+      orderBy: { createdAt: "desc" },
+      take: 30,
+      // What the log shows: never the payloads (up to a hundred jobs each).
+      omit: { payload: true },
+    }),
     db().delivery.count({ where: { userId: user.id, status: "delivered", doneAt: { gte: monthStart } } }),
   ]);
   return {

@@ -19,9 +19,12 @@ import {
 } from "./deliver";
 import { DISABLE_AFTER_MS } from "./limits";
 
-const BATCH = 50;
-const AT_ONCE = 8;
-/** Longer than a webhook's timeout: a claim lapses only when its instance is gone. */
+/**
+ * Claimed per round, all sent at once: a claim must outlast its own send (a webhook's 10 s, an
+ * e-mail's SMTP timeouts), never wait behind others, or another instance would take it over.
+ */
+const BATCH = 8;
+/** Several times the longest send: a claim lapses only when its instance is gone. */
 const CLAIM_S = 60;
 
 type Claimed = {
@@ -74,7 +77,7 @@ export async function sendDueDeliveries(
       if (settled) round[settled]++;
     }
   };
-  await Promise.all(Array.from({ length: AT_ONCE }, worker));
+  await Promise.all(Array.from({ length: BATCH }, worker));
   return round;
 }
 
@@ -130,10 +133,10 @@ async function finish(
 /** A success clears the endpoint's failing mark; three days of failures turn it off, once. */
 async function endpointHealth(d: Claimed, o: Outcome, now: Date): Promise<void> {
   if (o.ok) {
-    if (d.webhook_failing_since)
-      await hotQuery(
-        Prisma.sql`UPDATE saved_searches SET webhook_failing_since = NULL WHERE id = ${d.search_id}`,
-      );
+    // Whatever the claim saw: another delivery may have marked it failing since.
+    await hotQuery(
+      Prisma.sql`UPDATE saved_searches SET webhook_failing_since = NULL WHERE id = ${d.search_id} AND webhook_failing_since IS NOT NULL`,
+    );
     return;
   }
   const since = d.webhook_failing_since ?? now;

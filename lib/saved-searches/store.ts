@@ -32,6 +32,8 @@ export function checkWebhookUrl(raw: string): Result<string, "invalid_parameter"
     return invalidParam("webhook_url", "webhook_url: must be an https URL.");
   if (url.username || url.password)
     return invalidParam("webhook_url", "webhook_url: must not hold a user name or password.");
+  if (url.toString().length > 2048)
+    return invalidParam("webhook_url", "webhook_url: must be at most 2048 characters once URL-encoded.");
   const host = url.hostname.replace(/^\[|\]$/g, "");
   if (
     !allowPrivate &&
@@ -98,19 +100,16 @@ export async function rotateSecret(
   id: string,
   now: Date,
 ): Promise<Result<{ webhook_secret: string }, "not_found">> {
-  const found = await db().savedSearch.findFirst({ where: { id, userId } });
-  if (!found?.webhookUrl || !found.webhookSecret)
-    return fail("not_found", "You have no saved search with a webhook and this id.");
   const secret = newEndpointSecret();
-  await db().savedSearch.update({
-    where: { id },
-    data: {
-      webhookSecret: seal(secret),
-      previousSecret: found.webhookSecret,
-      previousSecretUntil: new Date(now.getTime() + ROTATION_OVERLAP_MS),
-    },
-  });
-  return ok({ webhook_secret: secret });
+  // One statement: two rotations at once each keep a secret that signs, never a lost one.
+  const until = new Date(now.getTime() + ROTATION_OVERLAP_MS);
+  const rows = await db().$queryRaw<{ id: string }[]>`UPDATE saved_searches
+    SET previous_secret = webhook_secret, previous_secret_until = ${until}, webhook_secret = ${seal(secret)}
+    WHERE id = ${id} AND user_id = ${userId} AND webhook_url IS NOT NULL AND webhook_secret IS NOT NULL
+    RETURNING id`;
+  return rows.length
+    ? ok({ webhook_secret: secret })
+    : fail("not_found", "You have no saved search with a webhook and this id.");
 }
 
 /** A webhook turned off after failing, on again (its owner says the endpoint is fixed). */

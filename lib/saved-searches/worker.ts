@@ -18,6 +18,15 @@ export const purgeDeliveries = () =>
   );
 const g = globalThis as unknown as { deliveryWorker?: NodeJS.Timeout };
 
+/** Rounds of the sender back to back while each finds work (a few hundred deliveries a tick). */
+async function sendWhileDue(): Promise<void> {
+  for (let i = 0; i < SEND_ROUNDS; i++) {
+    const r = await sendDueDeliveries();
+    if (r.delivered + r.retried + r.failed + r.skipped === 0) return;
+  }
+}
+const SEND_ROUNDS = 50;
+
 export function startDeliveryWorker(): void {
   if (g.deliveryWorker) return;
   let running = false;
@@ -26,7 +35,7 @@ export function startDeliveryWorker(): void {
     if (running) return;
     running = true;
     planDeliveries()
-      .then(() => sendDueDeliveries())
+      .then(() => sendWhileDue())
       .then(() => (++rounds % PURGE_EVERY === 0 ? purgeDeliveries() : undefined))
       .catch((err) => log.warn("delivery round failed; will retry", { error: String(err) }))
       .finally(() => {

@@ -37,7 +37,7 @@ CREATE TABLE "deliveries" (
     "id" VARCHAR(40) NOT NULL,
     "saved_search_id" VARCHAR(40) NOT NULL,
     "user_id" TEXT NOT NULL,
-    -- The import whose new jobs this delivers; 0 for a test event.
+    -- The import whose new jobs this delivers; a test event's own negative number.
     "snapshot_id" INTEGER NOT NULL,
     "channel" VARCHAR(10) NOT NULL,
     "payload" JSONB NOT NULL,
@@ -54,7 +54,9 @@ CREATE TABLE "deliveries" (
     CONSTRAINT "deliveries_saved_search_id_fkey" FOREIGN KEY ("saved_search_id") REFERENCES "saved_searches"("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
 CREATE UNIQUE INDEX "deliveries_once_key" ON "deliveries" ("saved_search_id", "snapshot_id", "channel");
-CREATE INDEX "deliveries_due_idx" ON "deliveries" ("next_attempt_at");
+-- Pending ones only: settled deliveries (kept 90 days) are never walked by a claim.
+CREATE INDEX "deliveries_due_idx" ON "deliveries" ("next_attempt_at") WHERE "status" = 'pending';
+CREATE INDEX "deliveries_done_at_idx" ON "deliveries" ("done_at");
 CREATE INDEX "deliveries_user_id_created_at_idx" ON "deliveries" ("user_id", "created_at");
 
 -- Each try of a delivery, for the Studio's delivery log.
@@ -76,5 +78,6 @@ CREATE TABLE "delivery_plans" (
     "claimed_until" TIMESTAMPTZ(3) NOT NULL,
     "done_at" TIMESTAMPTZ(3),
     "searches" INTEGER NOT NULL DEFAULT 0,
+    "attempts" INTEGER NOT NULL DEFAULT 0,
     CONSTRAINT "delivery_plans_pkey" PRIMARY KEY ("snapshot_id")
 );
