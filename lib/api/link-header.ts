@@ -14,3 +14,15 @@ export function linkHeader(url: URL, meta: PageMeta): Record<string, string> {
   if (meta.prev_page) links.unshift(link(meta.prev_page, "prev"));
   return { Link: links.join(", ") };
 }
+
+/** A cursor-paged response's Link header: rel="next" with `since` set, while there is more. */
+export function cursorLinkHeader(
+  url: URL,
+  next: string,
+  hasMore: boolean,
+): Record<string, string> | undefined {
+  if (!hasMore) return undefined;
+  const u = new URL(url);
+  u.searchParams.set("since", next);
+  return { Link: `<${u.pathname}${u.search}>; rel="next"` };
+}

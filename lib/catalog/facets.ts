@@ -10,10 +10,10 @@ import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { countMatches, countState, totalKey } from "./totals";
+import { answerCache, countMatches, totalKey } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 /** The matches facets are counted over, at most: the deepest window paging can reach. */
@@ -29,7 +29,10 @@ type Row = {
   n: number;
 };
 
-const cache = snapshotCache<{ facets: Facets; bounded: boolean }>(2_000);
+const cache = answerCache<Facets>(2_000, (facets, total) => ({
+  ...facets,
+  meta: sampleMeta(facets.meta.counted, total),
+}));
 
 export async function jobFacets(input: {
   title?: string;
@@ -41,14 +44,7 @@ export async function jobFacets(input: {
   if (!live) return emptyFacets(input.filters);
   const key = JSON.stringify([tsquery, input.filters]);
   const hit = cache.get(live.id, key);
-  if (hit && !hit.bounded) return hit.facets;
-  if (hit) {
-    // Facets kept while their count is finished off the request path; then with its total.
-    const state = countState(live.id, totalKey(input, input.filters, tsquery));
-    if (state === "counting") return hit.facets;
-    if (state)
-      return keepFacets(live.id, key, { ...hit.facets, meta: sampleMeta(hit.facets.meta.counted, state) });
-  }
+  if (hit) return hit;
   const filters = input.filters;
   if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
@@ -70,13 +66,8 @@ export async function jobFacets(input: {
       : {}),
     meta: sampleMeta(r?.n ?? 0, count),
   };
-  cache.set(live.id, key, { facets: out, bounded: count.total === null });
+  cache.set(live.id, key, out, count.total === null ? totalKey(input, input.filters, tsquery) : null);
   return out;
-}
-
-function keepFacets(snapshotId: number, key: string, facets: Facets): Facets {
-  cache.set(snapshotId, key, { facets, bounded: false });
-  return facets;
 }
 
 /** The first FACET_SAMPLE matches in the search's order, from index entries only. */

@@ -1,5 +1,6 @@
 // The catalog's three questions, validated and answered the same way for /v1, the site's
 // /api/jobs* routes and its pages: each returns a result, never an HTTP error.
+import type { z } from "zod";
 import { deepFreeze } from "../core/freeze";
 import { parseQueryParams } from "../core/query-params";
 import { fail, invalidParam, ok, type Result } from "../core/result";
@@ -16,7 +17,7 @@ import { pageBeyondCap, pageMeta } from "./paging";
 import { jobPay } from "./pay";
 import { lookupSalary, lookupSalaryHistory } from "./salary";
 import { SalaryQuerySchema } from "./salary-schemas";
-import { JOB_ID_PATTERN, JobQuerySchema, JobSearchQuerySchema } from "./schemas";
+import { JOB_ID_PATTERN, JobQuerySchema, type JobSearchQuery, JobSearchQuerySchema } from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {
@@ -76,17 +77,26 @@ function pageOf(found: SearchOutput, page: number, perPage: number): Page {
   return made;
 }
 
-/** The facets' parameters (also /v1/jobs/pay's): a search's filters, without paging or order. */
-async function facetInput(params: URLSearchParams, now: Date) {
-  const parsed = parseQueryParams(params, FacetsQuerySchema);
+/** A query without paging or order (facets, pay, saved searches, the changes feed). */
+type FilterQuery = Omit<JobSearchQuery, "page" | "per_page">;
+
+/**
+ * A search's parameters, without paging or order, checked by `schema`: the query, its filters
+ * and, with q, its keywords resolved against the live snapshot.
+ */
+async function filtersOf<S extends z.ZodObject>(params: URLSearchParams, schema: S, now: Date) {
+  const parsed = parseQueryParams(params, schema);
   if (!parsed.ok) return parsed;
-  const query = parsed.value;
+  const query: z.output<S> & FilterQuery = parsed.value;
   const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
   if (!rules.ok) return rules;
   const words = await withKeywords(rules.value.filters, query);
   if (!words.ok) return words;
   return ok({ query, ...words.value });
 }
+
+/** The facets' parameters (also /v1/jobs/pay's). */
+const facetInput = (params: URLSearchParams, now: Date) => filtersOf(params, FacetsQuerySchema, now);
 
 export async function facetsCatalog(params: URLSearchParams, now = new Date()) {
   const input = await facetInput(params, now);
@@ -126,12 +136,8 @@ export const SavedQuerySchema = FacetsQuerySchema.omit({ tz: true });
 export async function canonicalSavedQuery(raw: string) {
   const params = new URLSearchParams(raw.replace(/^[^?]*\?/, "").replace(/#.*$/, ""));
   params.sort();
-  const parsed = parseQueryParams(params, SavedQuerySchema);
-  if (!parsed.ok) return parsed;
-  const rules = toFilters({ ...parsed.value, page: 1, per_page: 1 }, new Date());
-  if (!rules.ok) return rules;
-  const words = await withKeywords(rules.value.filters, parsed.value);
-  if (!words.ok) return words;
+  const checked = await filtersOf(params, SavedQuerySchema, new Date());
+  if (!checked.ok) return checked;
   const canonical = params.toString();
   // Percent-encoding can make a query that fitted as typed too long to keep.
   if (canonical.length > SAVED_QUERY_MAX)
@@ -147,15 +153,11 @@ export const SAVED_QUERY_MAX = 2_000;
  * that import's time): the newest `limit`, and how many there are.
  */
 export async function newJobsFor(query: string, seenAt: Date, limit: number) {
-  const parsed = parseQueryParams(new URLSearchParams(query), SavedQuerySchema);
-  if (!parsed.ok) return parsed;
-  const rules = toFilters({ ...parsed.value, page: 1, per_page: 1 }, new Date());
-  if (!rules.ok) return rules;
-  const words = await withKeywords(rules.value.filters, parsed.value);
-  if (!words.ok) return words;
-  const filters = { ...words.value.filters, firstSeen: { from: seenAt, until: seenAt } };
+  const checked = await filtersOf(new URLSearchParams(query), SavedQuerySchema, new Date());
+  if (!checked.ok) return checked;
+  const filters = { ...checked.value.filters, firstSeen: { from: seenAt, until: seenAt } };
   const found = await searchJobs({
-    title: parsed.value.title,
+    title: checked.value.query.title,
     filter: filters.country,
     page: 1,
     perPage: limit,
@@ -167,14 +169,9 @@ export async function newJobsFor(query: string, seenAt: Date, limit: number) {
 
 /** A page of the changes feed: the search's filters (but near), a cursor and a page size. */
 export async function changesCatalog(params: URLSearchParams, now = new Date()) {
-  const parsed = parseQueryParams(params, ChangesQuerySchema);
-  if (!parsed.ok) return parsed;
-  const query = parsed.value;
-  const rules = toFilters({ ...query, page: 1, per_page: 1 }, startOfMinute(now));
-  if (!rules.ok) return rules;
-  const words = await withKeywords(rules.value.filters, query);
-  if (!words.ok) return words;
-  const { filters, meta } = words.value;
+  const checked = await filtersOf(params, ChangesQuerySchema, now);
+  if (!checked.ok) return checked;
+  const { query, filters, meta } = checked.value;
   const live = await liveSnapshot();
   const page: Result<ChangesPage, "invalid_parameter" | "cursor_expired"> = live
     ? await changesPage({ query, filters, snapshotId: live.id })

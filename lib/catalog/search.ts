@@ -6,13 +6,14 @@ import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./fi
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
 import {
+  answerCache,
+  atLeast,
   countMatches,
-  countState,
   countStatements,
   lowerBound,
   rowsWithin,
@@ -41,7 +42,7 @@ export type SearchOutput = { total: number; totalExact: boolean; items: JobSumma
  * country/region are exact, from counts the import keeps per country (no title) or per title
  * and country/region (with a title); other filters are counted up to TOTAL_COUNT_CAP.
  */
-const cache = snapshotCache<{ result: SearchOutput; bounded: boolean }>(5_000);
+const cache = answerCache<SearchOutput>(5_000, (page, total) => ({ ...page, ...atLeast(total, page.total) }));
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = await liveSnapshot();
@@ -59,28 +60,10 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
     Boolean(input.highlight),
   ]);
   const hit = cache.get(live.id, key);
-  if (hit && !hit.bounded) return hit.result;
-  const countKey = totalKey(input, filters, tsquery);
-  if (hit) {
-    // A page kept with a lower bound serves while its count is being finished; once finished,
-    // the page gets the exact total.
-    const state = countState(live.id, countKey);
-    if (state === "counting") return hit.result;
-    if (state) return keepPage(live.id, key, { ...hit.result, ...atLeast(state, hit.result.total) });
-  }
+  if (hit) return hit;
   const out = await run(input, live, filters, sort, tsquery);
-  cache.set(live.id, key, { result: out.result, bounded: out.countTimedOut });
+  cache.set(live.id, key, out.result, out.countTimedOut ? totalKey(input, filters, tsquery) : null);
   return out.result;
-}
-
-function keepPage(snapshotId: number, key: string, result: SearchOutput): SearchOutput {
-  cache.set(snapshotId, key, { result, bounded: false });
-  return result;
-}
-
-/** A capped count is a lower bound too: the page's own may be higher. */
-function atLeast(count: { total: number; totalExact: boolean }, bound: number) {
-  return count.totalExact ? count : { total: Math.max(count.total, bound), totalExact: false };
 }
 
 async function run(

@@ -142,6 +142,38 @@ function finishLater(snapshotId: number, key: string, sql: Prisma.Sql): void {
     .finally(() => finishing.delete(slot));
 }
 
+type Total = { total: number; totalExact: boolean };
+
+/**
+ * Answers of a snapshot by key (search pages, facets), kept also when their count ran out of
+ * time: such an answer is served with its lower bound while the count is finished off the
+ * request path, then given the total (`withTotal`) once it is, and kept so.
+ */
+export function answerCache<V>(max: number, withTotal: (kept: V, total: Total) => V) {
+  /** `countKey`: the total the answer waits for (totalKey), null once it has it. */
+  const cache = snapshotCache<{ value: V; countKey: string | null }>(max);
+  return {
+    get(snapshotId: number, key: string): V | undefined {
+      const hit = cache.get(snapshotId, key);
+      if (!hit || hit.countKey === null) return hit?.value;
+      const state = countState(snapshotId, hit.countKey);
+      if (state === "counting") return hit.value;
+      if (!state) return undefined; // nobody is counting it: the next request counts again
+      const value = withTotal(hit.value, state);
+      cache.set(snapshotId, key, { value, countKey: null });
+      return value;
+    },
+    set(snapshotId: number, key: string, value: V, waitsFor: string | null): void {
+      cache.set(snapshotId, key, { value, countKey: waitsFor });
+    },
+  };
+}
+
+/** A capped count is a lower bound too: an answer's own bound may be higher. */
+export function atLeast(count: Total, bound: number): Total {
+  return count.totalExact ? count : { total: Math.max(count.total, bound), totalExact: false };
+}
+
 /** Resolves when no count is being finished off the request path (tests). */
 export async function countsFinished(): Promise<void> {
   while (finishing.size > 0) await new Promise((r) => setTimeout(r, 10));

@@ -1,6 +1,8 @@
 // One delivery's send: a signed JSON POST to the saved search's webhook (never to a private
 // address in production: lib/outbound) or its e-mail digest. The outcome is recorded as an
 // attempt; what happens next (retry, give up, disable) is the sender's (sender.ts).
+
+import type { DigestJob } from "../../emails/saved-search-digest";
 import { db } from "../core/db";
 import { fail, ok, type Result } from "../core/result";
 import { sendSavedSearchDigest } from "../mail/send";
@@ -16,6 +18,9 @@ import { toDeliveryView } from "./views";
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 const TEST_EVENT_TIMEOUT_MS = 4_000;
 const USER_AGENT = "JobsSalaryAPI-Webhooks/1";
+
+/** What a digest delivery stores: how many new jobs, and the newest of them. */
+export type DigestPayload = { total: number; jobs: DigestJob[] };
 
 export type Outcome = { ok: boolean; status: number | null; error: string | null; ms: number };
 
@@ -83,11 +88,7 @@ export async function postWebhook(
   };
 }
 
-export async function mailDigest(
-  to: string,
-  t: Target,
-  payload: { total: number; jobs: { id: string; title: string; company: string; location: string }[] },
-): Promise<Outcome> {
+export async function mailDigest(to: string, t: Target, payload: DigestPayload): Promise<Outcome> {
   const started = Date.now();
   try {
     await sendSavedSearchDigest(to, {

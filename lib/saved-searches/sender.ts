@@ -10,6 +10,7 @@ import { Prisma } from "../generated/prisma/client";
 import { sendWebhookDisabled } from "../mail/send";
 import { nextAttemptDelayMs } from "../webhooks/retry-schedule";
 import {
+  type DigestPayload,
   mailDigest,
   type Outcome,
   postWebhook,
@@ -30,7 +31,7 @@ const CLAIM_S = 60;
 type Claimed = {
   id: string;
   channel: "webhook" | "email";
-  payload: { total: number; jobs: { id: string; title: string; company: string; location: string }[] };
+  payload: DigestPayload;
   attempts: number;
   search_id: string;
   name: string;
@@ -63,10 +64,9 @@ export async function sendDueDeliveries(
       s.webhook_url, s.webhook_secret, s.previous_secret, s.previous_secret_until, s.webhook_failing_since,
       s.webhook_disabled_at, u.email`);
   const round: SendRound = { delivered: 0, retried: 0, failed: 0, skipped: 0 };
-  let next = 0;
-  const worker = async () => {
-    while (next < claimed.length) {
-      const d = claimed[next++] as Claimed;
+  // Everything claimed is sent at once (the claim is only as large as that).
+  await Promise.all(
+    claimed.map(async (d) => {
       const settled = await deliverOne(d, now, random, opts).catch((err: unknown) => {
         log.warn("a delivery round item failed; its claim lapses and it is tried again", {
           delivery: d.id,
@@ -75,9 +75,8 @@ export async function sendDueDeliveries(
         return null;
       });
       if (settled) round[settled]++;
-    }
-  };
-  await Promise.all(Array.from({ length: BATCH }, worker));
+    }),
+  );
   return round;
 }
 

@@ -1,40 +1,23 @@
 // The OpenAPI 3.1 `webhooks`: what this service POSTs to a saved search's endpoint.
 import { DELIVERY_JOBS } from "../../saved-searches/limits";
+import { SEARCH } from "./examples";
 import { type Json, jsonContent, ref } from "./json-schema";
 
+// A real demo job (the reference's search example), new in the import that first held it.
+const JOB = SEARCH.items[0];
 const EVENT = {
   id: "evt_Qm9vYmFyQmF6UXV4",
-  created_at: "2026-11-21T04:02:10.114Z",
+  created_at: "2026-11-21T06:02:10.114Z",
   type: "saved_search.new_jobs",
-  saved_search: { id: "ss_c2F2ZWRzZWFyY2gx", name: "Python in Germany", query: "country=DE&q=python" },
-  import: { seen_at: "2026-11-21T04:00:12.418Z" },
+  saved_search: {
+    id: "ss_c2F2ZWRzZWFyY2gx",
+    name: "Engineers in Germany",
+    query: "country=DE&title=engineer",
+  },
+  import: { seen_at: JOB?.first_seen_at },
   total: 1,
   total_exact: true,
-  jobs: [
-    {
-      id: "job-0019322",
-      title: "Python Developer",
-      company: "Riversoft GmbH",
-      apply_url: "https://careers.riversoft.example.com/jobs/job-0019322",
-      location: "Berlin, Germany",
-      city: "Berlin",
-      country: "DE",
-      employment_type: "full_time",
-      remote: "hybrid",
-      seniority: "mid",
-      salary_min: 62000,
-      salary_max: 74000,
-      salary_currency: "EUR",
-      salary_period: "year",
-      salary_source: "stated",
-      posted_at: "2026-11-20T09:12:44.000Z",
-      first_seen_at: "2026-11-21T04:00:12.418Z",
-      last_seen_at: "2026-11-21T04:00:12.418Z",
-      expires_at: null,
-      latitude: 52.52437,
-      longitude: 13.41053,
-    },
-  ],
+  jobs: [JOB],
 };
 
 const header = (name: string, description: string, example: string) => ({

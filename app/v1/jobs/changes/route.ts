@@ -1,5 +1,6 @@
 // GET /v1/jobs/changes — what the imports since a cursor added, changed and removed.
 import { orThrow } from "@/lib/api/errors";
+import { cursorLinkHeader } from "@/lib/api/link-header";
 import { v1Methods } from "@/lib/api/methods";
 import { withV1 } from "@/lib/api/with-api-key";
 import { changesCatalog } from "@/lib/catalog/queries";
@@ -10,11 +11,9 @@ export const dynamic = "force-dynamic";
 const get = withV1(async ({ url, now, timeZone }) => {
   const { query, page } = orThrow(await changesCatalog(url.searchParams, now));
   const zone = timeZone(query.tz);
-  const next = new URL(url);
-  next.searchParams.set("since", page.meta.next);
   return {
     body: zone ? { ...page, meta: { ...page.meta, reset_local: resetLocal(now, zone) } } : page,
-    headers: page.meta.has_more ? { Link: `<${next.pathname}${next.search}>; rel="next"` } : undefined,
+    headers: cursorLinkHeader(url, page.meta.next, page.meta.has_more),
   };
 });
 
