@@ -16,6 +16,15 @@ export type SavedSearchDigestProps = {
   unsubscribeUrl: string;
 };
 
+const codeStyle = {
+  fontFamily: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  fontSize: "14px",
+  backgroundColor: "#eef0f6",
+  borderRadius: "4px",
+  padding: "2px 6px",
+  wordBreak: "break-all" as const,
+};
+
 export const digestSubject = ({ searchName, total }: Pick<SavedSearchDigestProps, "searchName" | "total">) =>
   `${total.toLocaleString("en-US")} new job${total === 1 ? "" : "s"} for “${searchName}”`;
 
@@ -26,7 +35,9 @@ export default function SavedSearchDigestEmail(p: SavedSearchDigestProps) {
       <Heading as="h1" style={headingStyle}>
         {digestSubject(p)}
       </Heading>
-      <Text style={textStyle}>{`The latest catalog import brought these jobs matching ${p.query}.`}</Text>
+      <Text style={textStyle}>
+        The latest catalog import brought these jobs matching <code style={codeStyle}>{p.query}</code>
+      </Text>
       <Section>
         {p.jobs.map((j) => (
           <Text key={j.id} style={{ ...textStyle, margin: "0 0 12px" }}>
@@ -38,9 +49,12 @@ export default function SavedSearchDigestEmail(p: SavedSearchDigestProps) {
         ))}
       </Section>
       {more > 0 ? (
-        <Text
-          style={textStyle}
-        >{`And ${more.toLocaleString("en-US")} more: search the catalog to see them all.`}</Text>
+        <Text style={textStyle}>
+          {`And ${more.toLocaleString("en-US")} more: `}
+          <Link href={`${p.jobsUrl}?${p.query}`} style={linkStyle}>
+            see them all
+          </Link>
+        </Text>
       ) : null}
       <Text style={{ ...textStyle, fontSize: "14px", marginBottom: 0 }}>
         Manage saved searches in the{" "}
