@@ -6012,41 +6012,41 @@ export interface operations {
                 /**
                  * @example {
                  *       "id": "evt_Qm9vYmFyQmF6UXV4",
-                 *       "created_at": "2026-11-21T04:02:10.114Z",
+                 *       "created_at": "2026-11-21T06:02:10.114Z",
                  *       "type": "saved_search.new_jobs",
                  *       "saved_search": {
                  *         "id": "ss_c2F2ZWRzZWFyY2gx",
-                 *         "name": "Python in Germany",
-                 *         "query": "country=DE&q=python"
+                 *         "name": "Engineers in Germany",
+                 *         "query": "country=DE&title=engineer"
                  *       },
                  *       "import": {
-                 *         "seen_at": "2026-11-21T04:00:12.418Z"
+                 *         "seen_at": "2026-11-21T06:00:00.000Z"
                  *       },
                  *       "total": 1,
                  *       "total_exact": true,
                  *       "jobs": [
                  *         {
-                 *           "id": "job-0019322",
-                 *           "title": "Python Developer",
-                 *           "company": "Riversoft GmbH",
-                 *           "apply_url": "https://careers.riversoft.example.com/jobs/job-0019322",
-                 *           "location": "Berlin, Germany",
-                 *           "city": "Berlin",
+                 *           "id": "job-0000547",
+                 *           "title": "Software Engineer",
+                 *           "company": "Indigolabs Health GmbH",
+                 *           "apply_url": "https://careers.indigolabs.example.com/jobs/job-0000547",
+                 *           "location": "Frankfurt, Germany",
+                 *           "city": "Frankfurt",
                  *           "country": "DE",
                  *           "employment_type": "full_time",
-                 *           "remote": "hybrid",
+                 *           "remote": "on_site",
                  *           "seniority": "mid",
-                 *           "salary_min": 62000,
-                 *           "salary_max": 74000,
+                 *           "salary_min": 70000,
+                 *           "salary_max": 89500,
                  *           "salary_currency": "EUR",
                  *           "salary_period": "year",
-                 *           "salary_source": "stated",
-                 *           "posted_at": "2026-11-20T09:12:44.000Z",
-                 *           "first_seen_at": "2026-11-21T04:00:12.418Z",
-                 *           "last_seen_at": "2026-11-21T04:00:12.418Z",
+                 *           "salary_source": "parsed",
+                 *           "posted_at": "2026-11-06T14:28:31.000Z",
+                 *           "first_seen_at": "2026-11-21T06:00:00.000Z",
+                 *           "last_seen_at": "2026-11-25T06:00:00.000Z",
                  *           "expires_at": null,
-                 *           "latitude": 52.52437,
-                 *           "longitude": 13.41053
+                 *           "latitude": 50.11552,
+                 *           "longitude": 8.68417
                  *         }
                  *       ]
                  *     }
