@@ -27,6 +27,7 @@ export const FacetsQuerySchema = JobSearchQuerySchema.omit({
   per_page: true,
   sort: true,
   highlight: true,
+  collapse: true,
 });
 
 export const FacetsResponseSchema = z.object({

@@ -1,4 +1,5 @@
-// GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot.
+// GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot. A
+// copy (job_copies) is found by its own id too.
 import { Prisma } from "../generated/prisma/client";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { payAmountSql } from "./pay-amount";
@@ -31,5 +32,6 @@ export function jobSql(id: string, snapshotId: number): Prisma.Sql {
      FROM pay_groups g
      WHERE g.snapshot_id = j.snapshot_id AND g.title_id = j.title_id AND g.country_code = j.country_code
        AND g.currency = j.salary_currency AND j.salary_year_min IS NOT NULL) AS pay_percentile
-    FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.id = ${id}`;
+    FROM (SELECT * FROM jobs WHERE snapshot_id = ${snapshotId} AND id = ${id}
+      UNION ALL SELECT * FROM job_copies WHERE snapshot_id = ${snapshotId} AND id = ${id}) j LIMIT 1`;
 }

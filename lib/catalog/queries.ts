@@ -9,6 +9,7 @@ import { changesPage, encodeCursor } from "./changes";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
 import { type JobFilters, toFilters } from "./filters";
+import { duplicatesOf, withCopies } from "./duplicates";
 import { findJob } from "./jobs";
 import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { PAY_SAMPLE_MIN } from "./limits";
@@ -17,7 +18,13 @@ import { pageBeyondCap, pageMeta } from "./paging";
 import { jobPay } from "./pay";
 import { lookupSalary, lookupSalaryHistory } from "./salary";
 import { SalaryQuerySchema } from "./salary-schemas";
-import { JOB_ID_PATTERN, JobQuerySchema, type JobSearchQuery, JobSearchQuerySchema } from "./schemas";
+import {
+  JOB_ID_PATTERN,
+  JobDuplicatesQuerySchema,
+  JobQuerySchema,
+  type JobSearchQuery,
+  JobSearchQuerySchema,
+} from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {
@@ -41,7 +48,8 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
     sort,
     highlight: query.highlight,
   });
-  const page = pageOf(found, query.page, query.per_page);
+  const paged = pageOf(found, query.page, query.per_page);
+  const page = query.collapse === false ? { ...paged, items: await withCopies(paged.items) } : paged;
   return ok({ query, page: meta ? { ...page, meta: { ...page.meta, query: meta } } : page });
 }
 
@@ -192,6 +200,15 @@ export async function jobById(id: string, params = new URLSearchParams()) {
   return job
     ? ok({ query: parsed.value, job })
     : fail("not_found", "No job with this id in the current catalog.");
+}
+
+/** The other postings of a job's group; its query string may hold nothing. */
+export async function jobDuplicates(id: string, params = new URLSearchParams()) {
+  const parsed = parseQueryParams(params, JobDuplicatesQuerySchema);
+  if (!parsed.ok) return parsed;
+  if (!JOB_ID_PATTERN.test(id)) return invalidParam("id", "id: must be 1–64 of A–Z a–z 0–9 . _ -");
+  const group = await duplicatesOf(id);
+  return group ? ok(group) : fail("not_found", "No job with this id in the current catalog.");
 }
 
 function salaryQuery(params: URLSearchParams) {

@@ -4,7 +4,7 @@ import type { Job, JobSummary } from "./schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
   remote, seniority, salary_min, salary_max, salary_currency, salary_period, salary_source, posted_at, latitude, longitude,
-  first_seen_at, last_seen_at, expires_at`;
+  first_seen_at, last_seen_at, expires_at, duplicate_of, duplicates`;
 
 export type JobDbRow = {
   id: string;
@@ -30,6 +30,9 @@ export type JobDbRow = {
   expires_at: Date | null;
   latitude: number | null;
   longitude: number | null;
+  /** Null on a served (canonical) job; its canonical job's id on a copy. */
+  duplicate_of: string | null;
+  duplicates: number;
   /** Searches near a place: km from it. */
   distance?: number | null;
   description?: string;
@@ -61,6 +64,8 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     expires_at: iso(r.expires_at),
     latitude: r.latitude,
     longitude: r.longitude,
+    duplicate_of: r.duplicate_of ?? null,
+    duplicates: r.duplicates ?? 0,
     ...(typeof r.distance === "number" ? { distance_km: Math.round(r.distance * 10) / 10 } : {}),
   };
 }

@@ -134,6 +134,11 @@ export const JobSearchQuerySchema = z.object({
     .describe(
       "With q: add to each row a snippet of its description around the first match, with the matched ranges",
     ),
+  collapse: booleanFlag
+    .optional()
+    .describe(
+      "false: list under each job its copies (the same job posted again, or by an agency). Searches, facets and totals count each job once either way (default true)",
+    ),
   title: TitleSchema.optional().describe(
     "Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used",
   ),
@@ -242,6 +247,7 @@ export const JobSearchQuerySchema = z.object({
 
 export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export const JobQuerySchema = z.object({ tz: ZoneSchema.optional() });
+export const JobDuplicatesQuerySchema = z.object({});
 export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -258,7 +264,10 @@ export const salaryAmount = () => z.number().int().min(0).max(SALARY_CEILING);
 export const countInt = () => z.number().int().min(0).max(2_147_483_647);
 export const ResetLocalSchema = z.string().max(40);
 
-export const JobSummarySchema = z.object({
+/** With collapse=false, each job lists at most this many of its copies. */
+export const COPIES_LISTED = 20;
+
+const JobRowSchema = z.object({
   id: z.string().regex(JOB_ID_PATTERN).max(64),
   title: z.string().max(300),
   company: z.string().max(200),
@@ -308,6 +317,30 @@ export const JobSummarySchema = z.object({
     .min(0)
     .optional()
     .describe("With near: great-circle distance from the place to the job's coordinates, in km, to 0.1"),
+  duplicate_of: nullable(z.string().regex(JOB_ID_PATTERN).max(64)).describe(
+    "On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies",
+  ),
+  duplicates: countInt().describe(
+    "How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)",
+  ),
+});
+
+export const JobSummarySchema = JobRowSchema.extend({
+  copies: z
+    .array(JobRowSchema)
+    .max(COPIES_LISTED)
+    .optional()
+    .describe(`With collapse=false: this job's copies, earliest seen first (at most ${COPIES_LISTED})`),
+});
+
+/** The other postings of a job's group: GET /v1/jobs/{id}/duplicates. */
+export const JobDuplicatesResponseSchema = z.object({
+  items: z.array(JobRowSchema).max(100),
+  meta: z.object({
+    canonical_id: z.string().max(64).describe("The id searches show for this group"),
+    total: countInt().describe("Postings in the group besides the one asked for"),
+    has_more: z.boolean().describe("More than the 100 listed"),
+  }),
 });
 
 export const JobSchema = JobSummarySchema.extend({

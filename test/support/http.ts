@@ -23,6 +23,7 @@ import * as savedSearchTest from "@/app/api/saved-searches/test-event/route";
 import * as savedSearchUnsubscribe from "@/app/api/saved-searches/unsubscribe/route";
 import * as publicOpenapi from "@/app/openapi.json/route";
 import * as fallback from "@/app/v1/[[...path]]/route";
+import * as jobDuplicates from "@/app/v1/jobs/[id]/duplicates/route";
 import * as jobDetail from "@/app/v1/jobs/[id]/route";
 import * as jobChanges from "@/app/v1/jobs/changes/route";
 import * as jobFacets from "@/app/v1/jobs/facets/route";
@@ -69,6 +70,8 @@ function route(pathname: string): { mod: RouteModule; params: Record<string, str
   if (pathname === "/api/jobs/salary") return { mod: siteSalaryRoute, params: {} };
   const siteDetail = /^\/api\/jobs\/([^/]+)$/.exec(pathname);
   if (siteDetail) return { mod: siteJobDetail, params: { id: decodeURIComponent(siteDetail[1]!) } };
+  const group = /^\/v1\/jobs\/([^/]+)\/duplicates$/.exec(pathname);
+  if (group) return { mod: jobDuplicates, params: { id: decodeURIComponent(group[1]!) } };
   const detail = /^\/v1\/jobs\/([^/]+)$/.exec(pathname);
   if (detail) return { mod: jobDetail, params: { id: decodeURIComponent(detail[1]!) } };
   return { mod: fallback, params: { path: pathname.split("/").slice(2) } };

@@ -26,6 +26,8 @@ export const FILTERED_SEARCH = {
       expires_at: null,
       latitude: 52.52437,
       longitude: 13.41053,
+      duplicate_of: null,
+      duplicates: 0,
     },
     {
       id: "job-0012647",
@@ -49,6 +51,8 @@ export const FILTERED_SEARCH = {
       expires_at: null,
       latitude: 48.78232,
       longitude: 9.17702,
+      duplicate_of: null,
+      duplicates: 0,
     },
   ],
   meta: {
@@ -89,6 +93,8 @@ export const NEAR_SEARCH = {
       expires_at: null,
       latitude: 53.79648,
       longitude: -1.54785,
+      duplicate_of: null,
+      duplicates: 0,
       distance_km: 0,
     },
     {
@@ -113,6 +119,8 @@ export const NEAR_SEARCH = {
       expires_at: null,
       latitude: 53.79648,
       longitude: -1.54785,
+      duplicate_of: null,
+      duplicates: 0,
       distance_km: 0,
     },
   ],

@@ -30,6 +30,8 @@ describe("the reference's examples", () => {
         pay_percentile: __,
         first_seen_at: ___,
         last_seen_at: ____,
+        duplicate_of: _____,
+        duplicates: ______,
         ...fields
       } = example as typeof example & {
         distance_km?: number;

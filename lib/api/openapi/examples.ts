@@ -29,6 +29,8 @@ export const JOB = {
   expires_at: null,
   latitude: 55.60587,
   longitude: 13.00073,
+  duplicate_of: null,
+  duplicates: 0,
   pay_percentile: null,
   description:
     "Join us as a Logistics Coordinator in Malmö. This mid-level role gives you ownership of your work from day one. You will report to Leon Nielsen and work closely with Andrei Chen.\n\nAbout Juniperworks: we work on cafés, shops and services people use every day. Founded in 1966, we are 4623 people in 8 offices, and our product LumusDesk is used every day.\n\nWhat you will do:\n- Welcome and help customers every day, with a focus on load securing.\n- Keep the workplace clean, safe and organised, including customs paperwork.\n- Handle vehicle checks and route planning.\n- Work with Linde forklifts every day and keep orders and stock up to date.\n- Train new team members and share good habits.\n\nWhat we are looking for:\n- Three or more years of experience as a mid-level professional.\n- Hands-on experience with vehicle checks, Incoterms and returns handling.\n- Good working knowledge of Scania or Samsara.\n- A degree or equivalent practical experience.\n- Clear written and spoken English.\n- A habit of taking ownership and following through.\n\nNice to have:\n- CPC driver qualification.\n- A full driving licence.\n\nWhat we offer:\n- Employee discounts on our own products.\n- Generous parental leave.\n- A subsidised public transport ticket for the trip to Malmö.\n- 30 days of paid holiday a year.\n\nThis is a full-time position. The role is on-site at our site in Malmö.\n\nReady to apply? Send us your CV and a few lines on why this role fits you; Chloé Evans reads every application. We welcome applicants of every background, age, gender, disability and belief.",
@@ -59,6 +61,8 @@ export const SEARCH = {
       expires_at: null,
       latitude: 50.11552,
       longitude: 8.68417,
+      duplicate_of: null,
+      duplicates: 0,
     },
     {
       id: "job-0005204",
@@ -82,6 +86,8 @@ export const SEARCH = {
       expires_at: null,
       latitude: 52.52437,
       longitude: 13.41053,
+      duplicate_of: null,
+      duplicates: 0,
     },
   ],
   meta: {

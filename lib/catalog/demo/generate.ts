@@ -1,5 +1,6 @@
 // Deterministic demo catalog: the same options give the same records, byte for byte.
 import { itemAt } from "../../core/arrays";
+import { type LabelledJob, withCopies } from "./copies";
 import { describeJob } from "./describe";
 import {
   COMPANY_ROOTS,
@@ -89,7 +90,15 @@ const HOURLY_COUNTRIES = new Set(["US", "GB", "CA", "AU", "NZ", "IE"]);
 const TEXT_PAY_SHARE = 0.15;
 const SPECIALTY_FORMS = [(s: string) => `, ${s}`, (s: string) => ` - ${s}`, (s: string) => ` (${s})`];
 
+/** The demo's jobs, a tenth of them copies of others (copies.ts). */
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
+  for (const { record } of labelledDemoJobs(opts)) yield record;
+}
+
+/** The demo's jobs, each with the id of the job it copies (null for an original). */
+export const labelledDemoJobs = (opts: DemoOptions): Generator<LabelledJob> => withCopies(originalJobs(opts));
+
+function* originalJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
   const r = rng(opts.seed ?? 42);
   // The newer fields draw from their own stream, so every older field keeps its value.
   const r2 = rng((opts.seed ?? 42) ^ 0x7e11);

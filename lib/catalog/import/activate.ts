@@ -4,6 +4,27 @@ import type { AdvertisedPay } from "./pay-groups";
 import { recordHistory } from "./salary-history";
 
 export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
+/** The snapshot's copies (group-duplicates.ts), attached to job_copies with its jobs. */
+export const copiesName = (snapshotId: number) => `job_copies_s${snapshotId}`;
+
+/**
+ * The partition's key, before anything else: an id given twice fails here (23505), before
+ * duplicate grouping could move one of the two out of the partition.
+ */
+export async function buildKey(client: pg.PoolClient, snapshotId: number): Promise<void> {
+  const t = partitionName(snapshotId);
+  await client.query(`CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`);
+}
+
+/** The copies' key and their index by canonical job, as the parent's. */
+export async function buildCopyIndexes(client: pg.PoolClient, snapshotId: number): Promise<void> {
+  const c = copiesName(snapshotId);
+  await client.query(`ALTER TABLE ${c} ADD CONSTRAINT ${c}_pkey PRIMARY KEY (snapshot_id, id)`);
+  await client.query(
+    `CREATE INDEX ${c}_duplicate_of_idx ON ${c} (snapshot_id, duplicate_of, first_seen_at, id)`,
+  );
+  await client.query(`ANALYZE ${c}`);
+}
 
 /**
  * Builds the partition's indexes, then ANALYZE. Given a pool, on two connections at once;
@@ -29,7 +50,6 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
   const others = "combo, company_key, title_id, city_key";
   const lists = [
     [
-      `CREATE UNIQUE INDEX ${t}_pkey ON ${t} (snapshot_id, id)`,
       `CREATE INDEX ${t}_title_country_idx ON ${t} (snapshot_id, title_id, country_code, posted_at DESC, id, ${tail}, city_key)`,
       `CREATE INDEX ${t}_company_idx ON ${t} (snapshot_id, company_key, posted_at DESC, id, title_id, country_code, ${narrow}, city_key)`,
       `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id, salary_currency, salary_year_min, ${others})`,
@@ -101,6 +121,9 @@ export async function swapIn(
     await client.query(
       `ALTER TABLE jobs ATTACH PARTITION ${partitionName(snapshotId)} FOR VALUES IN (${snapshotId})`,
     );
+    await client.query(
+      `ALTER TABLE job_copies ATTACH PARTITION ${copiesName(snapshotId)} FOR VALUES IN (${snapshotId})`,
+    );
     await client.query(`UPDATE catalog_snapshots SET status = 'retired' WHERE status = 'live'`);
     await client.query(
       `UPDATE catalog_snapshots SET status = 'live', activated_at = now(), job_count = $2, salary_count = $3, country_counts = $4, combo_counts = $5 WHERE id = $1`,
@@ -152,7 +175,24 @@ export async function retireOld(client: pg.PoolClient): Promise<number[]> {
     if (r.pending) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} FINALIZE`);
     else if (r.attached) await client.query(`ALTER TABLE jobs DETACH PARTITION ${t} CONCURRENTLY`);
     if (r.exists) await client.query(`DROP TABLE ${t}`);
+    await dropCopies(client, r.id);
     await client.query(`DELETE FROM catalog_snapshots WHERE id = $1`, [r.id]);
   }
   return rows.map((r) => r.id);
+}
+
+/** Detaches (without blocking readers) and drops a snapshot's copies, wherever they got to. */
+export async function dropCopies(client: pg.PoolClient, snapshotId: number): Promise<void> {
+  const c = copiesName(snapshotId);
+  const { rows } = await client.query<{ attached: boolean; pending: boolean }>(
+    `SELECT i.inhrelid IS NOT NULL AS attached, coalesce(i.inhdetachpending, false) AS pending
+     FROM (SELECT to_regclass($1) AS rel) r LEFT JOIN pg_inherits i ON i.inhrelid = r.rel AND i.inhparent = 'job_copies'::regclass
+     WHERE r.rel IS NOT NULL`,
+    [c],
+  );
+  const found = rows[0];
+  if (!found) return;
+  if (found.pending) await client.query(`ALTER TABLE job_copies DETACH PARTITION ${c} FINALIZE`);
+  else if (found.attached) await client.query(`ALTER TABLE job_copies DETACH PARTITION ${c} CONCURRENTLY`);
+  await client.query(`DROP TABLE ${c}`);
 }

@@ -3,6 +3,7 @@
 import { comboCode } from "../combos";
 import { type CopyValue, copyText } from "./copy-text";
 import type { JobRecord } from "./records";
+import { sketchCopyText, sketchValue } from "./sketch";
 
 export const JOB_TABLE_COLUMNS = [
   "snapshot_id",
@@ -35,6 +36,7 @@ export const JOB_TABLE_COLUMNS = [
   "last_seen_at",
   "expires_at",
   "digest",
+  "sketch",
   "search",
 ] as const;
 
@@ -80,6 +82,7 @@ export function jobRow(
     seen.last,
     r.expires_at === null ? null : r.expires_at.toISOString(),
     seen.digest,
+    sketchValue(r.description),
     words,
   ];
 }
@@ -102,5 +105,5 @@ export function jobLine(
 /** jobLine up to the words, which the encoder adds as the bytes job-words.ts built. */
 export function jobLineStart(snapshotId: number, r: JobRecord, titleId: number, seen: JobSeen): string {
   // Enum values and the ISO country and currency codes never need escaping.
-  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t${seen.first}\t${seen.last}\t${r.expires_at === null ? N : r.expires_at.toISOString()}\t${seen.digest}\t`;
+  return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t${seen.first}\t${seen.last}\t${r.expires_at === null ? N : r.expires_at.toISOString()}\t${seen.digest}\t${sketchCopyText(r.description)}\t`;
 }

@@ -3,9 +3,18 @@
 import pg from "pg";
 import { log } from "../../core/log";
 import { invalidateLiveSnapshot } from "../live";
-import { buildIndexes, partitionName, retireOld, swapIn } from "./activate";
+import {
+  buildCopyIndexes,
+  buildIndexes,
+  buildKey,
+  copiesName,
+  partitionName,
+  retireOld,
+  swapIn,
+} from "./activate";
 import type { CoordinateCounts } from "./coordinates";
 import { duplicateIds } from "./duplicates";
+import { groupDuplicates, servedTotals } from "./group-duplicates";
 import { ImportError } from "./import-error";
 import type { Problem } from "./job-batch";
 import { type ImportOptions, loadJobs } from "./load-jobs";
@@ -22,6 +31,7 @@ import {
   writeRemovals,
 } from "./seen";
 import { loadMethodFor } from "./sink";
+import { subtractTitleCounts } from "./titles";
 
 /** The advisory lock one import holds for its whole run. */
 export const IMPORT_LOCK = 72_707_370;
@@ -41,6 +51,8 @@ export type ImportResult = {
   coordinates: CoordinateCounts;
   /** Jobs whose words the database made after the load (markup, very long texts); the loader built the rest. */
   wordsByDatabase: number;
+  /** Jobs grouped as copies of another (not served in searches), and the groups they form. */
+  duplicates: { groups: number; copies: number; reposted: number };
   /** Against the snapshot before (none on a first import, or one whose jobs carry no digests). */
   changes: { added: number; changed: number; removed: number } | null;
   retired: number[];
@@ -88,15 +100,22 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const seenClient: Side = method === "copy" ? await side(pool) : main;
     const tracker = new SeenTracker(seenClient, snapshotId, previous);
     const seen = { at: rows[0].created_at.toISOString(), tracker };
-    const jobs = await loadJobs(main, wordsClient, snapshotId, method, opts, seen).finally(() => {
+    const loaded = await loadJobs(main, wordsClient, snapshotId, method, opts, seen).finally(() => {
       for (const c of [wordsClient, seenClient]) if (c !== main) c.release(c.lost);
     });
     const salaries = await loadSalaries(main, snapshotId, method, opts.salaries);
-    // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     const id = snapshotId;
-    await buildIndexes(method === "copy" ? pool : main, id).catch(async (err: { code?: string }) => {
+    await buildKey(main, id).catch(async (err: { code?: string }) => {
       throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
     });
+    const grouping = await groupDuplicates(main, id, previous ? { id: previous.id, now: seen.at } : null);
+    await subtractTitleCounts(main, id, grouping.copiesByTitle);
+    // The moved rows' space, and the pages they left, made visible to index-only scans again.
+    if (grouping.copies > 0) await main.query(`VACUUM ${partitionName(id)}`);
+    const jobs = servedTotals(loaded, grouping);
+    // PGlite serves one connection at a time: its indexes are built on this one, in turn.
+    await buildIndexes(method === "copy" ? pool : main, id);
+    await buildCopyIndexes(main, id);
     await buildPlaces(main, snapshotId);
     await buildPayGroups(main, snapshotId);
     const advertised = await advertisedPay(main, snapshotId);
@@ -134,6 +153,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,
+      duplicates: { groups: grouping.groups, copies: grouping.copies, reposted: grouping.reposted },
       coordinates: jobs.coordinates,
       wordsByDatabase: jobs.wordsByDatabase,
       changes,
@@ -144,6 +164,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await main.query("ROLLBACK").catch(() => {}); // a load still open; a no-op otherwise
     if (snapshotId !== undefined && !swapped) {
       await main.query(`DROP TABLE IF EXISTS ${partitionName(snapshotId)}`).catch(() => {});
+      await main.query(`DROP TABLE IF EXISTS ${copiesName(snapshotId)}`).catch(() => {});
       await main.query(`DELETE FROM salary_snapshots WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
       await main.query(`DELETE FROM pay_groups WHERE snapshot_id = $1`, [snapshotId]).catch(() => {});
       await dropChanges(main, snapshotId).catch((e: Error) =>

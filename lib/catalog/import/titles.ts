@@ -57,3 +57,28 @@ export class TitleCounts {
     await sink.end();
   }
 }
+
+/** Takes the copies an import grouped away out of its titles' counts (group-duplicates.ts). */
+export async function subtractTitleCounts(
+  client: pg.PoolClient,
+  snapshotId: number,
+  copies: { titleId: number; country: string; n: number }[],
+): Promise<void> {
+  if (copies.length === 0) return;
+  const ids = [...new Set(copies.map((c) => c.titleId))];
+  const { rows } = await client.query<{ id: number; counts: Record<string, number> }>(
+    `SELECT id, counts FROM job_titles WHERE snapshot_id = $1 AND id = ANY($2::int[])`,
+    [snapshotId, ids],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r.counts]));
+  for (const { titleId, country, n } of copies) {
+    const counts = byId.get(titleId);
+    if (!counts) continue;
+    for (const key of ["*", country, ...regionsOf(country)]) counts[key] = (counts[key] ?? 0) - n;
+  }
+  await client.query(
+    `UPDATE job_titles t SET counts = c.counts FROM unnest($2::int[], $3::jsonb[]) AS c(id, counts)
+     WHERE t.snapshot_id = $1 AND t.id = c.id`,
+    [snapshotId, [...byId.keys()], [...byId.values()].map((c) => JSON.stringify(c))],
+  );
+}

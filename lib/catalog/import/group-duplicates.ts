@@ -1,0 +1,210 @@
+// One row per real job. After the load and before the indexes, the import groups postings of the
+// same title and place whose descriptions are near-identical (sketch.ts), keeps each group's
+// canonical job in the partition and moves the others to job_copies. All in SQL on the new
+// partition, so memory stays the database's, whatever the catalog's size.
+import type pg from "pg";
+import { comboKey } from "../combos";
+import { copiesName, partitionName } from "./activate";
+import { JOB_TABLE_COLUMNS } from "./job-rows";
+import { BAND, BANDS, BINS, SAME_JOB, TELLING_BINS } from "./sketch";
+
+/** What grouping found, and what the load's counts must lose (copies are not served). */
+export type Grouping = {
+  groups: number;
+  copies: number;
+  /** Per country, remote, employment type and seniority: the copies (comboKey's parts). */
+  copiesByCombo: {
+    country: string;
+    remote: string | null;
+    type: string | null;
+    seniority: string | null;
+    n: number;
+  }[];
+  /** Per title and country: the copies. */
+  copiesByTitle: { titleId: number; country: string; n: number }[];
+  /** Feed entries of this import that named copies (kind 1 added, 2 changed), now dropped. */
+  unlisted: { added: number; changed: number };
+  /** Jobs new by id whose group the snapshot before already held: they keep its first sighting. */
+  reposted: number;
+};
+
+/** Bins a sketch filled (sketch.ts filledBins), in SQL. */
+const filledSql = (x: string) =>
+  `(SELECT count(*) FROM generate_series(0, ${BINS - 1}) i WHERE get_byte(${x}, i) <> 0)`;
+
+/** sketch.ts sameJob in SQL, for two rows with sketch and company_key (and filled, when kept). */
+function sameJobSql(x: string, y: string, kept = true): string {
+  const filled = (r: string) => (kept ? `${r}.filled` : filledSql(`${r}.sketch`));
+  return `(${x}.company_key = ${y}.company_key OR (${filled(x)} >= ${TELLING_BINS} AND ${filled(y)} >= ${TELLING_BINS}))
+    AND ${similaritySql(`${x}.sketch`, `${y}.sketch`)} >= ${SAME_JOB}`;
+}
+
+/** The estimated similarity of two sketches (sketch.ts similarity), in SQL. */
+export function similaritySql(x: string, y: string): string {
+  return `(SELECT CASE WHEN count(*) = 0 THEN 1 ELSE count(*) FILTER (WHERE get_byte(${x}, i) = get_byte(${y}, i))::float8 / count(*) END
+    FROM generate_series(0, ${BINS - 1}) i WHERE get_byte(${x}, i) <> 0 OR get_byte(${y}, i) <> 0)`;
+}
+
+/** A bucket of candidates this big or smaller gives all its pairs. */
+const ALL_PAIRS_UP_TO = 16;
+// Title, country and city: postings of one job share all three.
+const BLOCK = "(title_id, country_code, coalesce(city_key, 0))";
+// Which job of a group is served: the earliest seen, then one with an apply link, then one with pay.
+const RANK =
+  "first_seen_at ASC NULLS LAST, (apply_url = '') ASC, (salary_min IS NULL) ASC, posted_at ASC, id ASC";
+
+export async function groupDuplicates(
+  client: pg.PoolClient,
+  snapshotId: number,
+  /** The snapshot before, and this import's time: a repost keeps its group's first sighting. */
+  before: { id: number; now: string } | null,
+): Promise<Grouping> {
+  const t = partitionName(snapshotId);
+  const c = copiesName(snapshotId);
+  const q = (sql: string, values?: unknown[]) => client.query(sql, values);
+  await q(`DROP TABLE IF EXISTS dup_pairs, dup_nodes, dup_edges`);
+  // Candidates: postings of one block that agree on a whole band. A small bucket gives all its
+  // pairs; a big one (the same text posted many times) each member paired with its first, so
+  // that it costs n - 1 pairs, not n².
+  await q(`CREATE TEMP TABLE dup_pairs AS
+    SELECT DISTINCT a, b FROM (
+      SELECT array_agg(id ORDER BY id) AS ids
+      FROM ${t} CROSS JOIN generate_series(0, ${BANDS - 1}) band
+      WHERE sketch IS NOT NULL AND substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
+      GROUP BY title_id, country_code, coalesce(city_key, 0), band, substr(sketch, band * ${BAND} + 1, ${BAND})
+      HAVING count(*) > 1) buckets
+    CROSS JOIN LATERAL (
+      SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
+      UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) p`);
+  await q(`CREATE TEMP TABLE dup_nodes AS
+    SELECT id, sketch, company_key, ${filledSql("sketch")} AS filled, row_number() OVER (ORDER BY ${RANK}) AS rk, 0::bigint AS rk0
+    FROM ${t} WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)`);
+  await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
+  await q(`CREATE TEMP TABLE dup_edges AS
+    SELECT p.a, p.b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
+    WHERE ${sameJobSql("x", "y")}`);
+  await q(`INSERT INTO dup_edges SELECT b, a FROM dup_edges`);
+  // Each posting takes the best rank its group holds: spread along the edges until nothing moves.
+  await q(`UPDATE dup_nodes SET rk0 = rk`);
+  for (let round = 0; round < 50; round++) {
+    const moved = await q(`UPDATE dup_nodes n SET rk0 = m.best FROM (
+        SELECT e.a AS id, min(o.rk0) AS best FROM dup_edges e JOIN dup_nodes o ON o.id = e.b GROUP BY e.a) m
+      WHERE m.id = n.id AND m.best < n.rk0`);
+    if (!moved.rowCount) break;
+  }
+  await q(`CREATE TEMP TABLE dup_groups AS
+    SELECT n.id, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
+    WHERE n.rk <> n.rk0 AND n.id IN (SELECT a FROM dup_edges)`);
+
+  const columns = [...JOB_TABLE_COLUMNS, "duplicates"].join(", ");
+  await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
+  await q(`INSERT INTO ${c} (${columns}, duplicate_of)
+    SELECT ${columns}, g.canonical FROM ${t} j JOIN dup_groups g USING (id)`);
+  const copies = (await q(`DELETE FROM ${t} j USING dup_groups g WHERE g.id = j.id`)).rowCount ?? 0;
+  const { rowCount: groups } = await q(`UPDATE ${t} j SET duplicates = g.n FROM (
+      SELECT canonical, count(*)::int AS n FROM dup_groups GROUP BY canonical) g WHERE g.canonical = j.id`);
+  if (before) await keepCopyAges(client, [t, c], before.id);
+  const reposted = before ? await keepGroupAges(client, t, before) : 0;
+
+  const { rows: byCombo } = await client.query<Grouping["copiesByCombo"][number]>(
+    `SELECT country_code AS country, remote::text AS remote, employment_type::text AS type, seniority::text AS seniority, count(*)::int AS n
+     FROM ${c} GROUP BY 1, 2, 3, 4`,
+  );
+  const { rows: byTitle } = await client.query<{ title_id: number; country: string; n: number }>(
+    `SELECT title_id, country_code AS country, count(*)::int AS n FROM ${c} GROUP BY 1, 2`,
+  );
+  // The feed lists served jobs: a copy's addition or change is not news.
+  const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
+    `WITH gone AS (DELETE FROM job_changes WHERE snapshot_id = $1 AND kind IN (1, 2) AND job_id IN (SELECT id FROM ${c}) RETURNING kind)
+     SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
+    [snapshotId],
+  );
+  await q(`DROP TABLE dup_pairs, dup_nodes, dup_edges, dup_groups`);
+  return {
+    groups: groups ?? 0,
+    copies,
+    copiesByCombo: byCombo,
+    copiesByTitle: byTitle.map((r) => ({ titleId: r.title_id, country: r.country, n: r.n })),
+    unlisted: {
+      added: unlisted.find((u) => u.kind === 1)?.n ?? 0,
+      changed: unlisted.find((u) => u.kind === 2)?.n ?? 0,
+    },
+    reposted,
+  };
+}
+
+/**
+ * The loader keeps first sightings by id from the jobs the snapshot before served; a job that was
+ * a copy there keeps its own too.
+ */
+async function keepCopyAges(client: pg.PoolClient, tables: string[], previous: number): Promise<void> {
+  for (const table of tables)
+    await client.query(
+      `UPDATE ${table} j SET first_seen_at = p.first_seen_at FROM job_copies p
+       WHERE p.snapshot_id = $1 AND p.id = j.id AND p.first_seen_at < j.first_seen_at`,
+      [previous],
+    );
+}
+
+/**
+ * A job whose id is new to this import but whose group the snapshot before held (the same job
+ * reposted under another id) keeps the group's first sighting, so it is not new by age.
+ */
+async function keepGroupAges(
+  client: pg.PoolClient,
+  t: string,
+  before: { id: number; now: string },
+): Promise<number> {
+  const fresh = await client.query(`SELECT 1 FROM ${t} WHERE first_seen_at = $1 LIMIT 1`, [before.now]);
+  if (!fresh.rowCount) return 0;
+  // Pairs that agree on a band, as within the import; the new jobs are few and are hashed, the
+  // snapshot before is read once.
+  const banded = (
+    from: string,
+    where: string,
+  ) => `SELECT j.id, ${BLOCK} AS block, band, substr(sketch, band * ${BAND} + 1, ${BAND}) AS v
+    FROM ${from} j CROSS JOIN generate_series(0, ${BANDS - 1}) band WHERE sketch IS NOT NULL AND ${where}`;
+  const { rowCount } = await client.query(
+    `WITH pairs AS (
+       SELECT DISTINCT n.id AS nid, p.id AS pid
+       FROM (${banded(t, "first_seen_at = $1")}) n
+       JOIN (${banded(partitionName(before.id), "first_seen_at < $1")}) p USING (block, band, v)
+       WHERE v <> '\\x${"00".repeat(BAND)}'::bytea),
+     found AS (
+       SELECT x.id, min(y.first_seen_at) AS first
+       FROM pairs JOIN ${t} x ON x.id = pairs.nid JOIN ${partitionName(before.id)} y ON y.id = pairs.pid
+       WHERE ${sameJobSql("x", "y", false)}
+       GROUP BY x.id)
+     UPDATE ${t} j SET first_seen_at = found.first FROM found WHERE found.id = j.id`,
+    [before.now],
+  );
+  return rowCount ?? 0;
+}
+
+type LoadTotals = {
+  count: number;
+  countryCounts: Record<string, number>;
+  comboCounts: Record<string, number>;
+  changed: { added: number; changed: number };
+};
+
+/** The load's counts without the copies: what the snapshot serves. */
+export function servedTotals<T extends LoadTotals>(load: T, g: Grouping): T {
+  const countryCounts = { ...load.countryCounts };
+  const comboCounts = { ...load.comboCounts };
+  for (const { country, remote, type, seniority, n } of g.copiesByCombo) {
+    countryCounts[country] = (countryCounts[country] ?? 0) - n;
+    const key = comboKey(country, remote, type, seniority);
+    comboCounts[key] = (comboCounts[key] ?? 0) - n;
+  }
+  return {
+    ...load,
+    count: load.count - g.copies,
+    countryCounts,
+    comboCounts,
+    changed: {
+      added: load.changed.added - g.unlisted.added,
+      changed: load.changed.changed - g.unlisted.changed,
+    },
+  };
+}

@@ -1,0 +1,114 @@
+// A posting's description as a small fingerprint that near-identical texts share: one-permutation
+// MinHash over word 3-shingles. Each shingle is hashed once and falls into one of BINS bins; a bin
+// keeps a one-byte tag of its smallest hash. Two texts agree on a bin about as often as their
+// shingle sets overlap (Jaccard similarity), so the share of agreeing bins estimates it, and
+// texts that agree on a whole band of bins are the candidates worth comparing.
+
+export const BINS = 32;
+/** Bins per band: a candidate pair agrees on every bin of at least one band. */
+export const BAND = 4;
+export const BANDS = BINS / BAND;
+/**
+ * The estimated similarity at which two postings of the same title and place are one job. Chosen
+ * on the labelled demo set and the hand-written cases (docs/decisions/0029-duplicate-grouping.md).
+ */
+export const SAME_JOB = 0.72;
+/** A bin no shingle fell into; two empty bins agree (both texts are short). */
+const EMPTY = 0;
+/**
+ * Bins a description fills when it is long enough (about 40 words) for its likeness to another
+ * to say on its own that both are one job, whoever posted them: an agency's copy names another
+ * company. Shorter descriptions ("See our website.") say too little: they group only within
+ * one company.
+ */
+export const TELLING_BINS = 24;
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+function wordHash(word: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < word.length; i++) {
+    h ^= word.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h;
+}
+
+/** A final mix (murmur3's), so that nearby shingle hashes spread over bins and tags. */
+function mix(h: number): number {
+  let x = h ^ (h >>> 16);
+  x = Math.imul(x, 0x85ebca6b);
+  x ^= x >>> 13;
+  x = Math.imul(x, 0xc2b2ae35);
+  return (x ^ (x >>> 16)) >>> 0;
+}
+
+/** The sketch's bytes: BINS one-byte tags (1–255; 0 for an empty bin). */
+export function sketchBytes(text: string): Uint8Array {
+  const mins = new Uint32Array(BINS).fill(0xffffffff);
+  const tags = new Uint8Array(BINS);
+  let a = 0;
+  let b = 0;
+  let n = 0;
+  for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
+    const h = wordHash(m[0]);
+    n++;
+    if (n >= 3) {
+      const s = mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ h);
+      const bin = s % BINS;
+      // The bin's rank is the hash's top bits; the tag comes from a second mix of the same shingle.
+      const rank = s >>> 5;
+      if (rank < (mins[bin] as number)) {
+        mins[bin] = rank;
+        tags[bin] = (mix(s ^ 0x5bd1e995) % 255) + 1;
+      }
+    }
+    a = b;
+    b = h;
+  }
+  // Under three words: one tag for the whole text in the first bin, so equal short texts agree.
+  if (n > 0 && n < 3) tags[0] = (mix(Math.imul(a, 0x9e3779b1) ^ b) % 255) + 1;
+  return tags;
+}
+
+/** The sketch as COPY text of a bytea (`\\x…`: the backslash escaped for COPY). */
+export function sketchCopyText(text: string): string {
+  return `\\\\x${Buffer.from(sketchBytes(text)).toString("hex")}`;
+}
+
+/** The sketch as a bytea literal for an INSERT parameter. */
+export function sketchValue(text: string): string {
+  return `\\x${Buffer.from(sketchBytes(text)).toString("hex")}`;
+}
+
+/**
+ * The estimated Jaccard similarity of two texts' shingles: of the bins either text filled, the
+ * share where both hold the same tag. The SQL twin is similaritySql (group-duplicates-sql.ts).
+ */
+export function similarity(x: Uint8Array, y: Uint8Array): number {
+  let filled = 0;
+  let same = 0;
+  for (let i = 0; i < BINS; i++) {
+    if (x[i] === EMPTY && y[i] === EMPTY) continue;
+    filled++;
+    if (x[i] === y[i]) same++;
+  }
+  return filled === 0 ? 1 : same / filled;
+}
+
+/** Bins the text filled: how much a likeness between it and another can tell. */
+export function filledBins(x: Uint8Array): number {
+  let n = 0;
+  for (let i = 0; i < BINS; i++) if (x[i] !== EMPTY) n++;
+  return n;
+}
+
+/** The grouping's rule for two postings of one title and place (group-duplicates.ts in SQL). */
+export function sameJob(
+  x: { sketch: Uint8Array; company: string },
+  y: { sketch: Uint8Array; company: string },
+): boolean {
+  const telling = filledBins(x.sketch) >= TELLING_BINS && filledBins(y.sketch) >= TELLING_BINS;
+  const oneCompany = x.company.trim().toLowerCase() === y.company.trim().toLowerCase();
+  return (telling || oneCompany) && similarity(x.sketch, y.sketch) >= SAME_JOB;
+}

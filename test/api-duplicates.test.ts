@@ -1,0 +1,225 @@
+// One row per real job: near-identical postings of one title and place grouped at import, one of
+// each group served (searches, facets, totals), the others found by id, by their group, or under
+// their job with collapse=false; a repost under a new id keeps its group's age.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ImportResult } from "@/lib/catalog/import/load";
+import { job, loadCatalog, type Rec } from "./support/fixtures";
+import { getJson } from "./support/http";
+
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+
+const AD = `Join our ward team as a Registered Nurse in Leeds. You will plan and deliver care for up to
+eight patients a shift, give medicines safely, keep clear records and work with doctors,
+physiotherapists and families. We offer a structured preceptorship, paid revalidation, flexible
+rostering, a pension with employer contributions, 27 days of annual leave rising with service, and
+free parking. You need NMC registration, good communication and the wish to keep learning.
+Interviews take place every Thursday; apply early as we may close the advert once we have enough
+applications. Saint Mary Hospital is an equal opportunities employer.`;
+const OTHER = `Registered Nurse for our outpatient clinic in Leeds: run dressing clinics, take bloods,
+triage referrals by phone, teach patients to manage their own wounds at home, audit infection
+control every month and mentor students on placement from the local university. Weekday hours
+only, no nights. A pension, 27 days of leave and free parking come with the role.`;
+
+const nurse = (id: string, ageDays: number, extra: Rec) =>
+  job(id, "Registered Nurse", "GB", ageDays, { city: "Leeds", description: AD, ...extra });
+const PAY = { salary_min: 31000, salary_max: 37000, salary_currency: "GBP", salary_period: "year" };
+
+const FIRST: Rec[] = [
+  // The agency posted first, but the employer's own ad has the link and the pay: it is served.
+  nurse("dup-agency", 9, {
+    company: "Harbour Personnel",
+    description: `Harbour Personnel is recruiting for a client in Leeds.\n\n${AD.replace("Saint Mary Hospital", "Our client")}\n\nHarbour Personnel acts as an employment agency.`,
+  }),
+  nurse("dup-1", 5, { company: "Saint Mary Hospital", ...PAY }),
+  nurse("dup-2", 2, { company: "Saint Mary Hospital", ...PAY, description: `${AD}\n\nReposted.` }),
+  job("dup-other", "Registered Nurse", "GB", 3, {
+    city: "Leeds",
+    company: "Saint Mary Hospital",
+    description: OTHER,
+  }),
+  // The same short text from two companies is not one job; from one company it is.
+  job("dup-short-a", "Barista", "GB", 1, {
+    city: "Leeds",
+    company: "Bean There",
+    description: "Apply in store.",
+  }),
+  job("dup-short-b", "Barista", "GB", 1, {
+    city: "Leeds",
+    company: "Cup Co",
+    description: "Apply in store.",
+  }),
+  job("dup-short-c", "Barista", "GB", 2, {
+    city: "Leeds",
+    company: "Cup Co",
+    description: "Apply in store.",
+  }),
+  // Same text, another city: another job.
+  nurse("dup-york", 4, { city: "York", company: "Saint Mary Hospital", ...PAY }),
+];
+// dup-1 goes; the employer reposts it as dup-3. dup-2 stays (now served). dup-york is reposted
+// as dup-york-2, its only posting now.
+const SECOND: Rec[] = [
+  ...FIRST.filter((j) => j.id !== "dup-1" && j.id !== "dup-york"),
+  nurse("dup-york-2", 0, {
+    city: "York",
+    company: "Saint Mary Hospital",
+    ...PAY,
+    description: `${AD} Reposted.`,
+  }),
+  nurse("dup-3", 0, { company: "Saint Mary Hospital", ...PAY, description: `${AD}\n\nStill open.` }),
+  job("dup-new", "Registered Nurse", "GB", 0, {
+    city: "Leeds",
+    company: "Saint Mary Hospital",
+    description: `${OTHER.replace("outpatient clinic", "day surgery unit").replace("dressing clinics", "pre-assessment clinics")} Brand new role, on a new unit opening in spring, with a team of twelve and a ward manager who started last year.`,
+  }),
+];
+
+let first: ImportResult;
+let second: ImportResult;
+const seenAt: Record<number, string> = {};
+
+beforeAll(async () => {
+  await client.connect();
+  first = await loadCatalog(FIRST, null, "duplicates one");
+});
+afterAll(async () => {
+  await client.end();
+  await loadCatalog();
+});
+
+const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
+
+describe("an import with copies of one job", () => {
+  it("groups them: the group is served once, and the import says how many it moved", () => {
+    expect(first.duplicates).toEqual({ groups: 2, copies: 3, reposted: 0 });
+    expect(first.jobs).toBe(FIRST.length - 3);
+  });
+
+  it("serves the copy with a link and pay over an agency's copy posted earlier", async () => {
+    const { body } = await getJson("/v1/jobs?title=registered%20nurse&country=GB&city=Leeds");
+    expect(ids(body.items)).toEqual(["dup-1", "dup-other"]);
+    expect(body.meta).toMatchObject({ total: 2, total_exact: true });
+    const served = body.items.find((i: { id: string }) => i.id === "dup-1");
+    expect(served).toMatchObject({ duplicate_of: null, duplicates: 2 });
+    expect(served.copies).toBeUndefined();
+    expect(body.items.find((i: { id: string }) => i.id === "dup-other")).toMatchObject({ duplicates: 0 });
+  });
+
+  it("counts groups in totals and facets, whatever the filter", async () => {
+    const all = (await getJson("/v1/jobs?country=GB")).body;
+    expect(all.meta.total).toBe(FIRST.length - 3);
+    const facets = (await getJson("/v1/jobs/facets?country=GB")).body;
+    expect(facets.countries).toEqual([{ value: "GB", count: FIRST.length - 3 }]);
+    const keyword = (await getJson("/v1/jobs?q=preceptorship")).body;
+    expect(ids(keyword.items)).toEqual(["dup-1", "dup-york"]);
+  });
+
+  it("keeps equal short texts of two companies apart, and groups them within one", async () => {
+    const { body } = await getJson("/v1/jobs?title=barista&country=GB");
+    expect(ids(body.items)).toEqual(["dup-short-a", "dup-short-c"]);
+    expect((await getJson("/v1/jobs/dup-short-b")).body).toMatchObject({ duplicate_of: "dup-short-c" });
+  });
+
+  it("finds a copy by its own id, saying which job it copies", async () => {
+    const { status, body } = await getJson("/v1/jobs/dup-agency");
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      id: "dup-agency",
+      company: "Harbour Personnel",
+      duplicate_of: "dup-1",
+      duplicates: 0,
+    });
+    expect(body.description).toContain("employment agency");
+  });
+
+  it("lists a served job's copies, and for a copy the served job first", async () => {
+    const mine = await getJson("/v1/jobs/dup-1/duplicates");
+    expect(mine.status).toBe(200);
+    expect(mine.body.meta).toEqual({ canonical_id: "dup-1", total: 2, has_more: false });
+    expect(ids(mine.body.items)).toEqual(["dup-2", "dup-agency"]);
+    const theirs = (await getJson("/v1/jobs/dup-agency/duplicates")).body;
+    expect(theirs.items.map((i: { id: string }) => i.id)).toEqual(["dup-1", "dup-2"]);
+    expect(theirs.meta).toEqual({ canonical_id: "dup-1", total: 2, has_more: false });
+    const alone = (await getJson("/v1/jobs/dup-other/duplicates")).body;
+    expect(alone).toEqual({ items: [], meta: { canonical_id: "dup-other", total: 0, has_more: false } });
+  });
+
+  it("answers an unknown id with 404, a bad one and any parameter with 400", async () => {
+    expect((await getJson("/v1/jobs/nope-404/duplicates")).body.error.code).toBe("not_found");
+    const bad = await getJson("/v1/jobs/bad%20id/duplicates");
+    expect(bad.status).toBe(400);
+    const extra = await getJson("/v1/jobs/dup-1/duplicates?page=2");
+    expect(extra.status).toBe(400);
+    expect(extra.body.error.code).toBe("invalid_parameter");
+  });
+
+  it("lists each job's copies under it with collapse=false, counting groups still", async () => {
+    const { body } = await getJson("/v1/jobs?title=registered%20nurse&country=GB&city=Leeds&collapse=false");
+    expect(body.meta.total).toBe(2);
+    const served = body.items.find((i: { id: string }) => i.id === "dup-1");
+    expect(ids(served.copies)).toEqual(["dup-2", "dup-agency"]);
+    expect(served.copies.every((c: { duplicate_of: string }) => c.duplicate_of === "dup-1")).toBe(true);
+    expect(body.items.find((i: { id: string }) => i.id === "dup-other").copies).toBeUndefined();
+  });
+
+  it("refuses collapse values other than true and false, and collapse on facets", async () => {
+    const bad = await getJson("/v1/jobs?collapse=no");
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.param).toBe("collapse");
+    expect((await getJson("/v1/jobs/facets?collapse=false")).status).toBe(400);
+  });
+});
+
+describe("the next import", () => {
+  beforeAll(async () => {
+    second = await loadCatalog(SECOND, null, "duplicates two");
+    const { rows } = await client.query<{ id: number; created_at: Date }>(
+      "SELECT id, created_at FROM catalog_snapshots WHERE id = ANY($1)",
+      [[first.snapshotId, second.snapshotId]],
+    );
+    for (const r of rows) seenAt[r.id] = r.created_at.toISOString();
+  });
+
+  it("serves the best copy left when the served job goes, and copies keep their own first sighting", async () => {
+    const { body } = await getJson("/v1/jobs/dup-2");
+    expect(body).toMatchObject({ duplicate_of: null, duplicates: 2 });
+    expect((await getJson("/v1/jobs/dup-3")).body).toMatchObject({
+      duplicate_of: "dup-2",
+      first_seen_at: seenAt[second.snapshotId],
+    });
+    expect((await getJson("/v1/jobs/dup-agency")).body).toMatchObject({
+      duplicate_of: "dup-2",
+      first_seen_at: seenAt[first.snapshotId],
+    });
+  });
+
+  it("gives a job reposted under a new id its first posting's first sighting, and a new job its own", async () => {
+    expect(second.duplicates.reposted).toBe(1);
+    expect((await getJson("/v1/jobs/dup-york-2")).body).toMatchObject({
+      duplicate_of: null,
+      duplicates: 0,
+      first_seen_at: seenAt[first.snapshotId],
+    });
+    expect((await getJson("/v1/jobs/dup-2")).body.first_seen_at).toBe(seenAt[first.snapshotId]);
+    const recent = (await getJson("/v1/jobs?country=GB&sort=first_seen&per_page=2")).body;
+    expect(recent.items.map((i: { id: string; first_seen_at: string }) => [i.id, i.first_seen_at])).toEqual([
+      ["dup-new", seenAt[second.snapshotId]],
+      [recent.items[1].id, seenAt[first.snapshotId]],
+    ]);
+  });
+
+  it("lists in the feed the served jobs that came and went, not copies", async () => {
+    const { rows } = await client.query<{ job_id: string; kind: number }>(
+      "SELECT job_id, kind FROM job_changes WHERE snapshot_id = $1 ORDER BY job_id",
+      [second.snapshotId],
+    );
+    expect(rows).toEqual([
+      { job_id: "dup-1", kind: 3 },
+      { job_id: "dup-2", kind: 1 },
+      { job_id: "dup-new", kind: 1 },
+      { job_id: "dup-york", kind: 3 },
+      { job_id: "dup-york-2", kind: 1 },
+    ]);
+  });
+});
