@@ -161,6 +161,8 @@ describe("GET /v1/jobs/{id}", () => {
       // Placed at import by its city, from the gazetteer.
       latitude: 52.52437,
       longitude: 13.41053,
+      duplicate_of: null,
+      duplicates: 0,
       description: "About Senior Software Engineer.",
       // The only salaried Senior Software Engineer in Germany: too few to stand among.
       pay_percentile: null,

@@ -15,6 +15,8 @@ beforeAll(async () => {
       remote: arrangements[i % 3],
       seniority: i % 7 ? "mid" : "senior",
       company: i % 100 ? "Big Logistics GmbH" : "Small Shop KG",
+      // Each its own opening: one text posted many times would be one job.
+      description: `Opening ${i}.`,
     }),
   );
   await loadCatalog(jobs, null);

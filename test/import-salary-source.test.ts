@@ -112,7 +112,8 @@ describe("salary provenance through schema.org JobPostings", () => {
     datePosted: "2026-11-01",
     hiringOrganization: { "@type": "Organization", name: "Forge Ltd" },
     jobLocation: { "@type": "Place", address: { addressLocality: "Leeds", addressCountry: "GB" } },
-    description: "<p>Join the workshop.</p>",
+    // Each its own job: one text posted three times by one employer would be one.
+    description: `<p>Join the workshop as welder ${id}.</p>`,
     ...extra,
   });
 

@@ -136,7 +136,10 @@ describe("UTF-8 across the reader's 1 MiB chunks", () => {
 
 describe("a file is read by its content, whatever its name", () => {
   it("takes a .json array of JobPostings, a single posting, a @graph and JSON Lines of either kind", async () => {
-    const array = await write("scraper.json", JSON.stringify([posting("s-1"), posting("s-2")], null, 2));
+    const array = await write(
+      "scraper.json",
+      JSON.stringify([posting("s-1"), posting("s-2", { description: "<p>Rolls</p>" })], null, 2),
+    );
     expect(await load(array)).toMatchObject({ jobs: 2 });
     const single = await write("one.txt", JSON.stringify(posting("s-3")));
     expect(await load(single)).toMatchObject({ jobs: 1 });
@@ -148,7 +151,9 @@ describe("a file is read by its content, whatever its name", () => {
       jobs: 1,
       otherNodes: 1,
     });
-    const postingLines = [posting("s-5"), posting("s-6")].map((p) => JSON.stringify(p)).join("\n");
+    const postingLines = [posting("s-5"), posting("s-6", { description: "<p>Rolls</p>" })]
+      .map((p) => JSON.stringify(p))
+      .join("\n");
     expect(await load(await write("feed.jsonl", postingLines))).toMatchObject({ jobs: 2 });
     const ours = [job("s-7", "A", "DE", 1), job("s-8", "B", "FR", 1)];
     expect(await load(await write("ours.csv", ours.map((r) => JSON.stringify(r)).join("\n")))).toMatchObject({

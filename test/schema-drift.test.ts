@@ -73,6 +73,8 @@ function pgType(f: Field): string {
       return "boolean";
     case "Json":
       return "jsonb";
+    case "Bytes":
+      return "bytea";
     case "Float":
       return "double precision";
     case "Real":

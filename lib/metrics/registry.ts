@@ -69,6 +69,7 @@ export const ROUTE_TEMPLATES = [
   "/v1/jobs/pay",
   "/v1/jobs/changes",
   "/v1/jobs/{id}",
+  "/v1/jobs/{id}/duplicates",
   "/v1/salary",
   "/v1/salary/history",
   "/v1/openapi.json",

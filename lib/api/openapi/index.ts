@@ -5,7 +5,7 @@ import { ChangesResponseSchema } from "../../catalog/change-schemas";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
 import { PayResponseSchema } from "../../catalog/pay";
 import { SalaryHistoryResponseSchema, SalaryResponseSchema } from "../../catalog/salary-schemas";
-import { JobSchema, JobSearchResponseSchema } from "../../catalog/schemas";
+import { JobDuplicatesResponseSchema, JobSchema, JobSearchResponseSchema } from "../../catalog/schemas";
 import { env } from "../../core/env";
 import { TIERS } from "../../core/plans";
 import {
@@ -126,6 +126,7 @@ export function openApiDocument(): Json {
       schemas: {
         Job: jsonSchema(JobSchema),
         JobSearchResponse: jsonSchema(JobSearchResponseSchema),
+        JobDuplicatesResponse: jsonSchema(JobDuplicatesResponseSchema),
         ChangesResponse: jsonSchema(ChangesResponseSchema),
         SavedSearchEvent: jsonSchema(SavedSearchEventSchema),
         FacetsResponse: withFacetBounds(jsonSchema(FacetsResponseSchema)),

@@ -7,6 +7,7 @@ import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref, withExample } from "./json-schema";
 import { changesPath } from "./paths-changes";
+import { duplicatesPath } from "./paths-duplicates";
 import { FILTER_EXAMPLES, FILTERS_DESCRIPTION, facetsPath, KEYWORDS_DESCRIPTION } from "./paths-facets";
 import { payPath } from "./paths-pay";
 import { salaryPaths } from "./paths-salary";
@@ -66,7 +67,7 @@ export function catalogPaths(samples: Samples): Json {
           ...queryParameters(
             JobSearchQuerySchema,
             { title: "engineer", country: "DE", page: 2, per_page: 2 },
-            { ...FILTER_EXAMPLES, sort: "salary_desc", tz: TZ_EXAMPLE },
+            { ...FILTER_EXAMPLES, sort: "salary_desc", collapse: "false", tz: TZ_EXAMPLE },
           ),
           IF_NONE_MATCH,
           CLIENT_TIMEZONE,
@@ -146,6 +147,12 @@ export function catalogPaths(samples: Samples): Json {
         "x-codeSamples": samples({ method: "GET", path: `/v1/jobs/${EXAMPLE_JOB_ID}`, auth: "key" }),
       },
     },
+    "/v1/jobs/{id}/duplicates": duplicatesPath({
+      samples,
+      errors: v1Errors(["invalid_id", "invalid_path"]),
+      headerParameters: [IF_NONE_MATCH],
+      charged: CHARGED,
+    }),
     ...salaryPaths(samples, v1Errors),
     "/openapi.json": {
       get: {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { article } from "./facts";
-import { demoJobs } from "./generate";
+import { originalDemoJobs } from "./generate";
 import { DEMO_COUNTRIES } from "./places";
 
 const asOf = new Date("2026-11-21T00:00:00Z");
-const jobs = [...demoJobs({ jobs: 20_000, asOf })].map((j) => ({
+const jobs = [...originalDemoJobs({ jobs: 20_000, asOf })].map((j) => ({
   id: String(j.id),
   text: String(j.description),
   title: String(j.title),

@@ -90,15 +90,17 @@ const HOURLY_COUNTRIES = new Set(["US", "GB", "CA", "AU", "NZ", "IE"]);
 const TEXT_PAY_SHARE = 0.15;
 const SPECIALTY_FORMS = [(s: string) => `, ${s}`, (s: string) => ` - ${s}`, (s: string) => ` (${s})`];
 
-/** The demo's jobs, a tenth of them copies of others (copies.ts). */
+/** The demo's jobs, and about one copy for every ten of them (copies.ts). */
 export function* demoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
   for (const { record } of labelledDemoJobs(opts)) yield record;
 }
 
 /** The demo's jobs, each with the id of the job it copies (null for an original). */
-export const labelledDemoJobs = (opts: DemoOptions): Generator<LabelledJob> => withCopies(originalJobs(opts));
+export const labelledDemoJobs = (opts: DemoOptions): Generator<LabelledJob> =>
+  withCopies(originalDemoJobs(opts), (opts.asOf ?? new Date()).getTime());
 
-function* originalJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
+/** The demo's jobs without their copies: what a search of the imported demo shows. */
+export function* originalDemoJobs(opts: DemoOptions): Generator<Record<string, string | number | null>> {
   const r = rng(opts.seed ?? 42);
   // The newer fields draw from their own stream, so every older field keeps its value.
   const r2 = rng((opts.seed ?? 42) ^ 0x7e11);

@@ -32,10 +32,14 @@ export type Grouping = {
 const filledSql = (x: string) =>
   `(SELECT count(*) FROM generate_series(0, ${BINS - 1}) i WHERE get_byte(${x}, i) <> 0)`;
 
-/** sketch.ts sameJob in SQL, for two rows with sketch and company_key (and filled, when kept). */
+/**
+ * sketch.ts sameJob in SQL, for two rows of one block with sketch, company (and its key), city
+ * (and filled, when kept). Keys are hashes: two towns or companies can share one, not a name.
+ */
 function sameJobSql(x: string, y: string, kept = true): string {
   const filled = (r: string) => (kept ? `${r}.filled` : filledSql(`${r}.sketch`));
-  return `(${x}.company_key = ${y}.company_key OR (${filled(x)} >= ${TELLING_BINS} AND ${filled(y)} >= ${TELLING_BINS}))
+  return `lower(coalesce(${x}.city, '')) = lower(coalesce(${y}.city, ''))
+    AND ((${x}.company_key = ${y}.company_key AND lower(trim(${x}.company)) = lower(trim(${y}.company))) OR (${filled(x)} >= ${TELLING_BINS} AND ${filled(y)} >= ${TELLING_BINS}))
     AND ${similaritySql(`${x}.sketch`, `${y}.sketch`)} >= ${SAME_JOB}`;
 }
 
@@ -77,7 +81,7 @@ export async function groupDuplicates(
       SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
       UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) p`);
   await q(`CREATE TEMP TABLE dup_nodes AS
-    SELECT id, sketch, company_key, ${filledSql("sketch")} AS filled, row_number() OVER (ORDER BY ${RANK}) AS rk, 0::bigint AS rk0
+    SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled, row_number() OVER (ORDER BY ${RANK}) AS rk, 0::bigint AS rk0
     FROM ${t} WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)`);
   await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
   await q(`CREATE TEMP TABLE dup_edges AS

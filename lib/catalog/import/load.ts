@@ -52,7 +52,7 @@ export type ImportResult = {
   /** Jobs whose words the database made after the load (markup, very long texts); the loader built the rest. */
   wordsByDatabase: number;
   /** Jobs grouped as copies of another (not served in searches), and the groups they form. */
-  duplicates: { groups: number; copies: number; reposted: number };
+  duplicates: { groups: number; copies: number; reposted: number /** Grouping's time, in ms. */; ms: number };
   /** Against the snapshot before (none on a first import, or one whose jobs carry no digests). */
   changes: { added: number; changed: number; removed: number } | null;
   retired: number[];
@@ -108,10 +108,12 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await buildKey(main, id).catch(async (err: { code?: string }) => {
       throw err.code === "23505" ? await duplicateIds(main, id, opts.reread) : err;
     });
+    const groupingStarted = performance.now();
     const grouping = await groupDuplicates(main, id, previous ? { id: previous.id, now: seen.at } : null);
     await subtractTitleCounts(main, id, grouping.copiesByTitle);
     // The moved rows' space, and the pages they left, made visible to index-only scans again.
     if (grouping.copies > 0) await main.query(`VACUUM ${partitionName(id)}`);
+    const groupingMs = Math.round(performance.now() - groupingStarted);
     const jobs = servedTotals(loaded, grouping);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     await buildIndexes(method === "copy" ? pool : main, id);
@@ -153,7 +155,12 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
       otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,
-      duplicates: { groups: grouping.groups, copies: grouping.copies, reposted: grouping.reposted },
+      duplicates: {
+        groups: grouping.groups,
+        copies: grouping.copies,
+        reposted: grouping.reposted,
+        ms: groupingMs,
+      },
       coordinates: jobs.coordinates,
       wordsByDatabase: jobs.wordsByDatabase,
       changes,

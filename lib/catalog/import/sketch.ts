@@ -43,6 +43,13 @@ function mix(h: number): number {
   return (x ^ (x >>> 16)) >>> 0;
 }
 
+/** Under this many shingles a text is too short to compare bin by bin: it is fingerprinted whole. */
+const SHORT_SHINGLES = 16;
+/** Bins a short text's fingerprint fills: eight one-byte pieces of two 32-bit hashes. */
+const FINGERPRINT_BINS = 8;
+
+const tag = (x: number) => (x % 255) + 1;
+
 /** The sketch's bytes: BINS one-byte tags (1–255; 0 for an empty bin). */
 export function sketchBytes(text: string): Uint8Array {
   const mins = new Uint32Array(BINS).fill(0xffffffff);
@@ -50,8 +57,13 @@ export function sketchBytes(text: string): Uint8Array {
   let a = 0;
   let b = 0;
   let n = 0;
+  // The whole text's words, hashed in order twice: a short text's fingerprint.
+  let whole1 = 0x811c9dc5;
+  let whole2 = 0x5bd1e995;
   for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
     const h = wordHash(m[0]);
+    whole1 = mix(whole1 ^ h);
+    whole2 = mix(Math.imul(whole2, 0x9e3779b1) ^ h);
     n++;
     if (n >= 3) {
       const s = mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ h);
@@ -60,14 +72,20 @@ export function sketchBytes(text: string): Uint8Array {
       const rank = s >>> 5;
       if (rank < (mins[bin] as number)) {
         mins[bin] = rank;
-        tags[bin] = (mix(s ^ 0x5bd1e995) % 255) + 1;
+        tags[bin] = tag(mix(s ^ 0x5bd1e995));
       }
     }
     a = b;
     b = h;
   }
-  // Under three words: one tag for the whole text in the first bin, so equal short texts agree.
-  if (n > 0 && n < 3) tags[0] = (mix(Math.imul(a, 0x9e3779b1) ^ b) % 255) + 1;
+  // A short text ("Apply in store.") matches another only word for word.
+  if (n > 0 && n - 2 < SHORT_SHINGLES) {
+    tags.fill(0);
+    for (let i = 0; i < FINGERPRINT_BINS; i++) {
+      const word = i < 4 ? whole1 : whole2;
+      tags[i] = tag((word >>> ((i % 4) * 8)) & 0xff);
+    }
+  }
   return tags;
 }
 

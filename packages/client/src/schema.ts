@@ -113,6 +113,28 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/v1/jobs/{id}/duplicates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a job's copies
+         * @description The other postings of the same job: reposts under new ids and copies by agencies or other boards, which the import found near-identical (same title, country and city; the same text, give or take a few lines) and which searches, facets and totals count once. For the job searches show (`duplicate_of: null`), its copies; for a copy, that job first, then the other copies. Earliest seen first, up to 100 (`meta.total` counts them all). A job without copies gives an empty list; an id not in the catalog is a 404.
+         *
+         *     **Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they count against the calling address's keyless limit instead).
+         */
+        get: operations["listJobDuplicates"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/salary": {
         parameters: {
             query?: never;
@@ -510,6 +532,68 @@ export type components = {
             longitude: number | null;
             /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
             distance_km?: number;
+            /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+            duplicate_of: string | null;
+            /**
+             * Format: int32
+             * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+             */
+            duplicates: number;
+            /** @description With collapse=false: this job's copies, earliest seen first (at most 20) */
+            copies?: {
+                id: string;
+                title: string;
+                company: string;
+                /** @description http(s) or mailto link, or "" when the job has none */
+                apply_url: string;
+                location: string;
+                city: string | null;
+                country: string;
+                employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                /** @description remote, hybrid or on_site; null when the source does not say */
+                remote: ("remote" | "hybrid" | "on_site") | null;
+                /** @description Seniority level; null when the source does not say */
+                seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                salary_min: number | null;
+                salary_max: number | null;
+                salary_currency: string | null;
+                salary_period: ("year" | "month" | "hour") | null;
+                /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                salary_source: ("stated" | "parsed") | null;
+                /** Format: date-time */
+                posted_at: string;
+                /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                first_seen_at: string | null;
+                /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                last_seen_at: string | null;
+                /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                expires_at: string | null;
+                /** @description With q and highlight=true */
+                highlight?: {
+                    /** @description A short extract of the description around the first match */
+                    snippet: string;
+                    /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                    matches: {
+                        /** Format: int32 */
+                        start: number;
+                        /** Format: int32 */
+                        end: number;
+                    }[];
+                };
+                /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                latitude: number | null;
+                /** @description WGS84 degrees; null when unknown */
+                longitude: number | null;
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                distance_km?: number;
+                /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                duplicate_of: string | null;
+                /**
+                 * Format: int32
+                 * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                 */
+                duplicates: number;
+            }[];
             description: string;
             /** @description Where this job's pay stands: the whole percent of salaried jobs with the same title, country and currency whose annualised pay (midpoint of the range) is below this one's. null without a salary, or with fewer than 10 such jobs */
             pay_percentile: number | null;
@@ -563,6 +647,68 @@ export type components = {
                 longitude: number | null;
                 /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
                 distance_km?: number;
+                /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                duplicate_of: string | null;
+                /**
+                 * Format: int32
+                 * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                 */
+                duplicates: number;
+                /** @description With collapse=false: this job's copies, earliest seen first (at most 20) */
+                copies?: {
+                    id: string;
+                    title: string;
+                    company: string;
+                    /** @description http(s) or mailto link, or "" when the job has none */
+                    apply_url: string;
+                    location: string;
+                    city: string | null;
+                    country: string;
+                    employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                    /** @description remote, hybrid or on_site; null when the source does not say */
+                    remote: ("remote" | "hybrid" | "on_site") | null;
+                    /** @description Seniority level; null when the source does not say */
+                    seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                    salary_min: number | null;
+                    salary_max: number | null;
+                    salary_currency: string | null;
+                    salary_period: ("year" | "month" | "hour") | null;
+                    /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                    salary_source: ("stated" | "parsed") | null;
+                    /** Format: date-time */
+                    posted_at: string;
+                    /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                    first_seen_at: string | null;
+                    /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                    last_seen_at: string | null;
+                    /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                    expires_at: string | null;
+                    /** @description With q and highlight=true */
+                    highlight?: {
+                        /** @description A short extract of the description around the first match */
+                        snippet: string;
+                        /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                        matches: {
+                            /** Format: int32 */
+                            start: number;
+                            /** Format: int32 */
+                            end: number;
+                        }[];
+                    };
+                    /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                    latitude: number | null;
+                    /** @description WGS84 degrees; null when unknown */
+                    longitude: number | null;
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    distance_km?: number;
+                    /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                    duplicate_of: string | null;
+                    /**
+                     * Format: int32
+                     * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                     */
+                    duplicates: number;
+                }[];
             }[];
             meta: {
                 /** Format: int32 */
@@ -609,6 +755,73 @@ export type components = {
                     /** @description What the database searched: folded and stemmed words */
                     tsquery: string;
                 };
+            };
+        };
+        JobDuplicatesResponse: {
+            items: {
+                id: string;
+                title: string;
+                company: string;
+                /** @description http(s) or mailto link, or "" when the job has none */
+                apply_url: string;
+                location: string;
+                city: string | null;
+                country: string;
+                employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                /** @description remote, hybrid or on_site; null when the source does not say */
+                remote: ("remote" | "hybrid" | "on_site") | null;
+                /** @description Seniority level; null when the source does not say */
+                seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                salary_min: number | null;
+                salary_max: number | null;
+                salary_currency: string | null;
+                salary_period: ("year" | "month" | "hour") | null;
+                /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                salary_source: ("stated" | "parsed") | null;
+                /** Format: date-time */
+                posted_at: string;
+                /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                first_seen_at: string | null;
+                /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                last_seen_at: string | null;
+                /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                expires_at: string | null;
+                /** @description With q and highlight=true */
+                highlight?: {
+                    /** @description A short extract of the description around the first match */
+                    snippet: string;
+                    /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                    matches: {
+                        /** Format: int32 */
+                        start: number;
+                        /** Format: int32 */
+                        end: number;
+                    }[];
+                };
+                /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                latitude: number | null;
+                /** @description WGS84 degrees; null when unknown */
+                longitude: number | null;
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                distance_km?: number;
+                /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                duplicate_of: string | null;
+                /**
+                 * Format: int32
+                 * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                 */
+                duplicates: number;
+            }[];
+            meta: {
+                /** @description The id searches show for this group */
+                canonical_id: string;
+                /**
+                 * Format: int32
+                 * @description Postings in the group besides the one asked for
+                 */
+                total: number;
+                /** @description More than the 100 listed */
+                has_more: boolean;
             };
         };
         ChangesResponse: {
@@ -672,6 +885,68 @@ export type components = {
                     longitude: number | null;
                     /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
                     distance_km?: number;
+                    /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                    duplicate_of: string | null;
+                    /**
+                     * Format: int32
+                     * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                     */
+                    duplicates: number;
+                    /** @description With collapse=false: this job's copies, earliest seen first (at most 20) */
+                    copies?: {
+                        id: string;
+                        title: string;
+                        company: string;
+                        /** @description http(s) or mailto link, or "" when the job has none */
+                        apply_url: string;
+                        location: string;
+                        city: string | null;
+                        country: string;
+                        employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                        /** @description remote, hybrid or on_site; null when the source does not say */
+                        remote: ("remote" | "hybrid" | "on_site") | null;
+                        /** @description Seniority level; null when the source does not say */
+                        seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                        salary_min: number | null;
+                        salary_max: number | null;
+                        salary_currency: string | null;
+                        salary_period: ("year" | "month" | "hour") | null;
+                        /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                        salary_source: ("stated" | "parsed") | null;
+                        /** Format: date-time */
+                        posted_at: string;
+                        /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                        first_seen_at: string | null;
+                        /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                        last_seen_at: string | null;
+                        /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                        expires_at: string | null;
+                        /** @description With q and highlight=true */
+                        highlight?: {
+                            /** @description A short extract of the description around the first match */
+                            snippet: string;
+                            /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                            matches: {
+                                /** Format: int32 */
+                                start: number;
+                                /** Format: int32 */
+                                end: number;
+                            }[];
+                        };
+                        /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                        latitude: number | null;
+                        /** @description WGS84 degrees; null when unknown */
+                        longitude: number | null;
+                        /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                        distance_km?: number;
+                        /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                        duplicate_of: string | null;
+                        /**
+                         * Format: int32
+                         * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                         */
+                        duplicates: number;
+                    }[];
                 } | null;
             }[];
             meta: {
@@ -784,6 +1059,68 @@ export type components = {
                 longitude: number | null;
                 /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
                 distance_km?: number;
+                /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                duplicate_of: string | null;
+                /**
+                 * Format: int32
+                 * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                 */
+                duplicates: number;
+                /** @description With collapse=false: this job's copies, earliest seen first (at most 20) */
+                copies?: {
+                    id: string;
+                    title: string;
+                    company: string;
+                    /** @description http(s) or mailto link, or "" when the job has none */
+                    apply_url: string;
+                    location: string;
+                    city: string | null;
+                    country: string;
+                    employment_type: ("full_time" | "part_time" | "contract" | "temporary" | "internship") | null;
+                    /** @description remote, hybrid or on_site; null when the source does not say */
+                    remote: ("remote" | "hybrid" | "on_site") | null;
+                    /** @description Seniority level; null when the source does not say */
+                    seniority: ("intern" | "junior" | "mid" | "senior" | "lead" | "principal" | "executive") | null;
+                    salary_min: number | null;
+                    salary_max: number | null;
+                    salary_currency: string | null;
+                    salary_period: ("year" | "month" | "hour") | null;
+                    /** @description Where the salary comes from: stated (the source's structured pay fields) or parsed (read from the posting's text by the importer); null without a salary. Never an estimate */
+                    salary_source: ("stated" | "parsed") | null;
+                    /** Format: date-time */
+                    posted_at: string;
+                    /** @description When this catalog first held a job with this id, kept across imports (an employer's posted_at can be reset or left old; this cannot). null for jobs imported before ages were kept */
+                    first_seen_at: string | null;
+                    /** @description When the import that holds this job read it from its source: the latest time the job was seen there */
+                    last_seen_at: string | null;
+                    /** @description When the source stops advertising the job (a JobPosting's validThrough, or the feed's expires_at); null when it gave none */
+                    expires_at: string | null;
+                    /** @description With q and highlight=true */
+                    highlight?: {
+                        /** @description A short extract of the description around the first match */
+                        snippet: string;
+                        /** @description Matched words in snippet, as [start, end) offsets in Unicode code points */
+                        matches: {
+                            /** Format: int32 */
+                            start: number;
+                            /** Format: int32 */
+                            end: number;
+                        }[];
+                    };
+                    /** @description WGS84 degrees: the posting's own, else its city's centre; null when unknown */
+                    latitude: number | null;
+                    /** @description WGS84 degrees; null when unknown */
+                    longitude: number | null;
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    distance_km?: number;
+                    /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
+                    duplicate_of: string | null;
+                    /**
+                     * Format: int32
+                     * @description How many copies of this job the catalog holds (GET /v1/jobs/{id}/duplicates)
+                     */
+                    duplicates: number;
+                }[];
             }[];
         };
         FacetsResponse: {
@@ -1343,6 +1680,8 @@ export interface operations {
                 spellcheck?: "true" | "false";
                 /** @description With q: add to each row a snippet of its description around the first match, with the matched ranges. Example: `true`. */
                 highlight?: "true" | "false";
+                /** @description false: list under each job its copies (the same job posted again, or by an agency). Searches, facets and totals count each job once either way (default true). Example: `false`. */
+                collapse?: "true" | "false";
                 /**
                  * @description Free-text title filter; case and word order do not matter, words match as prefixes; up to 8 words are used
                  * @example engineer
@@ -2683,11 +3022,302 @@ export interface operations {
                      *       "expires_at": null,
                      *       "latitude": 55.60587,
                      *       "longitude": 13.00073,
+                     *       "duplicate_of": null,
+                     *       "duplicates": 0,
                      *       "pay_percentile": null,
                      *       "description": "Join us as a Logistics Coordinator in Malmö. This mid-level role gives you ownership of your work from day one. You will report to Leon Nielsen and work closely with Andrei Chen.\n\nAbout Juniperworks: we work on cafés, shops and services people use every day. Founded in 1966, we are 4623 people in 8 offices, and our product LumusDesk is used every day.\n\nWhat you will do:\n- Welcome and help customers every day, with a focus on load securing.\n- Keep the workplace clean, safe and organised, including customs paperwork.\n- Handle vehicle checks and route planning.\n- Work with Linde forklifts every day and keep orders and stock up to date.\n- Train new team members and share good habits.\n\nWhat we are looking for:\n- Three or more years of experience as a mid-level professional.\n- Hands-on experience with vehicle checks, Incoterms and returns handling.\n- Good working knowledge of Scania or Samsara.\n- A degree or equivalent practical experience.\n- Clear written and spoken English.\n- A habit of taking ownership and following through.\n\nNice to have:\n- CPC driver qualification.\n- A full driving licence.\n\nWhat we offer:\n- Employee discounts on our own products.\n- Generous parental leave.\n- A subsidised public transport ticket for the trip to Malmö.\n- 30 days of paid holiday a year.\n\nThis is a full-time position. The role is on-site at our site in Malmö.\n\nReady to apply? Send us your CV and a few lines on why this role fits you; Chloé Evans reads every application. We welcome applicants of every background, age, gender, disability and belief."
                      *     }
                      */
                     "application/json": components["schemas"]["Job"];
+                };
+            };
+            /** @description Not Modified: If-None-Match matched the current ETag. **No body**: reuse the copy you have (generated clients such as openapi-fetch report this as an error with an empty body). Not charged. */
+            304: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description A malformed request. `invalid_parameter`: a value is malformed or out of range, or a parameter is unknown or repeated; `error.param` names it (charged). `key_in_query`: a key in the URL, refused whatever the key (not charged; the address's keyless limit headers). `invalid_path`: a malformed percent-escape, refused by the server before the app (no rate-limit headers). */
+            400: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `invalid_key`: X-API-Key is missing, malformed, mistyped (checksum), unknown or revoked. `key_inactive`: registered but not confirmed (or the link expired: register again). Not charged; the headers are the calling address's keyless limit. */
+            401: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope"];
+                    "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description not_found: no job with this id in the current catalog (charged). */
+            404: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "not_found",
+                     *         "message": "No job with this id in the current catalog.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description method_not_allowed: another method (POST, PUT, PATCH, DELETE) on this path; Allow names the ones served. Given back: not charged. Without a valid key the answer is a 401 instead. */
+            405: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    Allow: components["headers"]["Allow"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "method_not_allowed",
+                     *         "message": "POST is not supported here; this API is read-only (GET).",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description `quota_exceeded`: the daily or monthly quota is used up (`error.window` says which; `monthly` when both); Retry-After says when it has room again, or upgrade the plan. `rate_limited`: the calling address reached its daily limit of requests without a valid key. Neither is charged. */
+            429: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "X-RateLimit-Scope": components["headers"]["X-RateLimit-Scope.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description headers_too_large: the request headers are over 16 KB (answered before the app sees the request; not charged). */
+            431: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "headers_too_large",
+                     *         "message": "The request headers are larger than this server accepts (16 KB).",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description internal_error: a bug on our side, logged with this request id. Given back: not charged. */
+            500: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "internal_error",
+                     *         "message": "Something went wrong on our side; it has been logged with this request id.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description service_unavailable: the database cannot be reached or did not answer within 5.5 s. Retry after Retry-After. Given back: not charged. */
+            503: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "Retry-After": components["headers"]["Retry-After"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit.optional"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining.optional"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset.optional"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window.optional"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy.optional"];
+                    RateLimit: components["headers"]["RateLimit.optional"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "error": {
+                     *         "code": "service_unavailable",
+                     *         "message": "The service is temporarily unavailable; retry shortly.",
+                     *         "request_id": "req_Q2xN7kLm3pR5tVw8"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listJobDuplicates: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of a copy you hold (or a list of them, or `*`), from that answer's ETag header: the answer is then a 304 with no body when nothing changed, and costs no quota. Example: `W/"EfatjsUqKYSrqv18O1FlA3hcIHI"`. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /**
+                 * @description A job's id: one searches show, or a copy's (its duplicate_of names the other).
+                 * @example job-0000008
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["X-Request-Id"];
+                    "X-RateLimit-Limit": components["headers"]["X-RateLimit-Limit"];
+                    "X-RateLimit-Remaining": components["headers"]["X-RateLimit-Remaining"];
+                    "X-RateLimit-Reset": components["headers"]["X-RateLimit-Reset"];
+                    "X-RateLimit-Window": components["headers"]["X-RateLimit-Window"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    ETag: components["headers"]["ETag"];
+                    "Cache-Control": components["headers"]["Cache-Control"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "job-0000026",
+                     *           "title": "Intern Product Manager - Performance Marketing",
+                     *           "company": "Cedarlogic SE",
+                     *           "apply_url": "https://careers.cedarlogic.example.com/jobs/job-0000008",
+                     *           "location": "Berlin, Germany",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "employment_type": "internship",
+                     *           "remote": "hybrid",
+                     *           "seniority": "intern",
+                     *           "salary_min": null,
+                     *           "salary_max": null,
+                     *           "salary_currency": null,
+                     *           "salary_period": null,
+                     *           "salary_source": null,
+                     *           "first_seen_at": "2026-11-21T06:00:00.000Z",
+                     *           "last_seen_at": "2026-11-25T06:00:00.000Z",
+                     *           "expires_at": null,
+                     *           "latitude": 52.52437,
+                     *           "longitude": 13.41053,
+                     *           "duplicate_of": "job-0000008",
+                     *           "duplicates": 0,
+                     *           "posted_at": "2026-10-09T20:22:32.000Z"
+                     *         },
+                     *         {
+                     *           "id": "job-0000161",
+                     *           "title": "Intern Product Manager - Performance Marketing",
+                     *           "company": "Cedarlogic SE",
+                     *           "apply_url": "https://careers.cedarlogic.example.com/jobs/job-0000008",
+                     *           "location": "Berlin, Germany",
+                     *           "city": "Berlin",
+                     *           "country": "DE",
+                     *           "employment_type": "internship",
+                     *           "remote": "hybrid",
+                     *           "seniority": "intern",
+                     *           "salary_min": null,
+                     *           "salary_max": null,
+                     *           "salary_currency": null,
+                     *           "salary_period": null,
+                     *           "salary_source": null,
+                     *           "first_seen_at": "2026-11-21T06:00:00.000Z",
+                     *           "last_seen_at": "2026-11-25T06:00:00.000Z",
+                     *           "expires_at": null,
+                     *           "latitude": 52.52437,
+                     *           "longitude": 13.41053,
+                     *           "duplicate_of": "job-0000008",
+                     *           "duplicates": 0,
+                     *           "posted_at": "2026-10-29T15:41:55.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "canonical_id": "job-0000008",
+                     *         "total": 2,
+                     *         "has_more": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["JobDuplicatesResponse"];
                 };
             };
             /** @description Not Modified: If-None-Match matched the current ETag. **No body**: reuse the copy you have (generated clients such as openapi-fetch report this as an error with an empty body). Not charged. */
@@ -6046,7 +6676,9 @@ export interface operations {
                  *           "last_seen_at": "2026-11-25T06:00:00.000Z",
                  *           "expires_at": null,
                  *           "latitude": 50.11552,
-                 *           "longitude": 8.68417
+                 *           "longitude": 8.68417,
+                 *           "duplicate_of": null,
+                 *           "duplicates": 0
                  *         }
                  *       ]
                  *     }
