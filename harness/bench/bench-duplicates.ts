@@ -16,7 +16,11 @@ setEnvCommand("catalog");
 
 async function main() {
   const { values } = parseArgs({ options: { jobs: { type: "string" }, seed: { type: "string" } } });
-  const opts = { jobs: Number(values.jobs ?? 100_000), seed: Number(values.seed ?? 42), asOf: new Date("2026-11-21") };
+  const opts = {
+    jobs: Number(values.jobs ?? 100_000),
+    seed: Number(values.seed ?? 42),
+    asOf: new Date("2026-11-21"),
+  };
   const started = performance.now();
   const result = await importDemo(url, opts);
   const seconds = (performance.now() - started) / 1000;
@@ -24,10 +28,13 @@ async function main() {
   console.log(
     `imported ${opts.jobs.toLocaleString("en-US")} demo jobs in ${seconds.toFixed(1)} s; grouping ${(d.ms / 1000).toFixed(1)} s (${((100 * d.ms) / (seconds * 1000 - d.ms)).toFixed(1)} % of the rest of the import)`,
   );
-  console.log(`${d.groups.toLocaleString("en-US")} groups, ${d.copies.toLocaleString("en-US")} copies moved out of searches`);
+  console.log(
+    `${d.groups.toLocaleString("en-US")} groups, ${d.copies.toLocaleString("en-US")} copies moved out of searches`,
+  );
 
   const truth = new Map<string, string>();
-  for (const j of labelledDemoJobs(opts)) truth.set(String(j.record.id), j.duplicateOf ?? String(j.record.id));
+  for (const j of labelledDemoJobs(opts))
+    truth.set(String(j.record.id), j.duplicateOf ?? String(j.record.id));
   const found = new Map([...truth.keys()].map((id): [string, string] => [id, id]));
   const client = new pg.Client({ connectionString: url });
   await client.connect();
