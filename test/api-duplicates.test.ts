@@ -4,6 +4,7 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ImportResult } from "@/lib/catalog/import/load";
+import { newJobsFor } from "@/lib/catalog/queries";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -56,11 +57,40 @@ const FIRST: Rec[] = [
   }),
   // Same text, another city: another job.
   nurse("dup-york", 4, { city: "York", company: "Saint Mary Hospital", ...PAY }),
+  // Eighteen shops post one short text; one of them posts it twice: that pair is one job.
+  ...Array.from({ length: 18 }, (_, i) =>
+    job(`dup-shop-${i}`, "Shop Assistant", "GB", 1, {
+      city: "Leeds",
+      company: `Shop ${i}`,
+      description: "Apply in store.",
+    }),
+  ),
+  job("dup-shop-twice", "Shop Assistant", "GB", 2, {
+    city: "Leeds",
+    company: "Shop 7",
+    description: "apply in store",
+  }),
+  // A served job with pay and its agency copy without; the next import has only the copy and a
+  // new repost with pay: the copy, seen first, is served then.
+  nurse("dup-b1", 6, { city: "Bradford", company: "Saint Mary Hospital", ...PAY }),
+  nurse("dup-b2", 6, {
+    city: "Bradford",
+    company: "Harbour Personnel",
+    description: `Harbour Personnel: ${AD}`,
+  }),
 ];
+/** Copies in FIRST: dup-2 and dup-agency; dup-short-b; dup-shop-twice; dup-b2. */
+const FIRST_COPIES = 5;
 // dup-1 goes; the employer reposts it as dup-3. dup-2 stays (now served). dup-york is reposted
 // as dup-york-2, its only posting now.
 const SECOND: Rec[] = [
-  ...FIRST.filter((j) => j.id !== "dup-1" && j.id !== "dup-york"),
+  ...FIRST.filter((j) => !["dup-1", "dup-york", "dup-b1"].includes(String(j.id))),
+  nurse("dup-b3", 0, {
+    city: "Bradford",
+    company: "Saint Mary Hospital",
+    ...PAY,
+    description: `${AD} Still open.`,
+  }),
   nurse("dup-york-2", 0, {
     city: "York",
     company: "Saint Mary Hospital",
@@ -92,8 +122,8 @@ const ids = (items: { id: string }[]) => items.map((i) => i.id).sort();
 
 describe("an import with copies of one job", () => {
   it("groups them: the group is served once, and the import says how many it moved", () => {
-    expect(first.duplicates).toMatchObject({ groups: 2, copies: 3, reposted: 0 });
-    expect(first.jobs).toBe(FIRST.length - 3);
+    expect(first.duplicates).toMatchObject({ groups: 4, copies: FIRST_COPIES, reposted: 0 });
+    expect(first.jobs).toBe(FIRST.length - FIRST_COPIES);
   });
 
   it("serves the copy with a link and pay over an agency's copy posted earlier", async () => {
@@ -108,17 +138,22 @@ describe("an import with copies of one job", () => {
 
   it("counts groups in totals and facets, whatever the filter", async () => {
     const all = (await getJson("/v1/jobs?country=GB")).body;
-    expect(all.meta.total).toBe(FIRST.length - 3);
+    expect(all.meta.total).toBe(FIRST.length - FIRST_COPIES);
     const facets = (await getJson("/v1/jobs/facets?country=GB")).body;
-    expect(facets.countries).toEqual([{ value: "GB", count: FIRST.length - 3 }]);
+    expect(facets.countries).toEqual([{ value: "GB", count: FIRST.length - FIRST_COPIES }]);
     const keyword = (await getJson("/v1/jobs?q=preceptorship")).body;
-    expect(ids(keyword.items)).toEqual(["dup-1", "dup-york"]);
+    expect(ids(keyword.items)).toEqual(["dup-1", "dup-b1", "dup-york"]);
   });
 
   it("keeps equal short texts of two companies apart, and groups them within one", async () => {
     const { body } = await getJson("/v1/jobs?title=barista&country=GB");
     expect(ids(body.items)).toEqual(["dup-short-a", "dup-short-c"]);
     expect((await getJson("/v1/jobs/dup-short-b")).body).toMatchObject({ duplicate_of: "dup-short-c" });
+    // Among eighteen shops' same text, the one shop's two postings still find each other.
+    const shops = (await getJson("/v1/jobs?title=shop%20assistant&country=GB&per_page=50")).body;
+    expect(shops.meta.total).toBe(18);
+    // The earlier posted of the two is served.
+    expect((await getJson("/v1/jobs/dup-shop-7")).body).toMatchObject({ duplicate_of: "dup-shop-twice" });
   });
 
   it("finds a copy by its own id, saying which job it copies", async () => {
@@ -163,6 +198,17 @@ describe("an import with copies of one job", () => {
     expect(body.items.find((i: { id: string }) => i.id === "dup-other").copies).toBeUndefined();
   });
 
+  it("keeps copies in a table with the columns of jobs, in their order", async () => {
+    const columns = async (table: string) =>
+      (
+        await client.query<{ c: string }>(
+          "SELECT column_name AS c FROM information_schema.columns WHERE table_name = $1 ORDER BY ordinal_position",
+          [table],
+        )
+      ).rows.map((r) => r.c);
+    expect(await columns("job_copies")).toEqual(await columns("jobs"));
+  });
+
   it("refuses collapse values other than true and false, and collapse on facets", async () => {
     const bad = await getJson("/v1/jobs?collapse=no");
     expect(bad.status).toBe(400);
@@ -194,6 +240,15 @@ describe("the next import", () => {
     });
   });
 
+  it("serves a former copy seen first over a new posting with more to it", async () => {
+    expect((await getJson("/v1/jobs/dup-b2")).body).toMatchObject({
+      duplicate_of: null,
+      duplicates: 1,
+      first_seen_at: seenAt[first.snapshotId],
+    });
+    expect((await getJson("/v1/jobs/dup-b3")).body).toMatchObject({ duplicate_of: "dup-b2" });
+  });
+
   it("gives a job reposted under a new id its first posting's first sighting, and a new job its own", async () => {
     expect(second.duplicates.reposted).toBe(1);
     expect((await getJson("/v1/jobs/dup-york-2")).body).toMatchObject({
@@ -209,6 +264,18 @@ describe("the next import", () => {
     ]);
   });
 
+  it("gives saved searches only jobs new to the catalog, one per group", async () => {
+    const found = await newJobsFor(
+      "title=registered%20nurse&country=GB",
+      new Date(seenAt[second.snapshotId] as string),
+      50,
+    );
+    if (!found.ok) throw new Error(found.message);
+    // Not dup-3 (a copy), nor dup-york-2 (a repost of a job seen before), nor dup-2 (seen before).
+    expect(found.value.items.map((i) => i.id)).toEqual(["dup-new"]);
+    expect(found.value.total).toBe(1);
+  });
+
   it("lists in the feed the served jobs that came and went, not copies", async () => {
     const { rows } = await client.query<{ job_id: string; kind: number }>(
       "SELECT job_id, kind FROM job_changes WHERE snapshot_id = $1 ORDER BY job_id",
@@ -217,6 +284,8 @@ describe("the next import", () => {
     expect(rows).toEqual([
       { job_id: "dup-1", kind: 3 },
       { job_id: "dup-2", kind: 1 },
+      { job_id: "dup-b1", kind: 3 },
+      { job_id: "dup-b2", kind: 1 },
       { job_id: "dup-new", kind: 1 },
       { job_id: "dup-york", kind: 3 },
       { job_id: "dup-york-2", kind: 1 },

@@ -5,16 +5,15 @@ import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import { COPIES_LISTED, JobIdSchema, type JobSummary } from "./schemas";
 
-/** With collapse=false: each row that has copies lists them (earliest seen first). */
-export async function withCopies(items: readonly JobSummary[]): Promise<JobSummary[]> {
+/** With collapse=false: each row that has copies lists them (earliest seen first), from its snapshot. */
+export async function withCopies(items: readonly JobSummary[], snapshotId: number): Promise<JobSummary[]> {
   const ids = items.filter((i) => i.duplicates > 0).map((i) => i.id);
-  const live = ids.length ? await liveSnapshot() : null;
-  if (!live) return [...items];
-  const rows = await catalogDb(live.id).query<JobDbRow>(Prisma.sql`
+  if (ids.length === 0) return [...items];
+  const rows = await catalogDb(snapshotId).query<JobDbRow>(Prisma.sql`
     SELECT ${SUMMARY_COLUMNS} FROM unnest(${ids}::varchar[]) AS c(canonical)
     CROSS JOIN LATERAL (
       SELECT ${SUMMARY_COLUMNS} FROM job_copies
-      WHERE snapshot_id = ${live.id} AND duplicate_of = c.canonical
+      WHERE snapshot_id = ${snapshotId} AND duplicate_of = c.canonical
       ORDER BY first_seen_at, id LIMIT ${COPIES_LISTED}) k`);
   const byJob = new Map<string, JobSummary[]>();
   for (const r of rows) {

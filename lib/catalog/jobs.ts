@@ -32,6 +32,7 @@ export function jobSql(id: string, snapshotId: number): Prisma.Sql {
      FROM pay_groups g
      WHERE g.snapshot_id = j.snapshot_id AND g.title_id = j.title_id AND g.country_code = j.country_code
        AND g.currency = j.salary_currency AND j.salary_year_min IS NOT NULL) AS pay_percentile
+    -- job_copies has the columns of jobs, in order (test/api-duplicates.test.ts holds them so).
     FROM (SELECT * FROM jobs WHERE snapshot_id = ${snapshotId} AND id = ${id}
       UNION ALL SELECT * FROM job_copies WHERE snapshot_id = ${snapshotId} AND id = ${id}) j LIMIT 1`;
 }

@@ -39,6 +39,8 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
   const words = await withKeywords(rules.value.filters, query);
   if (!words.ok) return words;
   const { filters, meta } = words.value;
+  // One snapshot for the page and, with collapse=false, its copies.
+  const live = await liveSnapshot();
   const found = await searchJobs({
     title: query.title,
     filter: filters.country,
@@ -47,9 +49,11 @@ export async function searchCatalog(params: URLSearchParams, now = new Date()) {
     filters,
     sort,
     highlight: query.highlight,
+    live,
   });
   const paged = pageOf(found, query.page, query.per_page);
-  const page = query.collapse === false ? { ...paged, items: await withCopies(paged.items) } : paged;
+  const page =
+    query.collapse === false && live ? { ...paged, items: await withCopies(paged.items, live.id) } : paged;
   return ok({ query, page: meta ? { ...page, meta: { ...page.meta, query: meta } } : page });
 }
 

@@ -6,7 +6,7 @@ import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./fi
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, liveSnapshot } from "./live";
+import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import type { JobSummary } from "./schemas";
@@ -33,6 +33,8 @@ export type SearchInput = {
   sort?: SortOrder;
   /** With keywords: each row's description extract around its first match. */
   highlight?: boolean;
+  /** The snapshot to search, when the caller reads more of it (copies); else the live one. */
+  live?: LiveSnapshot | null;
 };
 export type SearchOutput = { total: number; totalExact: boolean; items: JobSummary[] };
 
@@ -45,7 +47,7 @@ export type SearchOutput = { total: number; totalExact: boolean; items: JobSumma
 const cache = answerCache<SearchOutput>(5_000, (page, total) => ({ ...page, ...atLeast(total, page.total) }));
 
 export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
-  const live = await liveSnapshot();
+  const live = input.live === undefined ? await liveSnapshot() : input.live;
   if (!live) return { total: 0, totalExact: true, items: [] };
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const filters = input.filters ?? { country: input.filter };

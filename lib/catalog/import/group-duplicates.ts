@@ -51,8 +51,6 @@ export function similaritySql(x: string, y: string): string {
 
 /** A bucket of candidates this big or smaller gives all its pairs. */
 const ALL_PAIRS_UP_TO = 16;
-// Title, country and city: postings of one job share all three.
-const BLOCK = "(title_id, country_code, coalesce(city_key, 0))";
 // Which job of a group is served: the earliest seen, then one with an apply link, then one with pay.
 const RANK =
   "first_seen_at ASC NULLS LAST, (apply_url = '') ASC, (salary_min IS NULL) ASC, posted_at ASC, id ASC";
@@ -66,20 +64,29 @@ export async function groupDuplicates(
   const t = partitionName(snapshotId);
   const c = copiesName(snapshotId);
   const q = (sql: string, values?: unknown[]) => client.query(sql, values);
-  await q(`DROP TABLE IF EXISTS dup_pairs, dup_nodes, dup_edges`);
+  await q(`DROP TABLE IF EXISTS dup_pairs, dup_nodes, dup_edges, dup_groups`);
+  // The new partition has no statistics yet; the joins below are planned on them.
+  await q(`ANALYZE ${t}`);
+  // Ranking is by first sighting: a job that was a copy in the snapshot before gets its own back
+  // first (the loader looked up only the jobs that snapshot served).
+  if (before) await keepCopyAges(client, t, before.id);
   // Candidates: postings of one block that agree on a whole band. A small bucket gives all its
-  // pairs; a big one (the same text posted many times) each member paired with its first, so
-  // that it costs n - 1 pairs, not n².
+  // pairs; a big one (one text posted many times) pairs each posting with the bucket's first and
+  // with the first of its own company (short texts group only within one), so that it costs
+  // about 2n pairs, not n².
   await q(`CREATE TEMP TABLE dup_pairs AS
     SELECT DISTINCT a, b FROM (
-      SELECT array_agg(id ORDER BY id) AS ids
+      SELECT array_agg(id ORDER BY id) AS ids, array_agg(company_key ORDER BY id) AS keys
       FROM ${t} CROSS JOIN generate_series(0, ${BANDS - 1}) band
       WHERE sketch IS NOT NULL AND substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
       GROUP BY title_id, country_code, coalesce(city_key, 0), band, substr(sketch, band * ${BAND} + 1, ${BAND})
       HAVING count(*) > 1) buckets
     CROSS JOIN LATERAL (
       SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
-      UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) p`);
+      UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}
+      UNION ALL SELECT a, b FROM (
+        SELECT first_value(x) OVER (PARTITION BY k ORDER BY x) AS a, x AS b FROM unnest(ids, keys) u(x, k)
+        WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) mine WHERE a < b) p`);
   await q(`CREATE TEMP TABLE dup_nodes AS
     SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled, row_number() OVER (ORDER BY ${RANK}) AS rk, 0::bigint AS rk0
     FROM ${t} WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)`);
@@ -88,13 +95,18 @@ export async function groupDuplicates(
     SELECT p.a, p.b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
     WHERE ${sameJobSql("x", "y")}`);
   await q(`INSERT INTO dup_edges SELECT b, a FROM dup_edges`);
-  // Each posting takes the best rank its group holds: spread along the edges until nothing moves.
+  // Each posting takes the best rank its group holds: spread along the edges, and jump to the
+  // label's own label, until nothing moves (labels only fall, so this ends).
   await q(`UPDATE dup_nodes SET rk0 = rk`);
-  for (let round = 0; round < 50; round++) {
+  await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
+  for (;;) {
     const moved = await q(`UPDATE dup_nodes n SET rk0 = m.best FROM (
         SELECT e.a AS id, min(o.rk0) AS best FROM dup_edges e JOIN dup_nodes o ON o.id = e.b GROUP BY e.a) m
       WHERE m.id = n.id AND m.best < n.rk0`);
-    if (!moved.rowCount) break;
+    const jumped = await q(
+      `UPDATE dup_nodes n SET rk0 = l.rk0 FROM dup_nodes l WHERE l.rk = n.rk0 AND l.rk0 < n.rk0`,
+    );
+    if (!moved.rowCount && !jumped.rowCount) break;
   }
   await q(`CREATE TEMP TABLE dup_groups AS
     SELECT n.id, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
@@ -107,7 +119,6 @@ export async function groupDuplicates(
   const copies = (await q(`DELETE FROM ${t} j USING dup_groups g WHERE g.id = j.id`)).rowCount ?? 0;
   const { rowCount: groups } = await q(`UPDATE ${t} j SET duplicates = g.n FROM (
       SELECT canonical, count(*)::int AS n FROM dup_groups GROUP BY canonical) g WHERE g.canonical = j.id`);
-  if (before) await keepCopyAges(client, [t, c], before.id);
   const reposted = before ? await keepGroupAges(client, t, before) : 0;
 
   const { rows: byCombo } = await client.query<Grouping["copiesByCombo"][number]>(
@@ -141,13 +152,12 @@ export async function groupDuplicates(
  * The loader keeps first sightings by id from the jobs the snapshot before served; a job that was
  * a copy there keeps its own too.
  */
-async function keepCopyAges(client: pg.PoolClient, tables: string[], previous: number): Promise<void> {
-  for (const table of tables)
-    await client.query(
-      `UPDATE ${table} j SET first_seen_at = p.first_seen_at FROM job_copies p
-       WHERE p.snapshot_id = $1 AND p.id = j.id AND p.first_seen_at < j.first_seen_at`,
-      [previous],
-    );
+async function keepCopyAges(client: pg.PoolClient, t: string, previous: number): Promise<void> {
+  await client.query(
+    `UPDATE ${t} j SET first_seen_at = p.first_seen_at FROM job_copies p
+     WHERE p.snapshot_id = $1 AND p.id = j.id AND p.first_seen_at < j.first_seen_at`,
+    [previous],
+  );
 }
 
 /**
@@ -161,18 +171,20 @@ async function keepGroupAges(
 ): Promise<number> {
   const fresh = await client.query(`SELECT 1 FROM ${t} WHERE first_seen_at = $1 LIMIT 1`, [before.now]);
   if (!fresh.rowCount) return 0;
-  // Pairs that agree on a band, as within the import; the new jobs are few and are hashed, the
-  // snapshot before is read once.
+  // Pairs that agree on a band, as within the import, joined on every key at once: the new jobs
+  // (few) are kept and hashed, the snapshot before is read once past them. Kept, they cannot be
+  // folded into a join on the block alone, which would compare every pair of a big block.
   const banded = (
     from: string,
     where: string,
-  ) => `SELECT j.id, ${BLOCK} AS block, band, substr(sketch, band * ${BAND} + 1, ${BAND}) AS v
-    FROM ${from} j CROSS JOIN generate_series(0, ${BANDS - 1}) band WHERE sketch IS NOT NULL AND ${where}`;
+  ) => `SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city, band,
+      substr(j.sketch, band * ${BAND} + 1, ${BAND}) AS v
+    FROM ${from} j CROSS JOIN generate_series(0, ${BANDS - 1}) band WHERE j.sketch IS NOT NULL AND ${where}`;
   const { rowCount } = await client.query(
-    `WITH pairs AS (
-       SELECT DISTINCT n.id AS nid, p.id AS pid
-       FROM (${banded(t, "first_seen_at = $1")}) n
-       JOIN (${banded(partitionName(before.id), "first_seen_at < $1")}) p USING (block, band, v)
+    `WITH n AS MATERIALIZED (${banded(t, "j.first_seen_at = $1")}),
+     p AS (${banded(partitionName(before.id), "j.first_seen_at < $1")}),
+     pairs AS (
+       SELECT DISTINCT n.id AS nid, p.id AS pid FROM n JOIN p USING (title_id, country_code, city, band, v)
        WHERE v <> '\\x${"00".repeat(BAND)}'::bytea),
      found AS (
        SELECT x.id, min(y.first_seen_at) AS first

@@ -23,15 +23,48 @@ const EMPTY = 0;
  */
 export const TELLING_BINS = 24;
 
-const WORD = /[\p{L}\p{N}]+/gu;
+const NON_ASCII = /[\u0080-\uffff]/;
 
-function wordHash(word: string): number {
+/**
+ * Whether a UTF-16 unit is part of a word: ASCII letters and digits; beyond ASCII, anything but
+ * the common punctuation and space blocks (a sketch needs the same words for the same text, not
+ * a linguist's).
+ */
+function wordUnit(c: number): boolean {
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  if (c < 0xc0) return false; // Latin-1 punctuation, symbols, no-break space
+  if (c === 0xd7 || c === 0xf7) return false; // × ÷
+  if (c >= 0x2000 && c <= 0x2bff) return false; // spaces, punctuation, symbols, arrows
+  if (c >= 0x3000 && c <= 0x303f) return false; // CJK punctuation
+  return c !== 0xfeff && !(c >= 0xff00 && c <= 0xff0f);
+}
+
+/**
+ * Calls `each` with the FNV-1a hash of every word (letters and digits, lower-cased, NFKC) in
+ * order, without making a string per word; returns how many there were.
+ */
+function eachWord(raw: string, each: (h: number) => void): number {
+  const text = NON_ASCII.test(raw) ? raw.normalize("NFKC").toLowerCase() : raw.toLowerCase();
+  let n = 0;
   let h = 0x811c9dc5;
-  for (let i = 0; i < word.length; i++) {
-    h ^= word.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (wordUnit(c)) {
+      h = Math.imul(h ^ c, 0x01000193);
+      inWord = true;
+    } else if (inWord) {
+      each(h);
+      n++;
+      h = 0x811c9dc5;
+      inWord = false;
+    }
   }
-  return h;
+  if (inWord) {
+    each(h);
+    n++;
+  }
+  return n;
 }
 
 /** A final mix (murmur3's), so that nearby shingle hashes spread over bins and tags. */
@@ -56,16 +89,9 @@ export function sketchBytes(text: string): Uint8Array {
   const tags = new Uint8Array(BINS);
   let a = 0;
   let b = 0;
-  let n = 0;
-  // The whole text's words, hashed in order twice: a short text's fingerprint.
-  let whole1 = 0x811c9dc5;
-  let whole2 = 0x5bd1e995;
-  for (const m of text.normalize("NFKC").toLowerCase().matchAll(WORD)) {
-    const h = wordHash(m[0]);
-    whole1 = mix(whole1 ^ h);
-    whole2 = mix(Math.imul(whole2, 0x9e3779b1) ^ h);
-    n++;
-    if (n >= 3) {
+  let seen = 0;
+  const n = eachWord(text, (h) => {
+    if (++seen >= 3) {
       const s = mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ h);
       const bin = s % BINS;
       // The bin's rank is the hash's top bits; the tag comes from a second mix of the same shingle.
@@ -77,9 +103,16 @@ export function sketchBytes(text: string): Uint8Array {
     }
     a = b;
     b = h;
-  }
-  // A short text ("Apply in store.") matches another only word for word.
+  });
+  // A short text ("Apply in store.") matches another only word for word: the whole text's words,
+  // hashed in order twice.
   if (n > 0 && n - 2 < SHORT_SHINGLES) {
+    let whole1 = 0x811c9dc5;
+    let whole2 = 0x5bd1e995;
+    eachWord(text, (h) => {
+      whole1 = mix(whole1 ^ h);
+      whole2 = mix(Math.imul(whole2, 0x9e3779b1) ^ h);
+    });
     tags.fill(0);
     for (let i = 0; i < FINGERPRINT_BINS; i++) {
       const word = i < 4 ? whole1 : whole2;
@@ -101,7 +134,7 @@ export function sketchValue(text: string): string {
 
 /**
  * The estimated Jaccard similarity of two texts' shingles: of the bins either text filled, the
- * share where both hold the same tag. The SQL twin is similaritySql (group-duplicates-sql.ts).
+ * share where both hold the same tag. The SQL twin is similaritySql (group-duplicates.ts).
  */
 export function similarity(x: Uint8Array, y: Uint8Array): number {
   let filled = 0;
