@@ -39,12 +39,14 @@ function wordUnit(c: number): boolean {
   return c !== 0xfeff && !(c >= 0xff00 && c <= 0xff0f);
 }
 
+/** Lower-cased, and NFKC where the text is not ASCII (one form for "é" and "é"). */
+const folded = (raw: string) => (NON_ASCII.test(raw) ? raw.normalize("NFKC") : raw).toLowerCase();
+
 /**
- * Calls `each` with the FNV-1a hash of every word (letters and digits, lower-cased, NFKC) in
+ * Calls `each` with the FNV-1a hash of every word (letters and digits) of a folded text in
  * order, without making a string per word; returns how many there were.
  */
-function eachWord(raw: string, each: (h: number) => void): number {
-  const text = NON_ASCII.test(raw) ? raw.normalize("NFKC").toLowerCase() : raw.toLowerCase();
+function eachWord(text: string, each: (h: number) => void): number {
   let n = 0;
   let h = 0x811c9dc5;
   let inWord = false;
@@ -84,16 +86,27 @@ const FINGERPRINT_BINS = 8;
 const tag = (x: number) => (x % 255) + 1;
 
 /** The sketch's bytes: BINS one-byte tags (1–255; 0 for an empty bin). */
-export function sketchBytes(text: string): Uint8Array {
+export function sketchBytes(raw: string): Uint8Array {
   const mins = new Uint32Array(BINS).fill(0xffffffff);
   const tags = new Uint8Array(BINS);
+  const text = folded(raw);
+  // The scan of eachWord, inlined: this runs once per imported job.
   let a = 0;
   let b = 0;
-  let seen = 0;
-  const n = eachWord(text, (h) => {
-    if (++seen >= 3) {
+  let n = 0;
+  let h = 0x811c9dc5;
+  let inWord = false;
+  for (let i = 0; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 32;
+    if (wordUnit(c)) {
+      h = Math.imul(h ^ c, 0x01000193);
+      inWord = true;
+      continue;
+    }
+    if (!inWord) continue;
+    if (++n >= 3) {
       const s = mix(Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77) ^ h);
-      const bin = s % BINS;
+      const bin = s & (BINS - 1);
       // The bin's rank is the hash's top bits; the tag comes from a second mix of the same shingle.
       const rank = s >>> 5;
       if (rank < (mins[bin] as number)) {
@@ -103,15 +116,17 @@ export function sketchBytes(text: string): Uint8Array {
     }
     a = b;
     b = h;
-  });
+    h = 0x811c9dc5;
+    inWord = false;
+  }
   // A short text ("Apply in store.") matches another only word for word: the whole text's words,
   // hashed in order twice.
   if (n > 0 && n - 2 < SHORT_SHINGLES) {
     let whole1 = 0x811c9dc5;
     let whole2 = 0x5bd1e995;
-    eachWord(text, (h) => {
-      whole1 = mix(whole1 ^ h);
-      whole2 = mix(Math.imul(whole2, 0x9e3779b1) ^ h);
+    eachWord(text, (w) => {
+      whole1 = mix(whole1 ^ w);
+      whole2 = mix(Math.imul(whole2, 0x9e3779b1) ^ w);
     });
     tags.fill(0);
     for (let i = 0; i < FINGERPRINT_BINS; i++) {
