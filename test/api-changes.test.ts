@@ -23,10 +23,11 @@ const SECOND: Rec[] = [
   job("ch-2", "Registered Nurse", "DE", 4),
   job("ch-5", "Python Engineer", "AT", 7, { description: "Python at scale." }),
   job("ch-6", "Python Data Engineer", "DE", 1, {
+    city: "Berlin",
     description: "Python, Spark.",
     expires_at: "2027-03-31T23:59:59Z",
   }),
-  job("ch-7", "Barista", "GB", 1),
+  job("ch-7", "Barista", "GB", 1, { city: "Leeds" }),
 ];
 
 type Change = { id: string; change: string; seen_at: string; job?: Rec | null };
@@ -183,6 +184,22 @@ describe("GET /v1/jobs/changes", () => {
     ]);
   });
 
+  it("is narrowed by near as a search is: additions and changes by the job's place, not removals", async () => {
+    const potsdam = await allChanges("near=Potsdam,%20DE&radius_km=50");
+    expect(potsdam.map((c) => [c.id, c.change])).toEqual([
+      ["ch-6", "added"],
+      ["ch-3", "removed"],
+      ["ch-4", "removed"],
+    ]);
+    const leeds = await allChanges("near=53.8,-1.55&radius_km=5&expand=jobs");
+    expect(leeds.filter((c) => c.change !== "removed").map((c) => [c.id, c.job?.city])).toEqual([
+      ["ch-7", "Leeds"],
+    ]);
+    // Berlin is 27 km from Potsdam: outside a 20 km radius.
+    const near = await allChanges("near=Potsdam,%20DE&radius_km=20&country=DE");
+    expect(near.map((c) => [c.id, c.change])).toEqual([["ch-3", "removed"]]);
+  });
+
   it("filtered by a country alone, says which jobs moved out of it", async () => {
     const fr = await allChanges("country=FR&expand=jobs");
     expect(fr.map((c) => [c.id, c.change, c.job ?? null])).toEqual([
@@ -213,7 +230,8 @@ describe("GET /v1/jobs/changes", () => {
       ["expand=jobs&per_page=101", "per_page"],
       ["per_page=1001", "per_page"],
       ["expand=rows", "expand"],
-      ["near=Berlin", "near"],
+      ["near=Nowhereville%20Upon%20Sea", "near"],
+      ["radius_km=10", "radius_km"],
       ["page=2", "page"],
     ];
     for (const [query, param] of cases) {

@@ -10,7 +10,7 @@ export const CHANGES_PER_PAGE_MAX = 1_000;
 export const CHANGES_EXPANDED_PER_PAGE_MAX = 100;
 export const CHANGE_KINDS = ["added", "changed", "removed", "left"] as const;
 
-export const ChangesQuerySchema = FacetsQuerySchema.omit({ near: true, radius_km: true }).extend({
+export const ChangesQuerySchema = FacetsQuerySchema.extend({
   since: z
     .string()
     .min(1, "must not be empty")

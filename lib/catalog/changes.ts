@@ -10,6 +10,7 @@ import {
   type JobChange,
 } from "./change-schemas";
 import { cityRecheck, filterSql, type JobFilters } from "./filters";
+import { kmSql } from "./geo-sql";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import { titleToTsQuery } from "./tsquery";
@@ -141,11 +142,15 @@ function pageSql(p: PageInput): Prisma.Sql {
     : Prisma.empty;
   const cols = p.expand ? SUMMARY_COLUMNS : Prisma.sql`id`;
   const recheck = filters ? cityRecheck(filters, "jobs") : Prisma.empty;
+  // near as a search reads it: the job's own coordinates within the radius, jobs with a city only.
+  const near = filters?.near
+    ? Prisma.sql`AND city_key IS NOT NULL AND ${kmSql(Prisma.sql`${filters.near.lat}::float8`, Prisma.sql`${filters.near.lng}::float8`, Prisma.sql`latitude`, Prisma.sql`longitude`)} <= ${filters.near.radiusKm}`
+    : Prisma.empty;
   const join =
     filters || p.expand
       ? Prisma.sql`LEFT JOIN LATERAL (
           SELECT ${cols} FROM jobs
-          WHERE snapshot_id = ${snapshotId} AND id = w.job_id ${filters ? filterSql(filters) : Prisma.empty} ${titleSql} ${recheck}
+          WHERE snapshot_id = ${snapshotId} AND id = w.job_id ${filters ? filterSql(filters) : Prisma.empty} ${titleSql} ${recheck} ${near}
         ) j ON w.kind <> 3`
       : Prisma.empty;
   const country = filters?.country ? Prisma.sql`= ANY(${filters.country.countries}::bpchar[])` : null;

@@ -179,7 +179,7 @@ export async function newJobsFor(query: string, seenAt: Date, limit: number) {
   return ok(found);
 }
 
-/** A page of the changes feed: the search's filters (but near), a cursor and a page size. */
+/** A page of the changes feed: the search's filters, a cursor and a page size. */
 export async function changesCatalog(params: URLSearchParams, now = new Date()) {
   const checked = await filtersOf(params, ChangesQuerySchema, now);
   if (!checked.ok) return checked;

@@ -31,20 +31,19 @@ export function changesPath(o: {
   headerParameters: Json[];
   charged: string;
 }): Json {
-  const { near: _, radius_km: __, ...filterExamples } = FILTER_EXAMPLES;
   return {
     get: {
       operationId: "listJobChanges",
       tags: ["Jobs"],
       summary: "What imports changed",
-      description: `The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without \`since\`: the answer has no changes and \`meta.next\`, the cursor to keep. Later, pass that cursor as \`since\`: you get the changes published after it, a page at a time (follow \`meta.next\` while \`has_more\`; the Link header has rel=next); keep the last \`meta.next\` for the next import's. Cursors are opaque, the same on every server, and last at least ${CHANGES_RETENTION_DAYS} days of imports: an older one is a 410 \`cursor_expired\` (take a new cursor without \`since\`, then list what you follow again with GET /v1/jobs, and go on from that cursor). \`expand=jobs\` adds each added or changed job as served now (\`null\` when a later import removed it).\n\nThe search's parameters (but \`near\`) narrow the feed: an addition or change is listed when the job, as served now, matches them; a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold); filtered by a country alone, a job that changed and is no longer in it is listed as \`left\`. A filtered page reads at most ${CHANGES_SCAN.toLocaleString("en-US")} changes, so it can be short or empty and still have \`has_more\`. Up to ${CHANGES_PER_PAGE_MAX.toLocaleString("en-US")} changes per page, ${CHANGES_EXPANDED_PER_PAGE_MAX} with \`expand=jobs\`.\n\n${o.charged}`,
+      description: `The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without \`since\`: the answer has no changes and \`meta.next\`, the cursor to keep. Later, pass that cursor as \`since\`: you get the changes published after it, a page at a time (follow \`meta.next\` while \`has_more\`; the Link header has rel=next); keep the last \`meta.next\` for the next import's. Cursors are opaque, the same on every server, and last at least ${CHANGES_RETENTION_DAYS} days of imports: an older one is a 410 \`cursor_expired\` (take a new cursor without \`since\`, then list what you follow again with GET /v1/jobs, and go on from that cursor). \`expand=jobs\` adds each added or changed job as served now (\`null\` when a later import removed it).\n\nThe search's parameters narrow the feed: an addition or change is listed when the job, as served now, matches them (\`near\` by the job's own coordinates, as a search); a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold); filtered by a country alone, a job that changed and is no longer in it is listed as \`left\`. A filtered page reads at most ${CHANGES_SCAN.toLocaleString("en-US")} changes, so it can be short or empty and still have \`has_more\`. Up to ${CHANGES_PER_PAGE_MAX.toLocaleString("en-US")} changes per page, ${CHANGES_EXPANDED_PER_PAGE_MAX} with \`expand=jobs\`.\n\n${o.charged}`,
       parameters: [
         // Nothing sent by the try-it: without since, the answer is the cursor to start from.
         ...queryParameters(
           ChangesQuerySchema,
           {},
           {
-            ...filterExamples,
+            ...FILTER_EXAMPLES,
             title: "engineer",
             country: "DE",
             tz: TZ_EXAMPLE,

@@ -78,7 +78,7 @@ export type paths = {
          * What imports changed
          * @description The jobs each import of the catalog added, changed (anything a job says: title, pay, text, dates…) and removed, in the order the imports made them, so a copy of the catalog or of a search can be kept current without searching again. Call it once without `since`: the answer has no changes and `meta.next`, the cursor to keep. Later, pass that cursor as `since`: you get the changes published after it, a page at a time (follow `meta.next` while `has_more`; the Link header has rel=next); keep the last `meta.next` for the next import's. Cursors are opaque, the same on every server, and last at least 35 days of imports: an older one is a 410 `cursor_expired` (take a new cursor without `since`, then list what you follow again with GET /v1/jobs, and go on from that cursor). `expand=jobs` adds each added or changed job as served now (`null` when a later import removed it).
          *
-         *     The search's parameters (but `near`) narrow the feed: an addition or change is listed when the job, as served now, matches them; a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold); filtered by a country alone, a job that changed and is no longer in it is listed as `left`. A filtered page reads at most 5,000 changes, so it can be short or empty and still have `has_more`. Up to 1,000 changes per page, 100 with `expand=jobs`.
+         *     The search's parameters narrow the feed: an addition or change is listed when the job, as served now, matches them (`near` by the job's own coordinates, as a search); a removal when its country matches the country filter (its other fields went with it: ignore ids you do not hold); filtered by a country alone, a job that changed and is no longer in it is listed as `left`. A filtered page reads at most 5,000 changes, so it can be short or empty and still have `has_more`. Up to 1,000 changes per page, 100 with `expand=jobs`.
          *
          *     **Charged:** one unit of your daily and monthly quota, also for a 400 or 404 (the work was done). Given back: a 304, a 405 and any 5xx. Not charged: 401, 429 and `key_in_query` (they count against the calling address's keyless limit instead).
          */
@@ -2704,6 +2704,10 @@ export interface operations {
                 seen_within_days?: number;
                 /** @description Jobs posted at or after this date or date-time (UTC for a plain date); from 1970-01-01 to 9999-12-31 UTC. Example: `2026-11-01`. */
                 posted_after?: string;
+                /** @description Jobs near a place: "Leeds, GB", "Springfield, MO, US", a city name one city dominates ("Berlin"), or "latitude,longitude" ("52.52,13.40"). An ambiguous or unknown name is a 400 listing candidates or suggestions. Example: `Leeds, GB`. */
+                near?: string;
+                /** @description With near: how far from the place, in km (1–500, default 25), great-circle distance. Example: `50`. */
+                radius_km?: number;
                 /** @description IANA time zone; adds reset_local. Example: `Europe/Berlin`. */
                 tz?: string;
                 /** @description A cursor from an earlier answer's `meta.next`. Omitted: no changes, and the current cursor to start from. Example: `YzE6NDgyMTM`. */
