@@ -52,8 +52,7 @@ export function similaritySql(x: string, y: string): string {
 /** A bucket of candidates this big or smaller gives all its pairs. */
 const ALL_PAIRS_UP_TO = 16;
 // Which job of a group is served: the earliest seen, then one with an apply link, then one with pay.
-const RANK =
-  "first_seen_at ASC NULLS LAST, (apply_url = '') ASC, (salary_min IS NULL) ASC, posted_at ASC, id ASC";
+const RANK = "first_seen_at ASC NULLS LAST, link DESC, pay DESC, posted_at ASC, id ASC";
 
 export async function groupDuplicates(
   client: pg.PoolClient,
@@ -64,22 +63,29 @@ export async function groupDuplicates(
   const t = partitionName(snapshotId);
   const c = copiesName(snapshotId);
   const q = (sql: string, values?: unknown[]) => client.query(sql, values);
-  await q(`DROP TABLE IF EXISTS dup_pairs, dup_nodes, dup_edges, dup_groups`);
-  // The new partition has no statistics yet; the joins below are planned on them.
-  await q(`ANALYZE ${t}`);
+  await q(`DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
+  // The partition's rows are wide (descriptions, words): it is read once, for what grouping
+  // needs, and written back by row address (ctid) only where something changes.
+  await q(`CREATE TEMP TABLE dup_rows AS
+    SELECT ctid AS tid, id, title_id, country_code, coalesce(city_key, 0) AS city_key, city, company_key, company,
+      sketch, first_seen_at, first_seen_at AS seen_before, apply_url <> '' AS link, salary_min IS NOT NULL AS pay, posted_at
+    FROM ${t} WHERE sketch IS NOT NULL`);
+  await q(`CREATE UNIQUE INDEX ON dup_rows (id)`);
+  await q(`ANALYZE dup_rows`);
   // Ranking is by first sighting: a job that was a copy in the snapshot before gets its own back
   // first (the loader looked up only the jobs that snapshot served).
-  if (before) await keepCopyAges(client, t, before.id);
+  if (before) await keepCopyAges(client, before.id);
   // Candidates: postings of one block that agree on a whole band. A small bucket gives all its
   // pairs; a big one (one text posted many times) pairs each posting with the bucket's first and
   // with the first of its own company (short texts group only within one), so that it costs
-  // about 2n pairs, not n².
+  // about 2n pairs, not n². The two arrays are built in the same order; sorting them would cost
+  // more than the rest of grouping.
   await q(`CREATE TEMP TABLE dup_pairs AS
     SELECT DISTINCT a, b FROM (
-      SELECT array_agg(id ORDER BY id) AS ids, array_agg(company_key ORDER BY id) AS keys
-      FROM ${t} CROSS JOIN generate_series(0, ${BANDS - 1}) band
-      WHERE sketch IS NOT NULL AND substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
-      GROUP BY title_id, country_code, coalesce(city_key, 0), band, substr(sketch, band * ${BAND} + 1, ${BAND})
+      SELECT array_agg(id) AS ids, array_agg(company_key) AS keys
+      FROM dup_rows CROSS JOIN generate_series(0, ${BANDS - 1}) band
+      WHERE substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
+      GROUP BY title_id, country_code, city_key, band, substr(sketch, band * ${BAND} + 1, ${BAND})
       HAVING count(*) > 1) buckets
     CROSS JOIN LATERAL (
       SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
@@ -88,8 +94,10 @@ export async function groupDuplicates(
         SELECT first_value(x) OVER (PARTITION BY k ORDER BY x) AS a, x AS b FROM unnest(ids, keys) u(x, k)
         WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) mine WHERE a < b) p`);
   await q(`CREATE TEMP TABLE dup_nodes AS
-    SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled, row_number() OVER (ORDER BY ${RANK}) AS rk, 0::bigint AS rk0
-    FROM ${t} WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)`);
+    SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled,
+      row_number() OVER ranked AS rk, row_number() OVER ranked AS rk0
+    FROM dup_rows WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)
+    WINDOW ranked AS (ORDER BY ${RANK})`);
   await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
   await q(`CREATE TEMP TABLE dup_edges AS
     SELECT p.a, p.b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
@@ -97,7 +105,6 @@ export async function groupDuplicates(
   await q(`INSERT INTO dup_edges SELECT b, a FROM dup_edges`);
   // Each posting takes the best rank its group holds: spread along the edges, and jump to the
   // label's own label, until nothing moves (labels only fall, so this ends).
-  await q(`UPDATE dup_nodes SET rk0 = rk`);
   await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
   for (;;) {
     const moved = await q(`UPDATE dup_nodes n SET rk0 = m.best FROM (
@@ -109,17 +116,30 @@ export async function groupDuplicates(
     if (!moved.rowCount && !jumped.rowCount) break;
   }
   await q(`CREATE TEMP TABLE dup_groups AS
-    SELECT n.id, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
+    SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
+    JOIN dup_rows r ON r.id = n.id
     WHERE n.rk <> n.rk0 AND n.id IN (SELECT a FROM dup_edges)`);
+  const reposted = before ? await keepGroupAges(client, before) : 0;
 
-  const columns = [...JOB_TABLE_COLUMNS, "duplicates"].join(", ");
+  // Served jobs whose row changes: those with copies, and those whose first sighting moved.
+  await q(`CREATE TEMP TABLE dup_updates AS
+    SELECT r.tid, r.id, r.first_seen_at, coalesce(n.copies, 0) AS copies FROM dup_rows r
+    LEFT JOIN (SELECT canonical, count(*)::int AS copies FROM dup_groups GROUP BY canonical) n ON n.canonical = r.id
+    WHERE (n.copies IS NOT NULL OR r.first_seen_at IS DISTINCT FROM r.seen_before)
+      AND r.id NOT IN (SELECT id FROM dup_groups)`);
+  const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
+  const picked = columns.map((k) => (k === "first_seen_at" ? "g.first_seen_at" : `j.${k}`)).join(", ");
   await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
-  await q(`INSERT INTO ${c} (${columns}, duplicate_of)
-    SELECT ${columns}, g.canonical FROM ${t} j JOIN dup_groups g USING (id)`);
-  const copies = (await q(`DELETE FROM ${t} j USING dup_groups g WHERE g.id = j.id`)).rowCount ?? 0;
-  const { rowCount: groups } = await q(`UPDATE ${t} j SET duplicates = g.n FROM (
-      SELECT canonical, count(*)::int AS n FROM dup_groups GROUP BY canonical) g WHERE g.canonical = j.id`);
-  const reposted = before ? await keepGroupAges(client, t, before) : 0;
+  await q(`INSERT INTO ${c} (${columns.join(", ")}, duplicate_of)
+    SELECT ${picked}, g.canonical FROM ${t} j JOIN dup_groups g ON g.id = j.id
+    WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`);
+  await q(`UPDATE ${t} j SET duplicates = u.copies, first_seen_at = u.first_seen_at FROM dup_updates u
+    WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_updates)) AND j.id = u.id`);
+  const copies =
+    (await q(`DELETE FROM ${t} WHERE ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`)).rowCount ?? 0;
+  const { rows: counted } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dup_updates WHERE copies > 0`,
+  );
 
   const { rows: byCombo } = await client.query<Grouping["copiesByCombo"][number]>(
     `SELECT country_code AS country, remote::text AS remote, employment_type::text AS type, seniority::text AS seniority, count(*)::int AS n
@@ -130,13 +150,13 @@ export async function groupDuplicates(
   );
   // The feed lists served jobs: a copy's addition or change is not news.
   const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
-    `WITH gone AS (DELETE FROM job_changes WHERE snapshot_id = $1 AND kind IN (1, 2) AND job_id IN (SELECT id FROM ${c}) RETURNING kind)
+    `WITH gone AS (DELETE FROM job_changes WHERE snapshot_id = $1 AND kind IN (1, 2) AND job_id IN (SELECT id FROM dup_groups) RETURNING kind)
      SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
     [snapshotId],
   );
-  await q(`DROP TABLE dup_pairs, dup_nodes, dup_edges, dup_groups`);
+  await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
   return {
-    groups: groups ?? 0,
+    groups: counted[0]?.n ?? 0,
     copies,
     copiesByCombo: byCombo,
     copiesByTitle: byTitle.map((r) => ({ titleId: r.title_id, country: r.country, n: r.n })),
@@ -152,51 +172,44 @@ export async function groupDuplicates(
  * The loader keeps first sightings by id from the jobs the snapshot before served; a job that was
  * a copy there keeps its own too.
  */
-async function keepCopyAges(client: pg.PoolClient, t: string, previous: number): Promise<void> {
+async function keepCopyAges(client: pg.PoolClient, previous: number): Promise<void> {
   await client.query(
-    `UPDATE ${t} j SET first_seen_at = p.first_seen_at FROM job_copies p
-     WHERE p.snapshot_id = $1 AND p.id = j.id AND p.first_seen_at < j.first_seen_at`,
+    `UPDATE dup_rows r SET first_seen_at = p.first_seen_at FROM job_copies p
+     WHERE p.snapshot_id = $1 AND p.id = r.id AND p.first_seen_at < r.first_seen_at`,
     [previous],
   );
 }
 
 /**
- * A job whose id is new to this import but whose group the snapshot before held (the same job
- * reposted under another id) keeps the group's first sighting, so it is not new by age.
+ * A served job whose id is new to this import but whose group the snapshot before held (the same
+ * job reposted under another id) keeps the group's first sighting, so it is not new by age.
  */
-async function keepGroupAges(
-  client: pg.PoolClient,
-  t: string,
-  before: { id: number; now: string },
-): Promise<number> {
-  const fresh = await client.query(`SELECT 1 FROM ${t} WHERE first_seen_at = $1 LIMIT 1`, [before.now]);
-  if (!fresh.rowCount) return 0;
+async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: string }): Promise<number> {
   // Pairs that agree on a band, as within the import, joined on every key at once: the new jobs
   // (few) are kept and hashed, the snapshot before is read once past them. Kept, they cannot be
   // folded into a join on the block alone, which would compare every pair of a big block.
-  const banded = (
-    from: string,
-    where: string,
-  ) => `SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city, band,
-      substr(j.sketch, band * ${BAND} + 1, ${BAND}) AS v
-    FROM ${from} j CROSS JOIN generate_series(0, ${BANDS - 1}) band WHERE j.sketch IS NOT NULL AND ${where}`;
   const { rowCount } = await client.query(
-    `WITH n AS MATERIALIZED (${banded(t, "j.first_seen_at = $1")}),
-     p AS (${banded(partitionName(before.id), "j.first_seen_at < $1")}),
+    `WITH n AS MATERIALIZED (
+       SELECT r.id, r.title_id, r.country_code, r.city_key, band, substr(r.sketch, band * ${BAND} + 1, ${BAND}) AS v
+       FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
+       WHERE r.first_seen_at = $1 AND r.id NOT IN (SELECT id FROM dup_groups)),
+     p AS (
+       SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, substr(j.sketch, band * ${BAND} + 1, ${BAND}) AS v
+       FROM ${partitionName(before.id)} j CROSS JOIN generate_series(0, ${BANDS - 1}) band
+       WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1),
      pairs AS (
-       SELECT DISTINCT n.id AS nid, p.id AS pid FROM n JOIN p USING (title_id, country_code, city, band, v)
+       SELECT DISTINCT n.id AS nid, p.id AS pid FROM n JOIN p USING (title_id, country_code, city_key, band, v)
        WHERE v <> '\\x${"00".repeat(BAND)}'::bytea),
      found AS (
        SELECT x.id, min(y.first_seen_at) AS first
-       FROM pairs JOIN ${t} x ON x.id = pairs.nid JOIN ${partitionName(before.id)} y ON y.id = pairs.pid
+       FROM pairs JOIN dup_rows x ON x.id = pairs.nid JOIN ${partitionName(before.id)} y ON y.id = pairs.pid
        WHERE ${sameJobSql("x", "y", false)}
        GROUP BY x.id)
-     UPDATE ${t} j SET first_seen_at = found.first FROM found WHERE found.id = j.id`,
+     UPDATE dup_rows r SET first_seen_at = found.first FROM found WHERE found.id = r.id`,
     [before.now],
   );
   return rowCount ?? 0;
 }
-
 type LoadTotals = {
   count: number;
   countryCounts: Record<string, number>;
