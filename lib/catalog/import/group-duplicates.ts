@@ -64,6 +64,8 @@ export async function groupDuplicates(
   const c = copiesName(snapshotId);
   const q = (sql: string, values?: unknown[]) => client.query(sql, values);
   await q(`DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
+  // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
+  await q(`SET work_mem = '256MB'`);
   // The partition's rows are wide (descriptions, words): it is read once, for what grouping
   // needs, and written back by row address (ctid) only where something changes.
   await q(`CREATE TEMP TABLE dup_rows AS
@@ -103,6 +105,7 @@ export async function groupDuplicates(
     SELECT p.a, p.b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
     WHERE ${sameJobSql("x", "y")}`);
   await q(`INSERT INTO dup_edges SELECT b, a FROM dup_edges`);
+  await q(`ANALYZE dup_nodes, dup_edges`);
   // Each posting takes the best rank its group holds: spread along the edges, and jump to the
   // label's own label, until nothing moves (labels only fall, so this ends).
   await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
@@ -119,6 +122,7 @@ export async function groupDuplicates(
     SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
     JOIN dup_rows r ON r.id = n.id
     WHERE n.rk <> n.rk0 AND n.id IN (SELECT a FROM dup_edges)`);
+  await q(`ANALYZE dup_groups`);
   const reposted = before ? await keepGroupAges(client, before) : 0;
 
   // Served jobs whose row changes: those with copies, and those whose first sighting moved.
@@ -126,7 +130,7 @@ export async function groupDuplicates(
     SELECT r.tid, r.id, r.first_seen_at, coalesce(n.copies, 0) AS copies FROM dup_rows r
     LEFT JOIN (SELECT canonical, count(*)::int AS copies FROM dup_groups GROUP BY canonical) n ON n.canonical = r.id
     WHERE (n.copies IS NOT NULL OR r.first_seen_at IS DISTINCT FROM r.seen_before)
-      AND r.id NOT IN (SELECT id FROM dup_groups)`);
+      AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`);
   const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
   const picked = columns.map((k) => (k === "first_seen_at" ? "g.first_seen_at" : `j.${k}`)).join(", ");
   await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
@@ -150,11 +154,12 @@ export async function groupDuplicates(
   );
   // The feed lists served jobs: a copy's addition or change is not news.
   const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
-    `WITH gone AS (DELETE FROM job_changes WHERE snapshot_id = $1 AND kind IN (1, 2) AND job_id IN (SELECT id FROM dup_groups) RETURNING kind)
+    `WITH gone AS (DELETE FROM job_changes c USING dup_groups g WHERE c.snapshot_id = $1 AND c.kind IN (1, 2) AND c.job_id = g.id RETURNING c.kind)
      SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
     [snapshotId],
   );
   await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
+  await q(`RESET work_mem`);
   return {
     groups: counted[0]?.n ?? 0,
     copies,
@@ -192,7 +197,7 @@ async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: s
     `WITH n AS MATERIALIZED (
        SELECT r.id, r.title_id, r.country_code, r.city_key, band, substr(r.sketch, band * ${BAND} + 1, ${BAND}) AS v
        FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
-       WHERE r.first_seen_at = $1 AND r.id NOT IN (SELECT id FROM dup_groups)),
+       WHERE r.first_seen_at = $1 AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)),
      p AS (
        SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, substr(j.sketch, band * ${BAND} + 1, ${BAND}) AS v
        FROM ${partitionName(before.id)} j CROSS JOIN generate_series(0, ${BANDS - 1}) band
