@@ -162,7 +162,7 @@ describe("importing into the embedded database", () => {
       cleanedLinks: byCopy.cleanedLinks,
     });
     // Copies grouped alike too.
-    const { ms: _, ...grouped } = byCopy.duplicates;
+    const { ms: _, steps: __, ...grouped } = byCopy.duplicates;
     expect(onPglite.duplicates).toMatchObject(grouped);
     expect(grouped.copies).toBeGreaterThan(200);
     const reference = await digests(pgUrl, byCopy.snapshotId);

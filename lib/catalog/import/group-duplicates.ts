@@ -26,6 +26,8 @@ export type Grouping = {
   unlisted: { added: number; changed: number };
   /** Jobs new by id whose group the snapshot before already held: they keep its first sighting. */
   reposted: number;
+  /** Milliseconds per kind of statement. */
+  steps: Record<string, number>;
 };
 
 /** Bins a sketch filled (sketch.ts filledBins), in SQL. */
@@ -62,7 +64,15 @@ export async function groupDuplicates(
 ): Promise<Grouping> {
   const t = partitionName(snapshotId);
   const c = copiesName(snapshotId);
-  const q = (sql: string, values?: unknown[]) => client.query(sql, values);
+  // Each statement's time, by its first words, for the import's log (docs/performance.md).
+  const steps: Record<string, number> = {};
+  const q = async (sql: string, values?: unknown[]) => {
+    const started = performance.now();
+    const result = await client.query(sql, values);
+    const step = sql.trim().split(/\s+/).slice(0, 4).join(" ");
+    steps[step] = (steps[step] ?? 0) + Math.round(performance.now() - started);
+    return result;
+  };
   await q(`DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
   // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
   await q(`SET work_mem = '256MB'`);
@@ -123,7 +133,9 @@ export async function groupDuplicates(
     JOIN dup_rows r ON r.id = n.id
     WHERE n.rk <> n.rk0 AND n.id IN (SELECT a FROM dup_edges)`);
   await q(`ANALYZE dup_groups`);
+  const agesStarted = performance.now();
   const reposted = before ? await keepGroupAges(client, before) : 0;
+  steps["reposts against the snapshot before"] = Math.round(performance.now() - agesStarted);
 
   // Served jobs whose row changes: those with copies, and those whose first sighting moved.
   await q(`CREATE TEMP TABLE dup_updates AS
@@ -132,7 +144,10 @@ export async function groupDuplicates(
     WHERE (n.copies IS NOT NULL OR r.first_seen_at IS DISTINCT FROM r.seen_before)
       AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`);
   const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
-  const picked = columns.map((k) => (k === "first_seen_at" ? "g.first_seen_at" : `j.${k}`)).join(", ");
+  // Copies are never searched by keyword: their words are not kept (most of a row's size).
+  const picked = columns
+    .map((k) => (k === "first_seen_at" ? "g.first_seen_at" : k === "search" ? "NULL" : `j.${k}`))
+    .join(", ");
   await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
   await q(`INSERT INTO ${c} (${columns.join(", ")}, duplicate_of)
     SELECT ${picked}, g.canonical FROM ${t} j JOIN dup_groups g ON g.id = j.id
@@ -170,6 +185,7 @@ export async function groupDuplicates(
       changed: unlisted.find((u) => u.kind === 2)?.n ?? 0,
     },
     reposted,
+    steps,
   };
 }
 

@@ -52,7 +52,14 @@ export type ImportResult = {
   /** Jobs whose words the database made after the load (markup, very long texts); the loader built the rest. */
   wordsByDatabase: number;
   /** Jobs grouped as copies of another (not served in searches), and the groups they form. */
-  duplicates: { groups: number; copies: number; reposted: number /** Grouping's time, in ms. */; ms: number };
+  duplicates: {
+    groups: number;
+    copies: number;
+    reposted: number;
+    /** Grouping's time, in ms, and per kind of statement. */
+    ms: number;
+    steps: Record<string, number>;
+  };
   /** Against the snapshot before (none on a first import, or one whose jobs carry no digests). */
   changes: { added: number; changed: number; removed: number } | null;
   retired: number[];
@@ -114,6 +121,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     // The moved rows' space, and the pages they left, made visible to index-only scans again.
     if (grouping.copies > 0) await main.query(`VACUUM ${partitionName(id)}`);
     const groupingMs = Math.round(performance.now() - groupingStarted);
+    log.info("duplicates grouped", { ms: groupingMs, copies: grouping.copies, steps: grouping.steps });
     const jobs = servedTotals(loaded, grouping);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     await buildIndexes(method === "copy" ? pool : main, id);
@@ -160,6 +168,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
         copies: grouping.copies,
         reposted: grouping.reposted,
         ms: groupingMs,
+        steps: grouping.steps,
       },
       coordinates: jobs.coordinates,
       wordsByDatabase: jobs.wordsByDatabase,
