@@ -73,7 +73,9 @@ export async function groupDuplicates(
     steps[step] = (steps[step] ?? 0) + Math.round(performance.now() - started);
     return result;
   };
-  await q(`DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
+  await q(
+    `DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates, dup_fresh`,
+  );
   // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
   await q(`SET work_mem = '256MB'`);
   // The partition's rows are wide (descriptions, words): it is read once, for what grouping
@@ -206,29 +208,38 @@ async function keepCopyAges(client: pg.PoolClient, previous: number): Promise<vo
  * job reposted under another id) keeps the group's first sighting, so it is not new by age.
  */
 async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: string }): Promise<number> {
-  // Pairs that agree on a band, as within the import, joined on every key at once: the new jobs
-  // (few) are kept and hashed, the snapshot before is read once past them. Kept, they cannot be
-  // folded into a join on the block alone, which would compare every pair of a big block.
-  const { rowCount } = await client.query(
-    `WITH n AS MATERIALIZED (
-       SELECT r.id, r.title_id, r.country_code, r.city_key, band, substr(r.sketch, band * ${BAND} + 1, ${BAND}) AS v
-       FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
-       WHERE r.first_seen_at = $1 AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)),
-     p AS (
-       SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, substr(j.sketch, band * ${BAND} + 1, ${BAND}) AS v
-       FROM ${partitionName(before.id)} j CROSS JOIN generate_series(0, ${BANDS - 1}) band
-       WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1),
-     pairs AS (
-       SELECT DISTINCT n.id AS nid, p.id AS pid FROM n JOIN p USING (title_id, country_code, city_key, band, v)
-       WHERE v <> '\\x${"00".repeat(BAND)}'::bytea),
+  const band = (r: string) => `substr(${r}.sketch, band * ${BAND} + 1, ${BAND})`;
+  // The new served jobs' bands, kept with their true count, so the join below is planned on it.
+  await client.query(
+    `CREATE TEMP TABLE dup_fresh AS
+     SELECT r.id, r.title_id, r.country_code, r.city_key, band, ${band("r")} AS v
+     FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
+     WHERE r.first_seen_at = $1 AND ${band("r")} <> '\\x${"00".repeat(BAND)}'::bytea
+       AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`,
+    [before.now],
+  );
+  await client.query("ANALYZE dup_fresh");
+  // Pairs that agree on a band, joined on every key at once: the new jobs hashed, the snapshot
+  // before read once past them. A nested loop would read it once per new job.
+  await client.query("SET enable_nestloop = off");
+  const { rowCount } = await client
+    .query(
+      `WITH pairs AS (
+       SELECT DISTINCT n.id AS nid, p.id AS pid FROM dup_fresh n JOIN (
+         SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, ${band("j")} AS v
+         FROM ${partitionName(before.id)} j CROSS JOIN generate_series(0, ${BANDS - 1}) band
+         WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1) p USING (title_id, country_code, city_key, band, v)),
      found AS (
        SELECT x.id, min(y.first_seen_at) AS first
-       FROM pairs JOIN dup_rows x ON x.id = pairs.nid JOIN ${partitionName(before.id)} y ON y.id = pairs.pid
+       FROM pairs JOIN dup_rows x ON x.id = pairs.nid
+       JOIN ${partitionName(before.id)} y ON y.snapshot_id = ${before.id} AND y.id = pairs.pid
        WHERE ${sameJobSql("x", "y", false)}
        GROUP BY x.id)
      UPDATE dup_rows r SET first_seen_at = found.first FROM found WHERE found.id = r.id`,
-    [before.now],
-  );
+      [before.now],
+    )
+    .finally(() => client.query("RESET enable_nestloop"));
+  await client.query("DROP TABLE dup_fresh");
   return rowCount ?? 0;
 }
 type LoadTotals = {
