@@ -28,8 +28,12 @@ async function main() {
   console.log(
     `imported ${opts.jobs.toLocaleString("en-US")} demo jobs in ${seconds.toFixed(1)} s; grouping ${(d.ms / 1000).toFixed(1)} s (${((100 * d.ms) / (seconds * 1000 - d.ms)).toFixed(1)} % of the rest of the import)`,
   );
+  for (const [step, ms] of Object.entries(d.steps)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 8))
+    console.log(`  ${(ms / 1000).toFixed(1)} s  ${step}`);
   console.log(
-    `${d.groups.toLocaleString("en-US")} groups, ${d.copies.toLocaleString("en-US")} copies moved out of searches`,
+    `${d.groups.toLocaleString("en-US")} groups, ${d.copies.toLocaleString("en-US")} copies moved out of searches, ${d.reposted.toLocaleString("en-US")} reposts kept their group's first sighting`,
   );
 
   const truth = new Map<string, string>();
