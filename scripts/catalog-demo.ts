@@ -99,7 +99,7 @@ async function main() {
     );
     endProgress();
     console.log(
-      `demo snapshot ${result.snapshotId} is live: ${result.jobs} jobs, ${result.salaries} salary medians`,
+      `demo snapshot ${result.snapshotId} is live: ${result.jobs} jobs (${result.duplicates.copies} copies grouped under them), ${result.salaries} salary medians`,
     );
     return;
   }

@@ -66,6 +66,12 @@ async function main() {
       (result.otherNodes ? `, ${result.otherNodes} nodes that are not JobPostings ignored` : "") +
       `${values.salaries ? "" : " (carried over)"}, ${result.cleanedLinks} unsafe apply links blanked` +
       `, placed ${result.coordinates.given} by their own coordinates and ${result.coordinates.fromCity} by their city` +
+      (result.duplicates.copies
+        ? `, ${result.duplicates.copies} copies grouped under ${result.duplicates.groups} jobs (${(result.duplicates.ms / 1000).toFixed(1)} s)`
+        : "") +
+      (result.duplicates.reposted
+        ? `, ${result.duplicates.reposted} reposts kept their first sighting`
+        : "") +
       (result.coordinates.dropped
         ? ` (${result.coordinates.dropped} invalid coordinate pairs dropped)`
         : "") +

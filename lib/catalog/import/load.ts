@@ -121,7 +121,6 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     // The moved rows' space, and the pages they left, made visible to index-only scans again.
     if (grouping.copies > 0) await main.query(`VACUUM ${partitionName(id)}`);
     const groupingMs = Math.round(performance.now() - groupingStarted);
-    log.info("duplicates grouped", { ms: groupingMs, copies: grouping.copies, steps: grouping.steps });
     const jobs = servedTotals(loaded, grouping);
     // PGlite serves one connection at a time: its indexes are built on this one, in turn.
     await buildIndexes(method === "copy" ? pool : main, id);
