@@ -186,7 +186,11 @@ describe("an import with copies of one job", () => {
     expect(bad.status).toBe(400);
     const extra = await getJson("/v1/jobs/dup-1/duplicates?page=2");
     expect(extra.status).toBe(400);
-    expect(extra.body.error.code).toBe("invalid_parameter");
+    expect(extra.body.error).toMatchObject({
+      code: "invalid_parameter",
+      param: "page",
+      message: 'Unknown parameter "page"; this endpoint takes no parameters.',
+    });
   });
 
   it("lists each job's copies under it with collapse=false, counting groups still", async () => {

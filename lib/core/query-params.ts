@@ -51,7 +51,9 @@ export function parseQueryParams<S extends z.ZodObject>(
   for (const [name, value] of params) {
     // Unknown names are refused rather than ignored: a typo (`pag=2`) must not return page 1 quietly.
     if (!allowed.includes(name)) {
-      const message = `Unknown parameter "${shown(name)}"; this endpoint takes ${allowed.join(", ")}.`;
+      const message = allowed.length
+        ? `Unknown parameter "${shown(name)}"; this endpoint takes ${allowed.join(", ")}.`
+        : `Unknown parameter "${shown(name)}"; this endpoint takes no parameters.`;
       return invalidParam(shown(name), message);
     }
     if (name in raw) return invalidParam(name, `"${name}" was given more than once.`);
