@@ -149,7 +149,7 @@ export function sketchValue(text: string): string {
 
 /**
  * The estimated Jaccard similarity of two texts' shingles: of the bins either text filled, the
- * share where both hold the same tag. The SQL twin is similaritySql (group-duplicates.ts).
+ * share where both hold the same tag. The SQL twin is similaritySql (same-job-sql.ts).
  */
 export function similarity(x: Uint8Array, y: Uint8Array): number {
   let filled = 0;
@@ -169,7 +169,7 @@ export function filledBins(x: Uint8Array): number {
   return n;
 }
 
-/** The grouping's rule for two postings of one title and place (group-duplicates.ts in SQL). */
+/** The grouping's rule for two postings of one title and place (same-job-sql.ts in SQL). */
 export function sameJob(
   x: { sketch: Uint8Array; company: string },
   y: { sketch: Uint8Array; company: string },
