@@ -15,12 +15,8 @@ export async function withCopies(items: readonly JobSummary[], snapshotId: numbe
       SELECT ${SUMMARY_COLUMNS} FROM job_copies
       WHERE snapshot_id = ${snapshotId} AND duplicate_of = c.canonical
       ORDER BY first_seen_at, id LIMIT ${COPIES_LISTED}) k`);
-  const byJob = new Map<string, JobSummary[]>();
-  for (const r of rows) {
-    const list = byJob.get(r.duplicate_of ?? "") ?? [];
-    list.push(toJobSummary(r));
-    byJob.set(r.duplicate_of ?? "", list);
-  }
+  const byJob = new Map<string | null, JobSummary[]>();
+  for (const r of rows) byJob.set(r.duplicate_of, [...(byJob.get(r.duplicate_of) ?? []), toJobSummary(r)]);
   return items.map((i) => (i.duplicates > 0 ? { ...i, copies: byJob.get(i.id) ?? [] } : i));
 }
 

@@ -6,6 +6,7 @@ import { parseQueryParams } from "../core/query-params";
 import { fail, invalidParam, ok, type Result } from "../core/result";
 import { type ChangesPage, ChangesQuerySchema } from "./change-schemas";
 import { changesPage, encodeCursor } from "./changes";
+import { JobDuplicatesQuerySchema } from "./duplicate-schemas";
 import { duplicatesOf, withCopies } from "./duplicates";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { jobFacets } from "./facets";
@@ -18,13 +19,7 @@ import { pageBeyondCap, pageMeta } from "./paging";
 import { jobPay } from "./pay";
 import { lookupSalary, lookupSalaryHistory } from "./salary";
 import { SalaryQuerySchema } from "./salary-schemas";
-import {
-  JOB_ID_PATTERN,
-  JobDuplicatesQuerySchema,
-  JobQuerySchema,
-  type JobSearchQuery,
-  JobSearchQuerySchema,
-} from "./schemas";
+import { JOB_ID_PATTERN, JobQuerySchema, type JobSearchQuery, JobSearchQuerySchema } from "./schemas";
 import { type SearchOutput, searchJobs } from "./search";
 
 export async function searchCatalog(params: URLSearchParams, now = new Date()) {
@@ -195,24 +190,29 @@ export async function changesCatalog(params: URLSearchParams, now = new Date()) 
   });
 }
 
-/** One job; its query string may only hold `tz`. An id that cannot exist is a bad parameter. */
+/** A job's id from its path: one that cannot exist is a bad parameter, not a lookup. */
+const badJobId = (id: string) =>
+  JOB_ID_PATTERN.test(id) ? null : invalidParam("id", "id: must be 1–64 of A–Z a–z 0–9 . _ -");
+const noSuchJob = () => fail("not_found", "No job with this id in the current catalog.");
+
+/** One job; its query string may only hold `tz`. */
 export async function jobById(id: string, params = new URLSearchParams()) {
   const parsed = parseQueryParams(params, JobQuerySchema);
   if (!parsed.ok) return parsed;
-  if (!JOB_ID_PATTERN.test(id)) return invalidParam("id", "id: must be 1–64 of A–Z a–z 0–9 . _ -");
+  const bad = badJobId(id);
+  if (bad) return bad;
   const job = await findJob(id);
-  return job
-    ? ok({ query: parsed.value, job })
-    : fail("not_found", "No job with this id in the current catalog.");
+  return job ? ok({ query: parsed.value, job }) : noSuchJob();
 }
 
 /** The other postings of a job's group; its query string may hold nothing. */
 export async function jobDuplicates(id: string, params = new URLSearchParams()) {
   const parsed = parseQueryParams(params, JobDuplicatesQuerySchema);
   if (!parsed.ok) return parsed;
-  if (!JOB_ID_PATTERN.test(id)) return invalidParam("id", "id: must be 1–64 of A–Z a–z 0–9 . _ -");
+  const bad = badJobId(id);
+  if (bad) return bad;
   const group = await duplicatesOf(id);
-  return group ? ok(group) : fail("not_found", "No job with this id in the current catalog.");
+  return group ? ok(group) : noSuchJob();
 }
 
 function salaryQuery(params: URLSearchParams) {

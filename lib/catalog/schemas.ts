@@ -247,7 +247,6 @@ export const JobSearchQuerySchema = z.object({
 
 export const JOB_ID_PATTERN = /^[A-Za-z0-9._-]{1,64}$/;
 export const JobQuerySchema = z.object({ tz: ZoneSchema.optional() });
-export const JobDuplicatesQuerySchema = z.object({});
 export const JobIdSchema = z.string().regex(JOB_ID_PATTERN);
 
 const nullable = <T extends z.ZodType>(s: T) => s.nullable();
@@ -267,7 +266,8 @@ export const ResetLocalSchema = z.string().max(40);
 /** With collapse=false, each job lists at most this many of its copies. */
 export const COPIES_LISTED = 20;
 
-const JobRowSchema = z.object({
+/** A job's fields as a search row shows them (a copy's too). */
+export const JobRowSchema = z.object({
   id: z.string().regex(JOB_ID_PATTERN).max(64),
   title: z.string().max(300),
   company: z.string().max(200),
@@ -331,16 +331,6 @@ export const JobSummarySchema = JobRowSchema.extend({
     .max(COPIES_LISTED)
     .optional()
     .describe(`With collapse=false: this job's copies, earliest seen first (at most ${COPIES_LISTED})`),
-});
-
-/** The other postings of a job's group: GET /v1/jobs/{id}/duplicates. */
-export const JobDuplicatesResponseSchema = z.object({
-  items: z.array(JobRowSchema).max(100),
-  meta: z.object({
-    canonical_id: z.string().max(64).describe("The id searches show for this group"),
-    total: countInt().describe("Postings in the group besides the one asked for"),
-    has_more: z.boolean().describe("More than the 100 listed"),
-  }),
 });
 
 export const JobSchema = JobSummarySchema.extend({

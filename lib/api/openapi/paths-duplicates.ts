@@ -1,9 +1,11 @@
 // GET /v1/jobs/{id}/duplicates: the other postings of a job's group.
-import { JOB_ID_PATTERN, JobDuplicatesQuerySchema } from "../../catalog/schemas";
+import { JobDuplicatesQuerySchema } from "../../catalog/duplicate-schemas";
+import { JOB_ID_PATTERN } from "../../catalog/schemas";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { RATE } from "./headers";
 import { type Json, jsonContent, queryParameters, ref } from "./json-schema";
-import { conditional, errorResponse, type Responses } from "./responses";
+import { notFound } from "./paths-catalog";
+import { conditional, type Responses } from "./responses";
 
 const COPY = {
   title: "Intern Product Manager - Performance Marketing",
@@ -70,11 +72,7 @@ export function duplicatesPath(o: {
           RATE,
         ),
         ...o.errors,
-        404: errorResponse(
-          "not_found: no job with this id in the current catalog (charged).",
-          ["job_not_found"],
-          RATE,
-        ),
+        ...notFound("not_found: no job with this id in the current catalog (charged).", "job_not_found"),
       },
       "x-codeSamples": o.samples({ method: "GET", path: "/v1/jobs/job-0000008/duplicates", auth: "key" }),
     },

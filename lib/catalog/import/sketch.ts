@@ -139,7 +139,7 @@ export function sketchBytes(raw: string): Uint8Array {
 
 /** The sketch as COPY text of a bytea (`\\x…`: the backslash escaped for COPY). */
 export function sketchCopyText(text: string): string {
-  return `\\\\x${Buffer.from(sketchBytes(text)).toString("hex")}`;
+  return `\\${sketchValue(text)}`;
 }
 
 /** The sketch as a bytea literal for an INSERT parameter. */
