@@ -12,6 +12,7 @@ const LAYER: Record<string, number> = {
   "core/env": 0,
   "core/clock": 0,
   "core/lru": 0,
+  "core/snapshot-revision": 0,
   "core/freeze": 0,
   "core/arrays": 0,
   "core/result": 0,

@@ -5,6 +5,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expireJobs } from "@/lib/catalog/import/expire-jobs";
+import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { replicaStates } from "@/lib/core/db-replicas";
 import { metrics } from "@/lib/metrics/registry";
 import { loadCatalog } from "./support/fixtures";
@@ -30,13 +32,25 @@ async function admin(sql: string, url = primaryUrl): Promise<void> {
 beforeAll(async () => {
   await loadCatalog();
   await admin(`CREATE DATABASE ${lagging}`);
-  await admin("CREATE TABLE catalog_live (id int PRIMARY KEY, snapshot_id int NOT NULL)", laggingUrl);
+  await admin(
+    "CREATE TABLE catalog_live (id int PRIMARY KEY, snapshot_id int NOT NULL, revision int NOT NULL DEFAULT 0)",
+    laggingUrl,
+  );
   await admin("INSERT INTO catalog_live VALUES (1, -1)", laggingUrl);
 });
 
 afterAll(async () => {
   await admin(`DROP DATABASE IF EXISTS ${lagging} WITH (FORCE)`);
 });
+
+/** Replicas are probed when reads pick one: reads (of pages no cache holds) until `done`. */
+async function probedUntil(done: () => boolean): Promise<void> {
+  for (let i = 0; i < 40 && !done(); i++) {
+    await getJson(`/v1/salary?country=DE&probe=${i}`).catch(() => {});
+    await getJson(`/v1/jobs/probe-${Date.now()}-${i}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
 const reads = async (target: string) =>
   (await metrics().catalogReads.get()).values.find((v) => v.labels.target === target)?.value ?? 0;
@@ -59,5 +73,31 @@ describe("catalog reads with replicas", () => {
       ["replica2", true, true],
       ["replica3", false, false],
     ]);
+  });
+
+  it("skip a replica at the live snapshot that has not replayed the expiries the primary has", async () => {
+    const primary = new pg.Client({ connectionString: primaryUrl });
+    await primary.connect();
+    try {
+      const { rows } = await primary.query("SELECT snapshot_id FROM catalog_live WHERE id = 1");
+      const live = rows[0].snapshot_id as number;
+      // The second replica claims the live snapshot but holds none of its rows.
+      await admin(`UPDATE catalog_live SET snapshot_id = ${live}, revision = 0`, laggingUrl);
+      await primary.query(`UPDATE jobs_s${live} SET expires_at = now() + interval '1 day' WHERE id = 'de-1'`);
+      expect(await expireJobs(primary, { now: new Date(Date.now() + 2 * 86_400_000) })).toMatchObject({
+        removed: 1,
+        revision: 1,
+      });
+      invalidateLiveSnapshot();
+      await probedUntil(() => replicaStates()[1]?.snapshot === live);
+      expect(replicaStates()[1]).toMatchObject({ up: true, snapshot: live, revision: 0 });
+      // Were it chosen, reads sent there would fail (it has no catalog): every one is a 200.
+      for (const page of [1, 2, 3, 4])
+        expect((await getJson(`/v1/jobs?per_page=2&page=${page}`)).status).toBe(200);
+      expect((await getJson("/v1/jobs/de-1")).status).toBe(404);
+    } finally {
+      await admin("UPDATE catalog_live SET snapshot_id = -1, revision = 0", laggingUrl);
+      await primary.end();
+    }
   });
 });

@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
+import { expireJobs } from "@/lib/catalog/import/expire-jobs";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { nearPageSql } from "@/lib/catalog/near-search";
 import { pointAtDatabase } from "@/lib/core/env";
@@ -191,6 +192,43 @@ describe("importing into the embedded database", () => {
     expect(await near(embedded.url)).toEqual(onPostgres);
   });
 
+  it("takes expired jobs out as PostgreSQL does, serving copies in their groups' place", async () => {
+    const expire = async (url: string) => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ snapshot_id: number }>("SELECT snapshot_id FROM catalog_live");
+        const id = rows[0]!.snapshot_id;
+        // The same served jobs and copies on both: by their ids' last characters.
+        await client.query(`UPDATE jobs_s${id} SET expires_at = '2026-12-01T00:00:00Z' WHERE id ~ '[37]$'`);
+        await client.query(
+          `UPDATE job_copies_s${id} SET expires_at = '2026-12-01T00:00:00Z' WHERE id ~ '[12]-[ra]$'`,
+        );
+        const out = await expireJobs(client, { now: new Date("2026-12-02T00:00:00Z") });
+        const { rows: kept } = await client.query(
+          `SELECT job_count, country_counts::text AS countries, combo_counts::text AS combos,
+             (SELECT md5(string_agg(concat_ws('|', id, search::text), '#' ORDER BY id)) FROM jobs WHERE snapshot_id = $1) AS words
+           FROM catalog_snapshots WHERE id = $1`,
+          [id],
+        );
+        return { out: { ...out, snapshotId: 0 }, kept: kept[0], id };
+      } finally {
+        await client.end();
+      }
+    };
+    // The embedded database lets one client in at a time: its digests after the one above.
+    const expireAndDigest = async (url: string) => {
+      const { id, ...done } = await expire(url);
+      return { ...done, digests: await digests(url, id) };
+    };
+    const onPostgres = await expireAndDigest(process.env.DATABASE_URL!);
+    expect(onPostgres.out).toMatchObject({ removed: expect.any(Number), revision: 1 });
+    expect(onPostgres.out.removed).toBeGreaterThan(400);
+    expect(onPostgres.out.promoted).toBeGreaterThan(20);
+    expect(onPostgres.out.copies).toBeGreaterThan(20);
+    expect(await expireAndDigest(embedded.url)).toEqual(onPostgres);
+  });
+
   it("indexes the snapshot and swaps it in on the single connection", async () => {
     const client = await connect();
     try {
@@ -198,11 +236,11 @@ describe("importing into the embedded database", () => {
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs_s' || (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
       );
       // Every index of jobs (the primary key, four listing indexes, five for filters, the words,
-      // first sightings).
+      // first sightings, expiries).
       const parent = await client.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_indexes WHERE tablename = 'jobs'`,
       );
-      expect(parent.rows[0]!.n).toBe(12);
+      expect(parent.rows[0]!.n).toBe(13);
       expect(rows[0]!.n).toBe(parent.rows[0]!.n);
     } finally {
       await client.end();

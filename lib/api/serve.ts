@@ -9,6 +9,7 @@ import type { Duplex } from "node:stream";
 import next from "next";
 import { startAlertSender } from "../alerts/sender";
 import { startPlanChanges } from "../billing/due-changes";
+import { startExpiryWorker } from "../catalog/expiry-worker";
 import { disconnectDb } from "../core/db";
 import { env } from "../core/env";
 import { log } from "../core/log";
@@ -101,6 +102,8 @@ async function listen(
   startAlertSender();
   // Saved searches' deliveries after each import: planned and sent by whichever instance claims them.
   startDeliveryWorker();
+  // Jobs past their expires_at leave the live snapshot within seconds, on whichever instance sees it first.
+  startExpiryWorker();
   // Downgrades and cancellations bought through Stripe take effect at the end of the paid period.
   startPlanChanges();
   await new Promise<void>((resolve) => server.listen(port, resolve));

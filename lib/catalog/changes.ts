@@ -11,7 +11,7 @@ import {
 } from "./change-schemas";
 import { cityRecheck, filterSql, type JobFilters } from "./filters";
 import { kmSql } from "./geo-sql";
-import { catalogDb } from "./live";
+import { catalogDb, catalogPrimary } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import { titleToTsQuery } from "./tsquery";
 
@@ -63,17 +63,20 @@ export async function changesPage(
   if (query.since !== undefined && since === null) return notOurs();
   const filtered = hasFilters(query, filters);
   // One statement: the feed's bounds and the page are read from one snapshot of the database.
-  const rows = await catalogDb(snapshotId).$queryRaw<Row[]>(
-    pageSql({
-      since: since ?? 0n,
-      scan: since === null ? 0 : filtered ? CHANGES_SCAN : query.per_page + 1,
-      limit: query.per_page + 1,
-      snapshotId,
-      filters: filtered ? filters : null,
-      title: query.title,
-      expand,
-    }),
-  );
+  const sql = pageSql({
+    since: since ?? 0n,
+    scan: since === null ? 0 : filtered ? CHANGES_SCAN : query.per_page + 1,
+    limit: query.per_page + 1,
+    snapshotId,
+    filters: filtered ? filters : null,
+    title: query.title,
+    expand,
+  });
+  let rows = await catalogDb(snapshotId).$queryRaw<Row[]>(sql);
+  // A cursor past every change this database knows: a replica that has not yet replayed the
+  // expiry another instance's answer came from. The primary knows every cursor given.
+  if (since !== null && since > BigInt(rows[0]?.top_all ?? 0))
+    rows = await catalogPrimary().$queryRaw<Row[]>(sql);
   const head = rows[0];
   const top = BigInt(head?.top ?? 0);
   if (since === null)
@@ -178,7 +181,8 @@ function pageSql(p: PageInput): Prisma.Sql {
       ORDER BY c.seq LIMIT ${p.scan}
     ),
     w AS (
-      SELECT w0.*, s.seen_at FROM w0 JOIN job_change_sets s ON s.snapshot_id = w0.snapshot_id AND NOT s.expired
+      SELECT w0.*, s.seen_at FROM w0 JOIN job_change_sets s ON s.snapshot_id = w0.snapshot_id
+        AND w0.seq BETWEEN s.first_seq AND s.last_seq AND NOT s.expired
     ),
     ws AS (SELECT max(seq)::text AS scanned_to, count(*)::int AS scanned FROM w0),
     page AS (

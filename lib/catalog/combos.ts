@@ -5,6 +5,7 @@
 import { hotQuery } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
+import { snapshotCache } from "./live";
 
 const NONE = "-";
 
@@ -31,32 +32,30 @@ export function combosAnswer(f: JobFilters): boolean {
   );
 }
 
-// Snapshots are immutable once live: their counts are kept for the process's life.
-const byId = new Map<number, [string[], number][]>();
+// A snapshot's counts, and the totals summed from them, kept per snapshot and revision (expired
+// jobs leaving a snapshot change its counts). A request may ask the same total up to three times
+// (the shortcut for an empty mix, the lead, the count).
+const countsOf = snapshotCache<[string[], number][]>(8);
+const totals = snapshotCache<number>(2_000);
 
 async function load(snapshotId: number): Promise<[string[], number][]> {
-  const known = byId.get(snapshotId);
+  const known = countsOf.get(snapshotId, "");
   if (known) return known;
   const rows = await hotQuery<{ c: Record<string, number> }>(
     Prisma.sql`SELECT combo_counts AS c FROM catalog_snapshots WHERE id = ${snapshotId}`,
   );
   const parsed = Object.entries(rows[0]?.c ?? {}).map(([k, n]): [string[], number] => [k.split("|"), n]);
-  byId.set(snapshotId, parsed);
+  countsOf.set(snapshotId, "", parsed);
   return parsed;
 }
 
-// A request may ask the same total up to three times (the shortcut for an empty mix, the lead,
-// the count): each answer is kept per snapshot, a bounded number of them.
-const totals = new Map<string, number>();
-
 /** Jobs matching the country, remote, employment type and seniority filters, exactly. */
 export async function comboTotal(snapshotId: number, f: JobFilters): Promise<number> {
-  const key = JSON.stringify([snapshotId, f.country?.countries, f.remote, f.employmentType, f.seniority]);
-  const known = totals.get(key);
+  const key = JSON.stringify([f.country?.countries, f.remote, f.employmentType, f.seniority]);
+  const known = totals.get(snapshotId, key);
   if (known !== undefined) return known;
   const total = sumCombos(await load(snapshotId), f);
-  if (totals.size >= 2_000) totals.clear();
-  totals.set(key, total);
+  totals.set(snapshotId, key, total);
   return total;
 }
 

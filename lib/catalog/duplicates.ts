@@ -1,6 +1,7 @@
 // A job's copies: the postings an import grouped under it (lib/catalog/import/group-duplicates.ts),
 // kept out of searches in job_copies and read here by the job they copy.
 import { Prisma } from "../generated/prisma/client";
+import { expired } from "./jobs";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import { COPIES_LISTED, JobIdSchema, type JobSummary } from "./schemas";
@@ -26,7 +27,8 @@ export type DuplicateGroup = {
 };
 
 const LISTED = 100;
-const groups = snapshotCache<DuplicateGroup | null>(5_000);
+/** A group, and when the job asked for expires (by id, a job is gone from that moment). */
+const groups = snapshotCache<{ group: DuplicateGroup | null; expiresAt: string | null }>(5_000);
 
 /**
  * The other postings of a job's group, the job searches show first: for a served job its
@@ -36,16 +38,20 @@ export async function duplicatesOf(id: string): Promise<DuplicateGroup | null> {
   if (!JobIdSchema.safeParse(id).success) return null;
   const live = await liveSnapshot();
   if (!live) return null;
-  const hit = groups.get(live.id, id);
-  if (hit !== undefined) return hit;
-  const s = live.id;
-  const rows = await catalogDb(s).query<JobDbRow & { canonical: string; total: number }>(Prisma.sql`
+  const hit = groups.get(live.id, id) ?? (await readGroup(live.id, id));
+  return hit.expiresAt && expired({ expires_at: hit.expiresAt }) ? null : hit.group;
+}
+
+async function readGroup(s: number, id: string) {
+  const rows = await catalogDb(s).query<
+    JobDbRow & { canonical: string; total: number; mine: Date | null }
+  >(Prisma.sql`
     WITH me AS (
-      SELECT id AS canonical FROM jobs WHERE snapshot_id = ${s} AND id = ${id}
-      UNION ALL SELECT duplicate_of FROM job_copies WHERE snapshot_id = ${s} AND id = ${id}
+      SELECT id AS canonical, expires_at FROM jobs WHERE snapshot_id = ${s} AND id = ${id}
+      UNION ALL SELECT duplicate_of, expires_at FROM job_copies WHERE snapshot_id = ${s} AND id = ${id}
       LIMIT 1),
     total AS (SELECT count(*)::int AS n FROM job_copies, me WHERE snapshot_id = ${s} AND duplicate_of = me.canonical)
-    SELECT me.canonical, (SELECT n FROM total) AS total, g.* FROM me LEFT JOIN LATERAL (
+    SELECT me.canonical, me.expires_at AS mine, (SELECT n FROM total) AS total, g.* FROM me LEFT JOIN LATERAL (
       (SELECT 0 AS ord, ${SUMMARY_COLUMNS} FROM jobs WHERE snapshot_id = ${s} AND id = me.canonical AND id <> ${id})
       UNION ALL
       (SELECT 1 AS ord, ${SUMMARY_COLUMNS} FROM job_copies WHERE snapshot_id = ${s} AND duplicate_of = me.canonical AND id <> ${id}
@@ -60,6 +66,7 @@ export async function duplicatesOf(id: string): Promise<DuplicateGroup | null> {
     const total = first.total;
     group = { items, meta: { canonical_id: first.canonical, total, has_more: total > items.length } };
   }
-  groups.set(live.id, id, group);
-  return group;
+  const found = { group, expiresAt: first?.mine ? first.mine.toISOString() : null };
+  groups.set(s, id, found);
+  return found;
 }

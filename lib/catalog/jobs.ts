@@ -13,13 +13,21 @@ export async function findJob(id: string): Promise<Job | null> {
   if (!JobIdSchema.safeParse(id).success) return null;
   const live = await liveSnapshot();
   if (!live) return null;
-  const hit = cache.get(live.id, id);
-  if (hit !== undefined) return hit;
-  const rows = await catalogDb(live.id).query<JobDbRow>(jobSql(id, live.id));
-  const job = rows[0] ? toJob(rows[0]) : null;
-  cache.set(live.id, id, job);
-  return job;
+  let job = cache.get(live.id, id);
+  if (job === undefined) {
+    const rows = await catalogDb(live.id).query<JobDbRow>(jobSql(id, live.id));
+    job = rows[0] ? toJob(rows[0]) : null;
+    cache.set(live.id, id, job);
+  }
+  return job && !expired(job) ? job : null;
 }
+
+/**
+ * Past its expires_at, a job is gone even in the seconds before expiry takes it out of the
+ * snapshot (import/expire-jobs.ts) and while this process still holds it.
+ */
+export const expired = (job: Pick<Job, "expires_at">, now = Date.now()) =>
+  job.expires_at !== null && Date.parse(job.expires_at) <= now;
 
 /**
  * The row, and where its pay stands: the breaks of its title, country and currency below its

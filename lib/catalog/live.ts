@@ -7,13 +7,15 @@
 // catalogDb(id): a replica that holds exactly that snapshot, else the primary
 // (lib/core/db-replicas.ts), so a lagging replica delays nothing and never mixes two snapshots.
 import { hotQuery } from "../core/db";
-import { type CatalogReader, catalogReader } from "../core/db-replicas";
+import { type CatalogReader, catalogReader, primaryCatalogReader } from "../core/db-replicas";
 import { deepFreeze } from "../core/freeze";
 import { Lru } from "../core/lru";
+import { noteRevision, revisionOf, revisionSettled } from "../core/snapshot-revision";
 import { isUnavailable } from "../core/unavailable";
 import { Prisma } from "../generated/prisma/client";
 
-export type LiveSnapshot = { id: number; countryCounts: Record<string, number> };
+/** revision: how many times expired jobs have been taken out of it since it went live. */
+export type LiveSnapshot = { id: number; revision: number; countryCounts: Record<string, number> };
 
 const TTL_MS = 1_000;
 // On globalThis: Next bundles its own copy of this module, and imports run in scripts too.
@@ -24,26 +26,31 @@ const g = globalThis as unknown as {
   /** Moves on each invalidation, so a refresh that began before a swap does not store its answer. */
   liveGeneration?: number;
 };
-const POINTER_SQL = Prisma.sql`SELECT snapshot_id AS id FROM catalog_live WHERE id = 1`;
+const POINTER_SQL = Prisma.sql`SELECT snapshot_id AS id, revision FROM catalog_live WHERE id = 1`;
 
-// Snapshots are immutable once live, so their counts can be kept for the process's life.
-const countsById = new Map<number, Record<string, number>>();
+// A snapshot changes only when expired jobs leave it, which moves its revision: its counts are
+// kept per revision (the last few).
+const countsByRevision = new Lru<Record<string, number>>(16);
 
 async function load(): Promise<LiveSnapshot | null> {
-  const rows = await hotQuery<{ id: number }>(POINTER_SQL);
+  const rows = await hotQuery<{ id: number; revision: number }>(POINTER_SQL);
   const id = rows[0]?.id;
   if (id === undefined) return null;
-  let countryCounts = countsById.get(id);
+  const revision = rows[0]?.revision ?? 0;
+  noteRevision(id, revision);
+  const key = `${id}.${revision}`;
+  let countryCounts = countsByRevision.get(key);
   if (!countryCounts) {
-    // By id, not through the pointer: the pointer may have moved on since the line above.
+    // By id, not through the pointer: the pointer may have moved on since the line above. A
+    // newer revision's counts may be read here; they are never older than this revision's.
     const [snap] = await hotQuery<{ counts: Record<string, number> }>(
       Prisma.sql`SELECT country_counts AS counts FROM catalog_snapshots WHERE id = ${id}`,
     );
     if (!snap) return load();
     countryCounts = snap.counts;
-    countsById.set(id, countryCounts);
+    countsByRevision.set(key, countryCounts);
   }
-  return { id, countryCounts };
+  return { id, revision, countryCounts };
 }
 
 export async function liveSnapshot(): Promise<LiveSnapshot | null> {
@@ -81,6 +88,11 @@ export function catalogDb(snapshotId: number): CatalogReader {
   return catalogReader(snapshotId);
 }
 
+/** The primary itself: for a read whose answer a replica may hold back (a cursor it has not seen). */
+export function catalogPrimary(): CatalogReader {
+  return primaryCatalogReader();
+}
+
 /** After a swap (or in tests that move the pointer by hand). */
 export function invalidateLiveSnapshot(): void {
   g.livePointer = undefined;
@@ -89,9 +101,11 @@ export function invalidateLiveSnapshot(): void {
 }
 
 /**
- * A cache of results of one snapshot: keys carry the snapshot id, so an entry can never be
- * stale; a new snapshot simply misses until its own entries are made. Values are frozen as
- * they go in: every request that hits shares them.
+ * A cache of results of one snapshot: keys carry the snapshot id and its revision, so an entry
+ * can never be stale; a new snapshot or revision simply misses until its own entries are made.
+ * In the moments after a revision moved nothing is kept: an answer computed from rows read
+ * before the move (still holding expired jobs) could otherwise be kept under the new revision.
+ * Values are frozen as they go in: every request that hits shares them.
  */
 export function snapshotCache<V>(max: number): {
   get(snapshot: number, key: string): V | undefined;
@@ -99,7 +113,10 @@ export function snapshotCache<V>(max: number): {
 } {
   const lru = new Lru<V>(max);
   return {
-    get: (snapshot, key) => lru.get(`${snapshot}\u0000${key}`),
-    set: (snapshot, key, v) => lru.set(`${snapshot}\u0000${key}`, deepFreeze(v)),
+    get: (snapshot, key) => lru.get(`${snapshot}.${revisionOf(snapshot)}\u0000${key}`),
+    set: (snapshot, key, v) => {
+      if (!revisionSettled(snapshot)) return;
+      lru.set(`${snapshot}.${revisionOf(snapshot)}\u0000${key}`, deepFreeze(v));
+    },
   };
 }

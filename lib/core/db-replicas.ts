@@ -12,6 +12,7 @@ import { recordCatalogRead } from "../metrics/registry";
 import { db, hotQuery, PG_SESSION_OPTIONS, preparedQuery } from "./db";
 import { env } from "./env";
 import { log } from "./log";
+import { revisionOf } from "./snapshot-revision";
 import { isUnavailable } from "./unavailable";
 
 /** How often a replica's pointer and lag are read again (in the background, never waited for). */
@@ -26,6 +27,8 @@ type Replica = {
   client: PrismaClient;
   pool: pg.Pool;
   snapshot: number | null;
+  /** Its catalog_live.revision: expired jobs it has taken out of that snapshot. */
+  revision: number;
   lagMs: number;
   probedAt: number;
   downUntil: number;
@@ -47,7 +50,17 @@ function open(url: string, i: number): Replica {
   pool.on("error", () => {}); // an idle connection dropped by a stopped replica
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const name = `replica${i + 1}`;
-  return { name, client, pool, snapshot: null, lagMs: 0, probedAt: 0, downUntil: 0, probing: false };
+  return {
+    name,
+    client,
+    pool,
+    snapshot: null,
+    revision: 0,
+    lagMs: 0,
+    probedAt: 0,
+    downUntil: 0,
+    probing: false,
+  };
 }
 
 function replicas(): Replica[] {
@@ -57,15 +70,19 @@ function replicas(): Replica[] {
 
 // Replay lag in ms: zero when everything received is replayed (an idle primary sends nothing,
 // so the last replayed transaction's age says nothing then).
-const PROBE_SQL = `SELECT (SELECT snapshot_id FROM catalog_live WHERE id = 1) AS snapshot,
+const PROBE_SQL = `SELECT l.snapshot_id AS snapshot, l.revision,
   CASE WHEN NOT pg_is_in_recovery() OR pg_last_wal_receive_lsn() = pg_last_wal_replay_lsn() THEN 0
-  ELSE coalesce(extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000, 0) END::float8 AS lag_ms`;
+  ELSE coalesce(extract(epoch FROM now() - pg_last_xact_replay_timestamp()) * 1000, 0) END::float8 AS lag_ms
+  FROM (SELECT 1) one LEFT JOIN catalog_live l ON l.id = 1`;
 
 async function probe(r: Replica): Promise<void> {
   r.probing = true;
   try {
-    const { rows } = await r.pool.query<{ snapshot: number | null; lag_ms: number }>(PROBE_SQL);
+    const { rows } = await r.pool.query<{ snapshot: number | null; revision: number | null; lag_ms: number }>(
+      PROBE_SQL,
+    );
     r.snapshot = rows[0]?.snapshot ?? null;
+    r.revision = rows[0]?.revision ?? 0;
     r.lagMs = rows[0]?.lag_ms ?? 0;
     r.probedAt = Date.now();
   } catch (err) {
@@ -86,6 +103,8 @@ function usable(r: Replica, snapshotId: number, now: number): boolean {
   return (
     now >= r.downUntil &&
     r.snapshot === snapshotId &&
+    // Expired jobs the primary has already taken out must be gone on the replica too.
+    r.revision >= revisionOf(snapshotId) &&
     now - r.probedAt < PROBE_STALE_MS &&
     r.lagMs <= env().DB_REPLICA_MAX_LAG_MS
   );
@@ -114,6 +133,9 @@ const primary: CatalogReader = {
   query: (sql) => hotQuery(sql),
   $queryRaw: (...args) => db().$queryRaw(...args),
 };
+
+/** The primary as a catalog reader: for a read a replica may have answered from behind. */
+export const primaryCatalogReader = (): CatalogReader => primary;
 
 /** Where the catalog queries of a request that resolved `snapshotId` run. */
 export function catalogReader(snapshotId: number): CatalogReader {
@@ -155,6 +177,7 @@ export function replicaStates(): {
   name: string;
   up: boolean;
   snapshot: number | null;
+  revision: number;
   lagMs: number;
   pool: { total: number; idle: number; waiting: number };
 }[] {
@@ -163,6 +186,7 @@ export function replicaStates(): {
     name: r.name,
     up: now >= r.downUntil && now - r.probedAt < PROBE_STALE_MS,
     snapshot: r.snapshot,
+    revision: r.revision,
     lagMs: r.lagMs,
     pool: { total: r.pool.totalCount, idle: r.pool.idleCount, waiting: r.pool.waitingCount },
   }));

@@ -81,6 +81,30 @@ export async function hotQuery<T extends pg.QueryResultRow>(sql: Prisma.Sql): Pr
   return preparedQuery<T>(primaryPool(), sql);
 }
 
+/**
+ * `fn` on a connection for maintenance that may take minutes (taking expired jobs out of the
+ * catalog, then VACUUM): a connection of its own with no time limits, closed afterwards; on
+ * the embedded database, which lets one client in at a time, one of the pool's (it has none).
+ */
+export async function withMaintenanceClient<R>(fn: (client: pg.ClientBase) => Promise<R>): Promise<R> {
+  if (env().DATABASE_EMBEDDED) {
+    const client = await primaryPool().connect();
+    try {
+      return await fn(client);
+    } finally {
+      client.release();
+    }
+  }
+  const client = new pg.Client({ connectionString: env().DATABASE_URL, connectionTimeoutMillis: 5_000 });
+  client.on("error", () => {}); // a connection lost mid-way fails its next query instead
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
 /** Prisma's own pool, opened with the client on first use. */
 function primaryPool(): pg.Pool {
   db();

@@ -1,5 +1,6 @@
 // After an import goes live, which saved searches get what: for each, the jobs the import first
 // held that its query matches (first_seen_at is the import's time), as one delivery per channel.
+// Sets of jobs that expired later (revision above 0) hold no new job and are not planned.
 // An import's planning is claimed by one instance at a time; the deliveries' unique key (search,
 // import, channel) makes a second planning, after a claim lapsed, add nothing.
 
@@ -35,7 +36,7 @@ export async function planDeliveries(): Promise<PlanRound> {
   const round: PlanRound = { imports: 0, searches: 0, deliveries: 0 };
   const sets = await hotQuery<{ snapshot_id: number; seen_at: Date }>(Prisma.sql`
     SELECT s.snapshot_id, s.seen_at FROM job_change_sets s
-    WHERE NOT s.expired AND NOT EXISTS (
+    WHERE s.revision = 0 AND NOT s.expired AND NOT EXISTS (
       SELECT 1 FROM delivery_plans p WHERE p.snapshot_id = s.snapshot_id AND (p.done_at IS NOT NULL OR p.claimed_until > now()))
     ORDER BY s.snapshot_id LIMIT 3`);
   for (const set of sets) {

@@ -23,6 +23,9 @@ export async function buildCopyIndexes(client: pg.PoolClient, snapshotId: number
   await client.query(
     `CREATE INDEX ${c}_duplicate_of_idx ON ${c} (snapshot_id, duplicate_of, first_seen_at, id)`,
   );
+  await client.query(
+    `CREATE INDEX ${c}_expires_idx ON ${c} (snapshot_id, expires_at) WHERE expires_at IS NOT NULL`,
+  );
   await client.query(`ANALYZE ${c}`);
 }
 
@@ -63,6 +66,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_city_idx ON ${t} (snapshot_id, city_key, posted_at DESC, id, title_id, country_code, ${narrow}, company_key)`,
       `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id, salary_currency, salary_year_max, ${others})`,
       `CREATE INDEX ${t}_first_seen_idx ON ${t} (snapshot_id, first_seen_at DESC NULLS LAST, posted_at DESC, id, country_code, combo, company_key, title_id, city_key)`,
+      `CREATE INDEX ${t}_expires_idx ON ${t} (snapshot_id, expires_at) WHERE expires_at IS NOT NULL`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));
@@ -137,7 +141,7 @@ export async function swapIn(
     );
     await client.query(
       `INSERT INTO catalog_live (id, snapshot_id) VALUES (1, $1)
-       ON CONFLICT (id) DO UPDATE SET snapshot_id = EXCLUDED.snapshot_id, updated_at = now()`,
+       ON CONFLICT (id) DO UPDATE SET snapshot_id = EXCLUDED.snapshot_id, revision = 0, updated_at = now()`,
       [snapshotId],
     );
     await recordHistory(client, snapshotId, stats.advertised);

@@ -14,8 +14,10 @@ import {
 } from "./activate";
 import type { CoordinateCounts } from "./coordinates";
 import { duplicateIds } from "./duplicates";
+import { expireJobs } from "./expire-jobs";
 import { groupDuplicates, servedTotals } from "./group-duplicates";
 import { ImportError } from "./import-error";
+import { IMPORT_LOCK, takeImportLock } from "./import-lock";
 import type { Problem } from "./job-batch";
 import { type ImportOptions, loadJobs } from "./load-jobs";
 import { advertisedPay, buildPayGroups } from "./pay-groups";
@@ -33,16 +35,16 @@ import {
 import { loadMethodFor } from "./sink";
 import { subtractTitleCounts } from "./titles";
 
-/** The advisory lock one import holds for its whole run. */
-export const IMPORT_LOCK = 72_707_370;
-
 export type { ImportOptions, Problem };
-export { ImportError };
+export { IMPORT_LOCK, ImportError };
 
 export type ImportResult = {
   snapshotId: number;
   jobs: number;
-  /** Left out on purpose: JobPostings whose validThrough had passed, and other schema.org nodes. */
+  /**
+   * Left out on purpose: jobs whose validThrough had passed (when read, or by the end of the
+   * import), and other schema.org nodes.
+   */
   expired: number;
   otherNodes: number;
   salaries: number;
@@ -82,10 +84,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
   let snapshotId: number | undefined;
   let swapped = false;
   try {
-    const { rows: locked } = await main.query<{ ok: boolean }>("SELECT pg_try_advisory_lock($1) AS ok", [
-      IMPORT_LOCK,
-    ]);
-    if (!locked[0]?.ok) throw new Error("Another catalog import is running; try again when it has finished.");
+    await takeImportLock(main);
     // An import that died after loading left a 'loading' snapshot; nothing else can be running now.
     await main.query(`UPDATE catalog_snapshots SET status = 'failed' WHERE status = 'loading'`);
     await dropUnpublished(main);
@@ -155,10 +154,16 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     await expireChanges(main).catch((err: Error) =>
       log.warn("expiring old changes failed", { error: err.message }),
     );
+    // Jobs that expired while this import ran leave at once (the app's expiry waits for the lock).
+    const lapsed = await expireJobs(main, { locked: true }).catch((err: Error) => {
+      log.warn("taking out expired jobs failed; the app's expiry will", { error: err.message });
+      return null;
+    });
+    if (lapsed) invalidateLiveSnapshot();
     return {
       snapshotId,
-      jobs: jobs.count,
-      expired: jobs.expired,
+      jobs: jobs.count - (lapsed?.removed ?? 0) + (lapsed?.promoted ?? 0),
+      expired: jobs.expired + (lapsed?.removed ?? 0),
       otherNodes: jobs.otherNodes,
       salaries,
       cleanedLinks: jobs.cleanedLinks,

@@ -106,8 +106,8 @@ export async function expireChanges(client: pg.PoolClient): Promise<void> {
     `WITH e AS (
        UPDATE job_change_sets SET expired = true
        WHERE NOT expired AND published_at < now() - make_interval(days => ${CHANGES_RETENTION_DAYS})
-       RETURNING snapshot_id)
-     DELETE FROM job_changes WHERE snapshot_id IN (SELECT snapshot_id FROM e)`,
+       RETURNING first_seq, last_seq)
+     DELETE FROM job_changes c USING e WHERE c.seq BETWEEN e.first_seq AND e.last_seq`,
   );
 }
 

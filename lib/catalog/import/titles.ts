@@ -60,7 +60,7 @@ export class TitleCounts {
 
 /** Takes the copies an import grouped away out of its titles' counts (group-duplicates.ts). */
 export async function subtractTitleCounts(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   snapshotId: number,
   copies: { titleId: number; country: string; n: number }[],
 ): Promise<void> {

@@ -1,0 +1,316 @@
+// Jobs past their expires_at leave the live snapshot without waiting for the next import: taken
+// out of searches, totals, facets and titles' counts, reported by the changes feed, and in a
+// group whose served job expired, its best copy left is served instead.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { regionsOf } from "@/lib/catalog/countries";
+import { expireDueJobs } from "@/lib/catalog/expiry-worker";
+import { expireJobs } from "@/lib/catalog/import/expire-jobs";
+import { EXPIRY_LOCK, IMPORT_LOCK } from "@/lib/catalog/import/import-lock";
+import { invalidateLiveSnapshot } from "@/lib/catalog/live";
+import { job, loadCatalog, type Rec } from "./support/fixtures";
+import { getJson } from "./support/http";
+
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+const DAY = 86_400_000;
+const T = Date.now();
+const inDays = (n: number) => new Date(T + n * DAY).toISOString();
+
+const AD = `Join our ward team as a Registered Nurse in Leeds. You will plan and deliver care for up to
+eight patients a shift, give medicines safely, keep clear records and work with doctors,
+physiotherapists and families. We offer a structured preceptorship, paid revalidation, flexible
+rostering, a pension with employer contributions, 27 days of annual leave rising with service, and
+free parking. You need NMC registration, good communication and the wish to keep learning.
+Interviews take place every Thursday; apply early as we may close the advert once we have enough
+applications. Saint Mary Hospital is an equal opportunities employer.`;
+const CLERK = `Ward Clerk for our busy surgical ward in Leeds: greet patients and visitors, book
+transport and appointments, keep the ward's records and the bed board up to date, order stationery
+and supplies, take messages for the nursing team and answer the phone with care. Monday to Friday,
+eight until four, with a pension, 27 days of leave and free parking. Experience of hospital
+systems helps; training is given. Saint Mary Hospital is an equal opportunities employer.`;
+const PAY = { salary_min: 31000, salary_max: 37000, salary_currency: "GBP", salary_period: "year" };
+const nurse = (id: string, ageDays: number, extra: Rec) =>
+  job(id, "Registered Nurse", "GB", ageDays, { city: "Leeds", description: AD, ...extra });
+
+const JOBS: Rec[] = [
+  // A group of three: the employer's ad (served: link and pay), a repost, an agency's copy.
+  nurse("ex-a", 3, { company: "Saint Mary Hospital", ...PAY, expires_at: inDays(10) }),
+  nurse("ex-a-2", 1, {
+    company: "Saint Mary Hospital",
+    apply_url: "",
+    description: `${AD}\n\nReposted.`,
+    expires_at: inDays(5),
+  }),
+  nurse("ex-a-agency", 2, {
+    company: "Harbour Personnel",
+    apply_url: "",
+    description: `Harbour Personnel is recruiting for a client in Leeds.\n\n${AD}\n\nHarbour Personnel acts as an agency.`,
+    expires_at: inDays(20),
+  }),
+  // A second group in Leeds whose served job expires with ex-a's: two copies served in one place.
+  job("ex-f", "Ward Clerk", "GB", 3, { city: "Leeds", description: CLERK, ...PAY, expires_at: inDays(10) }),
+  job("ex-f-agency", "Ward Clerk", "GB", 2, {
+    city: "Leeds",
+    company: "Harbour Personnel",
+    apply_url: "",
+    description: `Harbour Personnel is recruiting for a client in Leeds.\n\n${CLERK}\n\nHarbour Personnel acts as an agency.`,
+    latitude: 53.9,
+    longitude: -1.6,
+  }),
+  job("ex-b", "Data Engineer", "DE", 2, { city: "Berlin", remote: "remote", expires_at: inDays(1) }),
+  job("ex-c", "Data Engineer", "DE", 4, { city: "Berlin", remote: "remote" }),
+  job("ex-d", "Data Engineer", "DE", 5, { city: "Munich", expires_at: inDays(30) }),
+  job("ex-e", "Barista", "GB", 1, { city: "York" }),
+];
+
+type Item = { id: string; change?: string; duplicates?: number; duplicate_of?: string | null };
+const ids = (items: Item[]) => items.map((i) => i.id).sort();
+let start: string;
+
+async function expireAt(days: number) {
+  const out = await expireJobs(client, { now: new Date(T + days * DAY) });
+  invalidateLiveSnapshot(); // as the expiry loop does
+  // Whatever it took out, what the snapshot keeps agrees with its rows.
+  expect(await keptCounts()).toEqual(await countedCounts());
+  expect(await placesOutOfBounds()).toEqual([]);
+  return out;
+}
+
+const liveId = async () =>
+  (await client.query("SELECT snapshot_id AS id FROM catalog_live")).rows[0].id as number;
+const nonZero = (o: Record<string, number>) =>
+  Object.fromEntries(Object.entries(o).filter(([, n]) => n !== 0));
+
+/** What the snapshot keeps: its totals, per country and combination, per title, per place. */
+async function keptCounts() {
+  const id = await liveId();
+  const s = (
+    await client.query(
+      "SELECT job_count, country_counts, combo_counts FROM catalog_snapshots WHERE id = $1",
+      [id],
+    )
+  ).rows[0];
+  const titles = await client.query("SELECT id, counts FROM job_titles WHERE snapshot_id = $1 ORDER BY id", [
+    id,
+  ]);
+  const places = await client.query(
+    "SELECT city_key, country_code, jobs FROM job_places WHERE snapshot_id = $1 AND jobs > 0 ORDER BY 1, 2",
+    [id],
+  );
+  return {
+    jobs: s.job_count,
+    countries: nonZero(s.country_counts),
+    combos: nonZero(s.combo_counts),
+    titles: titles.rows.map((t) => [t.id, nonZero(t.counts)]).filter(([, c]) => Object.keys(c).length > 0),
+    places: places.rows,
+  };
+}
+
+/** The same, counted from the served rows. */
+async function countedCounts() {
+  const id = await liveId();
+  const { rows } = await client.query(
+    `SELECT country_code AS country, coalesce(remote::text, '-') AS r, coalesce(employment_type::text, '-') AS t,
+       coalesce(seniority::text, '-') AS s, title_id, count(*)::int AS n
+     FROM jobs WHERE snapshot_id = $1 GROUP BY 1, 2, 3, 4, 5`,
+    [id],
+  );
+  const countries: Record<string, number> = {};
+  const combos: Record<string, number> = {};
+  const titles = new Map<number, Record<string, number>>();
+  for (const r of rows) {
+    countries[r.country] = (countries[r.country] ?? 0) + r.n;
+    const key = [r.country, r.r, r.t, r.s].join("|");
+    combos[key] = (combos[key] ?? 0) + r.n;
+    const t = titles.get(r.title_id) ?? {};
+    t["*"] = (t["*"] ?? 0) + r.n;
+    for (const k of [r.country, ...regionsOf(r.country)]) t[k] = (t[k] ?? 0) + r.n;
+    titles.set(r.title_id, t);
+  }
+  const places = await client.query(
+    `SELECT city_key, country_code, count(latitude)::int AS jobs FROM jobs
+     WHERE snapshot_id = $1 AND city_key IS NOT NULL GROUP BY 1, 2 HAVING count(latitude) > 0 ORDER BY 1, 2`,
+    [id],
+  );
+  return {
+    jobs: rows.reduce((a, r) => a + r.n, 0),
+    countries,
+    combos,
+    titles: [...titles].sort((a, b) => a[0] - b[0]),
+    places: places.rows,
+  };
+}
+
+/** Places whose spread falls short of their farthest job, or say complete while a job has no point. */
+async function placesOutOfBounds() {
+  const { rows } = await client.query(
+    `SELECT p.city_key, p.spread_km, p.complete, max(2 * 6371 * asin(sqrt(sin(radians(j.latitude - p.latitude) / 2) ^ 2
+         + cos(radians(p.latitude)) * cos(radians(j.latitude)) * sin(radians(j.longitude - p.longitude) / 2) ^ 2))) AS far,
+       bool_and(j.latitude IS NOT NULL) AS all_placed
+     FROM job_places p JOIN jobs j ON j.snapshot_id = p.snapshot_id AND j.city_key = p.city_key AND j.country_code = p.country_code
+     WHERE p.snapshot_id = $1 GROUP BY 1, 2, 3`,
+    [await liveId()],
+  );
+  return rows.filter((r) => r.spread_km < (r.far ?? 0) - 0.001 || (r.complete && !r.all_placed));
+}
+
+beforeAll(async () => {
+  await client.connect();
+  const loaded = await loadCatalog(JOBS, null, "expiry");
+  expect(loaded.duplicates).toMatchObject({ groups: 2, copies: 3 });
+  start = (await getJson("/v1/jobs/changes")).body.meta.next;
+});
+afterAll(async () => {
+  await client.end();
+  await loadCatalog();
+});
+
+describe("a job past its expires_at", () => {
+  it("is still served before then, with nothing to take out", async () => {
+    expect(await expireAt(0.5)).toBeNull();
+    expect((await getJson("/v1/jobs?country=DE")).body.meta.total).toBe(3);
+  });
+
+  it("leaves searches, totals, facets and its title's count", async () => {
+    const out = await expireAt(2);
+    expect(out).toMatchObject({ removed: 1, copies: 0, promoted: 0, revision: 1 });
+    const de = (await getJson("/v1/jobs?country=DE")).body;
+    expect(ids(de.items)).toEqual(["ex-c", "ex-d"]);
+    expect(de.meta).toMatchObject({ total: 2, total_exact: true });
+    // Answered from the kept counts: per combination of filters, per title, per country.
+    expect((await getJson("/v1/jobs?country=DE&remote=remote")).body.meta.total).toBe(1);
+    expect((await getJson("/v1/jobs?title=data%20engineer")).body.meta.total).toBe(2);
+    const facets = (await getJson("/v1/jobs/facets?country=DE")).body;
+    expect(facets.countries).toEqual([{ value: "DE", count: 2 }]);
+    const everywhere = (await getJson("/v1/jobs/facets")).body;
+    expect(everywhere.countries).toContainEqual({ value: "DE", count: 2 });
+  });
+
+  it("is not found by its id", async () => {
+    expect((await getJson("/v1/jobs/ex-b")).status).toBe(404);
+  });
+
+  it("is listed by the changes feed as removed, after the import's changes", async () => {
+    const { body } = await getJson(`/v1/jobs/changes?since=${start}`);
+    expect(body.items.map((c: Item) => [c.id, c.change])).toEqual([["ex-b", "removed"]]);
+    const narrowed = (await getJson(`/v1/jobs/changes?since=${start}&country=GB`)).body;
+    expect(narrowed.items).toEqual([]);
+  });
+
+  it("is found again by nothing once taken out: a second run has nothing to do", async () => {
+    expect(await expireAt(2)).toBeNull();
+  });
+});
+
+describe("an expired copy and an expired served job of one group", () => {
+  it("a copy leaves its group's count and list", async () => {
+    const before = (await getJson("/v1/jobs/ex-a")).body;
+    expect(before.duplicates).toBe(2);
+    const out = await expireAt(6);
+    expect(out).toMatchObject({ removed: 0, copies: 1, promoted: 0, revision: 2 });
+    expect((await getJson("/v1/jobs/ex-a")).body.duplicates).toBe(1);
+    expect((await getJson("/v1/jobs/ex-a-2")).status).toBe(404);
+    const group = (await getJson("/v1/jobs/ex-a/duplicates")).body;
+    expect(ids(group.items)).toEqual(["ex-a-agency"]);
+  });
+
+  it("when the served job expires, its best copy left is served in its place", async () => {
+    const servedBefore = (await getJson("/v1/jobs/ex-a")).body;
+    const out = await expireAt(11);
+    expect(out).toMatchObject({ removed: 2, copies: 0, promoted: 2, revision: 3 });
+    const { body } = await getJson("/v1/jobs?title=registered%20nurse&country=GB");
+    expect(body.items.map((i: Item) => [i.id, i.duplicate_of, i.duplicates])).toEqual([
+      ["ex-a-agency", null, 0],
+    ]);
+    expect(body.meta.total).toBe(1);
+    const promoted = (await getJson("/v1/jobs/ex-a-agency")).body;
+    // It keeps the group's first sighting.
+    expect(promoted.first_seen_at).toBe(servedBefore.first_seen_at);
+    // Its words are made as it is served: keyword search finds it, by the agency's name too.
+    expect(ids((await getJson("/v1/jobs?q=preceptorship")).body.items)).toEqual(["ex-a-agency"]);
+    expect(ids((await getJson("/v1/jobs?q=harbour%20personnel")).body.items)).toEqual([
+      "ex-a-agency",
+      "ex-f-agency",
+    ]);
+    // Two copies served in one place, one of them at its own point farther out.
+    const near = (await getJson("/v1/jobs?near=Leeds,%20GB&radius_km=25")).body;
+    expect(ids(near.items)).toEqual(["ex-a-agency", "ex-f-agency"]);
+    expect(near.meta).toMatchObject({ total: 2, total_exact: true });
+    const close = (await getJson("/v1/jobs?near=Leeds,%20GB&radius_km=5")).body;
+    expect(ids(close.items)).toEqual(["ex-a-agency"]);
+    expect(close.meta.total).toBe(1);
+    expect((await getJson("/v1/jobs/facets?country=GB")).body.countries).toEqual([{ value: "GB", count: 3 }]);
+  });
+
+  it("the feed lists the served job removed and the copy added", async () => {
+    const { body } = await getJson(`/v1/jobs/changes?since=${start}`);
+    expect(body.items.map((c: Item) => [c.id, c.change])).toEqual([
+      ["ex-b", "removed"],
+      ["ex-a", "removed"],
+      ["ex-f", "removed"],
+      ["ex-a-agency", "added"],
+      ["ex-f-agency", "added"],
+    ]);
+    const sets = await client.query(
+      "SELECT revision, added, removed FROM job_change_sets WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) ORDER BY revision",
+    );
+    expect(sets.rows.filter((r) => r.revision > 0)).toEqual([
+      { revision: 1, added: 0, removed: 1 },
+      { revision: 2, added: 0, removed: 0 },
+      { revision: 3, added: 2, removed: 2 },
+    ]);
+  });
+});
+
+describe("the expiry loop", () => {
+  it("takes out a job whose expires_at has just passed, and its id answers 404 at once", async () => {
+    const soon = new Date(Date.now() + 4_000).toISOString();
+    await loadCatalog(
+      [JOBS.find((j) => j.id === "ex-e") as Rec, job("ex-soon", "Courier", "GB", 0, { expires_at: soon })],
+      null,
+      "soon",
+    );
+    invalidateLiveSnapshot();
+    expect((await getJson("/v1/jobs/ex-soon")).status).toBe(200);
+    expect(await expireDueJobs()).toBeNull();
+    await new Promise((r) => setTimeout(r, Date.parse(soon) - Date.now() + 50));
+    // Past its time, its id is not found even before the loop has taken it out.
+    expect((await getJson("/v1/jobs/ex-soon")).status).toBe(404);
+    expect((await getJson("/v1/jobs/ex-soon/duplicates")).status).toBe(404);
+    expect((await getJson("/v1/jobs?title=courier")).body.meta.total).toBe(1);
+    expect(await expireDueJobs()).toMatchObject({ removed: 1, revision: 1 });
+    expect((await getJson("/v1/jobs?title=courier")).body.meta.total).toBe(0);
+    expect((await getJson("/v1/jobs?country=GB")).body.meta.total).toBe(1);
+  });
+});
+
+describe("an import arriving while expired jobs are taken out", () => {
+  it("waits for that, where it is refused at once while another import runs", async () => {
+    const barista = JOBS.find((j) => j.id === "ex-e") as Rec;
+    const holder = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await holder.connect();
+    try {
+      // An expiry's transaction holds both locks.
+      await holder.query("BEGIN");
+      await holder.query("SELECT pg_advisory_xact_lock($1), pg_advisory_xact_lock($2)", [
+        IMPORT_LOCK,
+        EXPIRY_LOCK,
+      ]);
+      let done = false;
+      const importing = loadCatalog([barista], null, "after expiry").then((r) => {
+        done = true;
+        return r;
+      });
+      await new Promise((r) => setTimeout(r, 700));
+      expect(done).toBe(false);
+      await holder.query("COMMIT");
+      expect((await importing).jobs).toBe(1);
+      await holder.query("SELECT pg_advisory_lock($1)", [IMPORT_LOCK]);
+      await expect(loadCatalog([barista], null, "refused")).rejects.toThrow(
+        /Another catalog import is running/,
+      );
+    } finally {
+      await holder.end();
+    }
+  });
+});
