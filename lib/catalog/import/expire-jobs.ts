@@ -8,18 +8,20 @@
 // above those of the sets before it, and an import writes its changes as it loads. While an import
 // runs, expiry waits; the import runs it itself right after its swap.
 import type pg from "pg";
-import { comboKey } from "../combos";
-import { kmText } from "../geo-sql";
 import { copiesName, partitionName } from "./activate";
+import { correctCounts, correctPlaces, type Delta } from "./expire-counts";
 import { EXPIRY_LOCK, IMPORT_LOCK } from "./import-lock";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
 import { JOB_WORDS_SQL } from "./job-words-sql";
-import { subtractTitleCounts } from "./titles";
 
 export type Expiry = {
   snapshotId: number;
   /** Set when the VACUUM after the commit failed (what expired is out all the same). */
   vacuumError?: string;
+  /** The transaction's time and the VACUUM's after it, in ms. */
+  ms: { transaction: number; vacuum: number };
+  /** The transaction's statements' times, in ms, by their first words. */
+  steps: Record<string, number>;
   /** The live pointer's revision after this expiry. */
   revision: number;
   /** Served jobs taken out. */
@@ -34,15 +36,6 @@ export type Expiry = {
 const RANK =
   "c.first_seen_at ASC NULLS LAST, c.apply_url <> '' DESC, c.salary_min IS NOT NULL DESC, c.posted_at ASC, c.id ASC";
 
-type Delta = {
-  country: string;
-  remote: string | null;
-  type: string | null;
-  seniority: string | null;
-  title_id: number;
-  n: number;
-};
-
 /**
  * Takes what expired by `now` (the database's clock unless given: tests) out of the live
  * snapshot, in one transaction on `client`. Null when nothing had expired, or when an import
@@ -52,6 +45,7 @@ export async function expireJobs(
   client: pg.ClientBase,
   opts: { now?: Date; locked?: boolean } = {},
 ): Promise<Expiry | null> {
+  const started = performance.now();
   await client.query("BEGIN");
   let out: Expiry | null;
   try {
@@ -63,6 +57,8 @@ export async function expireJobs(
     throw err;
   }
   if (out) {
+    out.ms.transaction = Math.round(performance.now() - started);
+    const vacuumStarted = performance.now();
     // The pages the deleted rows leave, made visible to index-only scans again.
     try {
       await client.query("SET statement_timeout = 0");
@@ -73,6 +69,7 @@ export async function expireJobs(
     } finally {
       await client.query("RESET statement_timeout").catch(() => {});
     }
+    out.ms.vacuum = Math.round(performance.now() - vacuumStarted);
   }
   return out;
 }
@@ -82,7 +79,14 @@ async function expireInTransaction(
   now: string,
   locked: boolean,
 ): Promise<Expiry | null> {
-  const q = (sql: string, values: unknown[] = []) => client.query(sql, values);
+  const steps: Record<string, number> = {};
+  const q = async (sql: string, values: unknown[] = []) => {
+    const started = performance.now();
+    const res = await client.query(sql, values);
+    const step = sql.trim().split(/\s+/).slice(0, 4).join(" ");
+    steps[step] = Math.round((steps[step] ?? 0) + performance.now() - started);
+    return res;
+  };
   // Minutes at most, even for a day's worth of expiries in a large catalog.
   await q("SET LOCAL statement_timeout = '300s'");
   if (!locked) {
@@ -118,11 +122,14 @@ async function expireInTransaction(
     SELECT * FROM gone`,
     [id, now],
   );
-  const promoted = await promoteCopies(client, id, t, c);
-  // The groups whose copies changed: their count of copies again.
+  await q("ANALYZE exp_jobs, exp_copies");
+  const promoted = await promoteCopies(q, id, t, c);
+  // Groups still served by the same job lose their expired copies from its count (a group
+  // served by a copy now was counted as it moved).
   await q(
-    `UPDATE ${t} j SET duplicates = (SELECT count(*) FROM ${c} x WHERE x.snapshot_id = $1 AND x.duplicate_of = j.id)
-    WHERE j.snapshot_id = $1 AND j.id IN (SELECT duplicate_of FROM exp_copies UNION SELECT id FROM promoted)`,
+    `UPDATE ${t} j SET duplicates = j.duplicates - g.n
+    FROM (SELECT duplicate_of, count(*)::int AS n FROM exp_copies GROUP BY 1) g
+    WHERE j.snapshot_id = $1 AND j.id = g.duplicate_of`,
     [id],
   );
 
@@ -140,16 +147,24 @@ async function expireInTransaction(
   const removed = (await q("SELECT count(*)::int AS n FROM exp_jobs")).rows[0].n as number;
   const copies = (await q("SELECT count(*)::int AS n FROM exp_copies")).rows[0].n as number;
   const revision = await publish(client, id, now, removed, promoted);
-  return { snapshotId: id, revision, removed, copies, promoted };
+  return { snapshotId: id, revision, removed, copies, promoted, ms: { transaction: 0, vacuum: 0 }, steps };
 }
 
 /** In each group whose served job expired, its best copy left is served instead. */
-async function promoteCopies(client: pg.ClientBase, id: number, t: string, c: string): Promise<number> {
-  const q = (sql: string) => client.query(sql, [id]);
+async function promoteCopies(
+  query: (sql: string, values: unknown[]) => Promise<pg.QueryResult>,
+  id: number,
+  t: string,
+  c: string,
+): Promise<number> {
+  const q = (sql: string) => query(sql, [id]);
+  // Each group's best copy left, and how many others it has (its count of copies once served).
   await q(`CREATE TEMP TABLE promoted ON COMMIT DROP AS
-    SELECT DISTINCT ON (c.duplicate_of) c.duplicate_of AS old, c.id, e.first_seen_at AS group_first
+    SELECT DISTINCT ON (c.duplicate_of) c.duplicate_of AS old, c.id, e.first_seen_at AS group_first,
+      count(*) OVER (PARTITION BY c.duplicate_of)::int - 1 AS others
     FROM ${c} c JOIN exp_jobs e ON e.id = c.duplicate_of WHERE c.snapshot_id = $1
     ORDER BY c.duplicate_of, ${RANK}`);
+  await query("ANALYZE promoted", []);
   const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
   // Copies keep no words: the served job gets them as the database makes them. It keeps its
   // group's first sighting.
@@ -159,7 +174,7 @@ async function promoteCopies(client: pg.ClientBase, id: number, t: string, c: st
       : k === "first_seen_at"
         ? "least(c.first_seen_at, p.group_first)"
         : k === "duplicates"
-          ? "0"
+          ? "p.others"
           : `c.${k}`,
   );
   const { rowCount } = await q(`INSERT INTO ${t} (${columns.join(", ")})
@@ -169,83 +184,6 @@ async function promoteCopies(client: pg.ClientBase, id: number, t: string, c: st
     `UPDATE ${c} c SET duplicate_of = p.id FROM promoted p WHERE c.snapshot_id = $1 AND c.duplicate_of = p.old`,
   );
   return rowCount ?? 0;
-}
-
-/** The snapshot's totals, per country and per combination of filters, and its titles' counts. */
-async function correctCounts(client: pg.ClientBase, id: number, deltas: Delta[]): Promise<void> {
-  const { rows } = await client.query(
-    "SELECT job_count, country_counts, combo_counts FROM catalog_snapshots WHERE id = $1 FOR UPDATE",
-    [id],
-  );
-  const snap = rows[0];
-  if (!snap) return;
-  const countries: Record<string, number> = snap.country_counts ?? {};
-  const combos: Record<string, number> = snap.combo_counts ?? {};
-  let jobs = snap.job_count as number;
-  for (const d of deltas) {
-    jobs += d.n;
-    countries[d.country] = (countries[d.country] ?? 0) + d.n;
-    const key = comboKey(d.country, d.remote, d.type, d.seniority);
-    combos[key] = (combos[key] ?? 0) + d.n;
-  }
-  await client.query(
-    "UPDATE catalog_snapshots SET job_count = $2, country_counts = $3, combo_counts = $4 WHERE id = $1",
-    [id, jobs, JSON.stringify(countries), JSON.stringify(combos)],
-  );
-  await subtractTitleCounts(
-    client,
-    id,
-    deltas.map((d) => ({ titleId: d.title_id, country: d.country, n: -d.n })),
-  );
-}
-
-/**
- * Each place's count of jobs with coordinates. A place's spread stays a bound when jobs leave it;
- * a copy served in their place may lie farther out (the spread grows) or have no point (the
- * place is no longer complete), or be the first job of its city with a point.
- */
-async function correctPlaces(client: pg.ClientBase, id: number, t: string): Promise<void> {
-  await client.query(
-    `UPDATE job_places p SET jobs = p.jobs - g.n FROM (
-       SELECT city_key, country_code, count(*)::int AS n FROM exp_jobs
-       WHERE city_key IS NOT NULL AND latitude IS NOT NULL GROUP BY 1, 2) g
-     WHERE p.snapshot_id = $1 AND p.city_key = g.city_key AND p.country_code = g.country_code`,
-    [id],
-  );
-  // Per place first: one UPDATE applies one joined row to each place it changes.
-  const km = kmText("j.latitude", "j.longitude", "p.latitude", "p.longitude");
-  await client.query(
-    `UPDATE job_places p SET jobs = p.jobs + a.n, spread_km = greatest(p.spread_km, a.far),
-       complete = p.complete AND a.complete
-     FROM (
-       SELECT p.city_key, p.country_code, count(j.latitude)::int AS n,
-         coalesce(max(${km}), 0) AS far, bool_and(j.latitude IS NOT NULL) AS complete
-       FROM ${t} j JOIN promoted USING (id)
-       JOIN job_places p ON p.snapshot_id = $1 AND p.city_key = j.city_key AND p.country_code = j.country_code
-       WHERE j.snapshot_id = $1 GROUP BY 1, 2) a
-     WHERE p.snapshot_id = $1 AND p.city_key = a.city_key AND p.country_code = a.country_code`,
-    [id],
-  );
-  // A city whose only jobs with a point are copies just served: its place, as the import makes
-  // one (the most common point, the farthest job from it), not complete (its other jobs may
-  // have no point).
-  const km2 = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
-  await client.query(
-    `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
-     WITH p AS MATERIALIZED (
-       SELECT j.city_key, j.country_code, j.latitude, j.longitude, min(j.city) AS city, count(*)::int AS n
-       FROM ${t} j JOIN promoted USING (id)
-       WHERE j.snapshot_id = $1 AND j.city_key IS NOT NULL AND j.latitude IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM job_places x WHERE x.snapshot_id = $1 AND x.city_key = j.city_key AND x.country_code = j.country_code)
-       GROUP BY 1, 2, 3, 4),
-     g AS (
-       SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
-       FROM p ORDER BY city_key, country_code, n DESC, latitude, longitude)
-     SELECT $1, g.city_key, g.country_code, g.city, g.latitude, g.longitude, max(${km2}), sum(p.n), false
-     FROM g JOIN p USING (city_key, country_code)
-     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`,
-    [id],
-  );
 }
 
 /** The removals (and the copies served instead) as a change set, and the pointer's next revision. */
