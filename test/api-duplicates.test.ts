@@ -7,24 +7,14 @@ import type { ImportResult } from "@/lib/catalog/import/load";
 import { newJobsFor } from "@/lib/catalog/queries";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
+import { AD, nurse, PAY } from "./support/ward-ads";
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 
-const AD = `Join our ward team as a Registered Nurse in Leeds. You will plan and deliver care for up to
-eight patients a shift, give medicines safely, keep clear records and work with doctors,
-physiotherapists and families. We offer a structured preceptorship, paid revalidation, flexible
-rostering, a pension with employer contributions, 27 days of annual leave rising with service, and
-free parking. You need NMC registration, good communication and the wish to keep learning.
-Interviews take place every Thursday; apply early as we may close the advert once we have enough
-applications. Saint Mary Hospital is an equal opportunities employer.`;
 const OTHER = `Registered Nurse for our outpatient clinic in Leeds: run dressing clinics, take bloods,
 triage referrals by phone, teach patients to manage their own wounds at home, audit infection
 control every month and mentor students on placement from the local university. Weekday hours
 only, no nights. A pension, 27 days of leave and free parking come with the role.`;
-
-const nurse = (id: string, ageDays: number, extra: Rec) =>
-  job(id, "Registered Nurse", "GB", ageDays, { city: "Leeds", description: AD, ...extra });
-const PAY = { salary_min: 31000, salary_max: 37000, salary_currency: "GBP", salary_period: "year" };
 
 const FIRST: Rec[] = [
   // The agency posted first, but the employer's own ad has the link and the pay: it is served.

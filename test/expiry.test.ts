@@ -10,27 +10,18 @@ import { invalidateLiveSnapshot } from "@/lib/catalog/live";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 import { countedCounts, keptCounts, placesOutOfBounds } from "./support/kept-counts";
+import { AD, nurse, PAY } from "./support/ward-ads";
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
 const DAY = 86_400_000;
 const T = Date.now();
 const inDays = (n: number) => new Date(T + n * DAY).toISOString();
 
-const AD = `Join our ward team as a Registered Nurse in Leeds. You will plan and deliver care for up to
-eight patients a shift, give medicines safely, keep clear records and work with doctors,
-physiotherapists and families. We offer a structured preceptorship, paid revalidation, flexible
-rostering, a pension with employer contributions, 27 days of annual leave rising with service, and
-free parking. You need NMC registration, good communication and the wish to keep learning.
-Interviews take place every Thursday; apply early as we may close the advert once we have enough
-applications. Saint Mary Hospital is an equal opportunities employer.`;
 const CLERK = `Ward Clerk for our busy surgical ward in Leeds: greet patients and visitors, book
 transport and appointments, keep the ward's records and the bed board up to date, order stationery
 and supplies, take messages for the nursing team and answer the phone with care. Monday to Friday,
 eight until four, with a pension, 27 days of leave and free parking. Experience of hospital
 systems helps; training is given. Saint Mary Hospital is an equal opportunities employer.`;
-const PAY = { salary_min: 31000, salary_max: 37000, salary_currency: "GBP", salary_period: "year" };
-const nurse = (id: string, ageDays: number, extra: Rec) =>
-  job(id, "Registered Nurse", "GB", ageDays, { city: "Leeds", description: AD, ...extra });
 
 const JOBS: Rec[] = [
   // A group of three: the employer's ad (served: link and pay), a repost, an agency's copy.

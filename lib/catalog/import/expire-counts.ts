@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { comboKey } from "../combos";
 import { kmText } from "../geo-sql";
+import { insertPlacesSql } from "./places";
 import { subtractTitleCounts } from "./titles";
 
 /** Jobs gained (copies served instead) less jobs lost, per country, filters and title. */
@@ -72,24 +73,14 @@ export async function correctPlaces(client: pg.ClientBase, id: number, t: string
      WHERE p.snapshot_id = $1 AND p.city_key = a.city_key AND p.country_code = a.country_code`,
     [id],
   );
-  // A city whose only jobs with a point are copies just served: its place, as the import makes
-  // one (the most common point, the farthest job from it), not complete (its other jobs may
-  // have no point).
-  const km2 = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
+  // A city whose only jobs with a point are copies just served: its place, made as the import
+  // makes places (its jobs are few: none of the others has a point).
   await client.query(
-    `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
-     WITH p AS MATERIALIZED (
-       SELECT j.city_key, j.country_code, j.latitude, j.longitude, min(j.city) AS city, count(*)::int AS n
-       FROM ${t} j JOIN promoted USING (id)
-       WHERE j.snapshot_id = $1 AND j.city_key IS NOT NULL AND j.latitude IS NOT NULL
-         AND NOT EXISTS (SELECT 1 FROM job_places x WHERE x.snapshot_id = $1 AND x.city_key = j.city_key AND x.country_code = j.country_code)
-       GROUP BY 1, 2, 3, 4),
-     g AS (
-       SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
-       FROM p ORDER BY city_key, country_code, n DESC, latitude, longitude)
-     SELECT $1, g.city_key, g.country_code, g.city, g.latitude, g.longitude, max(${km2}), sum(p.n), false
-     FROM g JOIN p USING (city_key, country_code)
-     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`,
-    [id],
+    insertPlacesSql(
+      id,
+      `(city_key, country_code) IN (SELECT j.city_key, j.country_code FROM ${t} j JOIN promoted USING (id)
+        WHERE j.snapshot_id = ${id} AND j.latitude IS NOT NULL AND NOT EXISTS (SELECT 1 FROM job_places x
+          WHERE x.snapshot_id = ${id} AND x.city_key = j.city_key AND x.country_code = j.country_code))`,
+    ),
   );
 }

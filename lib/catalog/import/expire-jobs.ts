@@ -13,6 +13,8 @@ import { correctCounts, correctPlaces, type Delta } from "./expire-counts";
 import { EXPIRY_LOCK, IMPORT_LOCK } from "./import-lock";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
 import { JOB_WORDS_SQL } from "./job-words-sql";
+import { servedFirstSql } from "./same-job-sql";
+import { publishChanges } from "./seen";
 
 export type Expiry = {
   snapshotId: number;
@@ -32,9 +34,8 @@ export type Expiry = {
   promoted: number;
 };
 
-// A group's next served job when its own expires: the import's order (group-duplicates.ts).
-const RANK =
-  "c.first_seen_at ASC NULLS LAST, c.apply_url <> '' DESC, c.salary_min IS NOT NULL DESC, c.posted_at ASC, c.id ASC";
+// A group's next served job when its own expires: the one the import would serve.
+const RANK = servedFirstSql("c.");
 
 /**
  * Takes what expired by `now` (the database's clock unless given: tests) out of the live
@@ -47,38 +48,40 @@ export async function expireJobs(
 ): Promise<Expiry | null> {
   const started = performance.now();
   await client.query("BEGIN");
-  let out: Expiry | null;
+  let taken: Taken | null;
   try {
     const now = (opts.now ?? (await client.query("SELECT now() AS t")).rows[0].t).toISOString();
-    out = await expireInTransaction(client, now, opts.locked ?? false);
-    await client.query(out ? "COMMIT" : "ROLLBACK");
+    taken = await expireInTransaction(client, now, opts.locked ?? false);
+    await client.query(taken ? "COMMIT" : "ROLLBACK");
   } catch (err) {
     await client.query("ROLLBACK").catch(() => {});
     throw err;
   }
-  if (out) {
-    out.ms.transaction = Math.round(performance.now() - started);
-    const vacuumStarted = performance.now();
-    // The pages the deleted rows leave, made visible to index-only scans again.
-    try {
-      await client.query("SET statement_timeout = 0");
-      await client.query(`VACUUM ${partitionName(out.snapshotId)}`);
-      if (out.copies + out.promoted > 0) await client.query(`VACUUM ${copiesName(out.snapshotId)}`);
-    } catch (err) {
-      out.vacuumError = (err as Error).message;
-    } finally {
-      await client.query("RESET statement_timeout").catch(() => {});
-    }
-    out.ms.vacuum = Math.round(performance.now() - vacuumStarted);
+  if (!taken) return null;
+  const transaction = Math.round(performance.now() - started);
+  const vacuumStarted = performance.now();
+  let vacuumError: string | undefined;
+  // The pages the deleted rows leave, made visible to index-only scans again.
+  try {
+    await client.query("SET statement_timeout = 0");
+    await client.query(`VACUUM ${partitionName(taken.snapshotId)}`);
+    if (taken.copies + taken.promoted > 0) await client.query(`VACUUM ${copiesName(taken.snapshotId)}`);
+  } catch (err) {
+    vacuumError = (err as Error).message;
+  } finally {
+    await client.query("RESET statement_timeout").catch(() => {});
   }
-  return out;
+  const ms = { transaction, vacuum: Math.round(performance.now() - vacuumStarted) };
+  return { ...taken, ms, ...(vacuumError ? { vacuumError } : {}) };
 }
+
+type Taken = Omit<Expiry, "ms" | "vacuumError">;
 
 async function expireInTransaction(
   client: pg.ClientBase,
   now: string,
   locked: boolean,
-): Promise<Expiry | null> {
+): Promise<Taken | null> {
   const steps: Record<string, number> = {};
   const q = async (sql: string, values: unknown[] = []) => {
     const started = performance.now();
@@ -109,14 +112,14 @@ async function expireInTransaction(
   );
   if (!due[0]?.due) return null;
 
-  await q(
+  const { rowCount: removed } = await q(
     `CREATE TEMP TABLE exp_jobs ON COMMIT DROP AS WITH gone AS (
       DELETE FROM ${t} WHERE snapshot_id = $1 AND expires_at <= $2
       RETURNING id, title_id, country_code, remote, employment_type, seniority, city_key, latitude, first_seen_at)
     SELECT * FROM gone`,
     [id, now],
   );
-  await q(
+  const { rowCount: copies } = await q(
     `CREATE TEMP TABLE exp_copies ON COMMIT DROP AS WITH gone AS (
       DELETE FROM ${c} WHERE snapshot_id = $1 AND expires_at <= $2 RETURNING id, duplicate_of)
     SELECT * FROM gone`,
@@ -144,10 +147,8 @@ async function expireInTransaction(
   );
   await correctCounts(client, id, deltas as Delta[]);
   await correctPlaces(client, id, t);
-  const removed = (await q("SELECT count(*)::int AS n FROM exp_jobs")).rows[0].n as number;
-  const copies = (await q("SELECT count(*)::int AS n FROM exp_copies")).rows[0].n as number;
-  const revision = await publish(client, id, now, removed, promoted);
-  return { snapshotId: id, revision, removed, copies, promoted, ms: { transaction: 0, vacuum: 0 }, steps };
+  const revision = await publish(client, id, now, removed ?? 0, promoted);
+  return { snapshotId: id, revision, removed: removed ?? 0, copies: copies ?? 0, promoted, steps };
 }
 
 /** In each group whose served job expired, its best copy left is served instead. */
@@ -209,13 +210,13 @@ async function publish(
     "UPDATE catalog_live SET revision = revision + 1, updated_at = now() WHERE id = 1 RETURNING revision",
   );
   const revision = rows[0].revision as number;
-  // Its changes are the ones of this snapshot above every set published before.
-  await client.query(
-    `INSERT INTO job_change_sets (snapshot_id, revision, previous_snapshot_id, seen_at, first_seq, last_seq, added, changed, removed)
-     SELECT $1, $2, $1, $3, coalesce(c.lo, t.top + 1), coalesce(c.hi, t.top), $4, 0, $5
-     FROM (SELECT coalesce(max(last_seq), 0) AS top FROM job_change_sets) t,
-       LATERAL (SELECT min(seq) AS lo, max(seq) AS hi FROM job_changes WHERE snapshot_id = $1 AND seq > t.top) c`,
-    [id, revision, now, promoted, removed],
-  );
+  await publishChanges(client, id, {
+    previous: id,
+    seenAt: now,
+    added: promoted,
+    changed: 0,
+    removed,
+    revision,
+  });
   return revision;
 }

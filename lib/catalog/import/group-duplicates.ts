@@ -6,7 +6,7 @@ import type pg from "pg";
 import { comboKey } from "../combos";
 import { copiesName, partitionName } from "./activate";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
-import { filledSql, sameJobSql } from "./same-job-sql";
+import { filledSql, sameJobSql, servedFirstSql } from "./same-job-sql";
 import { BAND, BANDS } from "./sketch";
 
 /** What grouping found, and what the load's counts must lose (copies are not served). */
@@ -33,8 +33,8 @@ export type Grouping = {
 
 /** A bucket of candidates this big or smaller gives all its pairs. */
 const ALL_PAIRS_UP_TO = 16;
-// Which job of a group is served: the earliest seen, then one with an apply link, then one with pay.
-const RANK = "first_seen_at ASC NULLS LAST, link DESC, pay DESC, posted_at ASC, id ASC";
+// Which job of a group is served, on the work table's link and pay columns.
+const RANK = servedFirstSql("", "link", "pay");
 
 export async function groupDuplicates(
   client: pg.PoolClient,

@@ -7,15 +7,24 @@ import { kmText } from "../geo-sql";
 import { partitionName } from "./activate";
 
 export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Promise<number> {
+  const { rowCount } = await client.query(insertPlacesSql(snapshotId));
+  await client.query("ANALYZE job_places");
+  return rowCount ?? 0;
+}
+
+/**
+ * The statement that writes the places of a snapshot's cities, or of those `only` (a condition
+ * on the partition's rows) admits. One pass over their jobs, grouped by city and point (a
+ * city's jobs share few points), then the small result: each city's most common point, and its
+ * farthest point from that one.
+ */
+export function insertPlacesSql(snapshotId: number, only = "true"): string {
   const t = partitionName(snapshotId);
   const km = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
-  // One pass over the jobs, grouped by city and point (a city's jobs share few points), then
-  // the small result: each city's most common point, and its farthest point from that one.
-  const { rowCount } = await client.query(
-    `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
+  return `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
      WITH p AS MATERIALIZED (
        SELECT city_key, country_code, latitude, longitude, min(city) AS city, count(*)::int AS n
-       FROM ${t} WHERE city_key IS NOT NULL GROUP BY city_key, country_code, latitude, longitude
+       FROM ${t} WHERE city_key IS NOT NULL AND ${only} GROUP BY city_key, country_code, latitude, longitude
      ),
      g AS (
        SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
@@ -26,8 +35,5 @@ export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Pr
        coalesce(max(${km}), 0), coalesce(sum(p.n) FILTER (WHERE p.latitude IS NOT NULL), 0),
        bool_and(p.latitude IS NOT NULL)
      FROM g JOIN p USING (city_key, country_code)
-     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`,
-  );
-  await client.query("ANALYZE job_places");
-  return rowCount ?? 0;
+     GROUP BY g.city_key, g.country_code, g.city, g.latitude, g.longitude`;
 }

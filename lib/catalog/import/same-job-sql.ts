@@ -2,6 +2,14 @@
 // for group-duplicates.ts; sketch.test.ts states the rule on hand-written cases.
 import { BINS, SAME_JOB, TELLING_BINS } from "./sketch";
 
+/**
+ * Which job of a group is served, as an ORDER BY: the earliest seen, then one with an apply
+ * link, then one with pay. `p` qualifies the columns; `link` and `pay` may name columns that
+ * hold those two tests already.
+ */
+export const servedFirstSql = (p = "", link = `${p}apply_url <> ''`, pay = `${p}salary_min IS NOT NULL`) =>
+  `${p}first_seen_at ASC NULLS LAST, ${link} DESC, ${pay} DESC, ${p}posted_at ASC, ${p}id ASC`;
+
 /** Bins a sketch filled (sketch.ts filledBins), in SQL. */
 export const filledSql = (x: string) =>
   `(SELECT count(*) FROM generate_series(0, ${BINS - 1}) i WHERE get_byte(${x}, i) <> 0)`;

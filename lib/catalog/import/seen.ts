@@ -78,22 +78,35 @@ export async function writeRemovals(
   return res.rowCount ?? 0;
 }
 
-/** What the swap publishes: the import's change set (activate.ts). */
-export type ChangeSet = { previous: number; seenAt: string; added: number; changed: number; removed: number };
+/**
+ * What a change set publishes: an import's (activate.ts; revision 0), or the jobs that expired
+ * in a live snapshot later (expire-jobs.ts; its revision then).
+ */
+export type ChangeSet = {
+  previous: number;
+  seenAt: string;
+  added: number;
+  changed: number;
+  removed: number;
+  revision?: number;
+};
 
-/** Inside the swap's transaction: the change set becomes visible with the snapshot itself. */
+/**
+ * In the transaction that makes them visible: the set's changes are its snapshot's above every
+ * set published before (writers of the catalog take turns under the import's lock).
+ */
 export async function publishChanges(
-  client: pg.PoolClient,
+  client: pg.ClientBase,
   snapshotId: number,
   set: ChangeSet,
 ): Promise<void> {
-  // An import without changes gets an empty range just past the last set's.
+  // A set without changes gets an empty range just past the last set's.
   await client.query(
-    `INSERT INTO job_change_sets (snapshot_id, previous_snapshot_id, seen_at, first_seq, last_seq, added, changed, removed)
-     SELECT $1, $2, $3, coalesce(c.lo, t.top + 1), coalesce(c.hi, t.top), $4, $5, $6
-     FROM (SELECT min(seq) AS lo, max(seq) AS hi FROM job_changes WHERE snapshot_id = $1) c,
-          (SELECT coalesce(max(last_seq), 0) AS top FROM job_change_sets) t`,
-    [snapshotId, set.previous, set.seenAt, set.added, set.changed, set.removed],
+    `INSERT INTO job_change_sets (snapshot_id, revision, previous_snapshot_id, seen_at, first_seq, last_seq, added, changed, removed)
+     SELECT $1, $7, $2, $3, coalesce(c.lo, t.top + 1), coalesce(c.hi, t.top), $4, $5, $6
+     FROM (SELECT coalesce(max(last_seq), 0) AS top FROM job_change_sets) t,
+       LATERAL (SELECT min(seq) AS lo, max(seq) AS hi FROM job_changes WHERE snapshot_id = $1 AND seq > t.top) c`,
+    [snapshotId, set.previous, set.seenAt, set.added, set.changed, set.removed, set.revision ?? 0],
   );
 }
 
