@@ -149,6 +149,9 @@ async function consumeWithRedis(
       case "wait":
         await new Promise((r) => setTimeout(r, 25));
         continue;
+      case "out-of-time":
+        // Redis is up (it answered every send): a 503 for this request, the breaker stays closed.
+        throw new QuotaUndecided("the request's deadline passed while Redis kept answering");
       case "lease":
         // Postgres errors go up as they are (a 503); a grant Redis never answered trips the breaker.
         await leaseOnce(rq, hash, v, now);

@@ -27,6 +27,12 @@ export type Verdict =
   | { kind: "none" | "inactive" | "revoked" }
   /** The allowance is spent and the day full, but a grant may still be on its way: ask again. */
   | { kind: "wait" }
+  /**
+   * Redis answered every send, but the last one reached it after the request's deadline, so it
+   * admitted nothing: the request ran out of time (waiting for a grant, taking leases), and
+   * Redis did not fail.
+   */
+  | { kind: "out-of-time" }
   /** `known`: the key existed when its record was last written (within a month). */
   | { kind: "miss"; known: boolean }
   | {
@@ -96,16 +102,17 @@ export class RedisQuota {
    * Sends a script until Redis answers or `deadline` (our clock) passes. Reply errors (a bad
    * script, WRONGTYPE) are answers too: they are thrown as they are. Throws RedisUndecided
    * when no answer came in time, or when a later attempt certainly never reached Redis.
+   * `failed`: whether some send went unanswered before this answer.
    */
   private async untilAnswered(
     script: LuaScript,
     keys: string[],
     args: (deadline: number) => string[],
     deadline: number,
-  ): Promise<unknown> {
-    for (;;) {
+  ): Promise<{ reply: unknown; failed: boolean }> {
+    for (let failed = false; ; failed = true) {
       try {
-        return await this.send(script, keys, args(deadline + clockOffsetMs));
+        return { reply: await this.send(script, keys, args(deadline + clockOffsetMs)), failed };
       } catch (err) {
         if (isReplyError(err)) throw err;
         if (Date.now() + RETRY_MS > deadline || NOT_SENT.test(String(err)))
@@ -129,14 +136,17 @@ export class RedisQuota {
       journal,
     ];
     let r: (string | number)[] = [];
+    let failed = false;
     try {
       for (let tries = 0; tries < 3; tries++) {
-        r = (await this.untilAnswered(
+        const answer = await this.untilAnswered(
           this.admitScript,
           keys,
           (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL, GRACE_MS],
           deadline,
-        )) as (string | number)[];
+        );
+        r = answer.reply as (string | number)[];
+        failed ||= answer.failed;
         if (r[0] !== "late") break;
         // Redis's clock is ahead of ours: learn by how much, once, while we still have time.
         if (Date.now() >= deadline) break;
@@ -149,6 +159,9 @@ export class RedisQuota {
     const kind = String(r[0]);
     if (kind === "late") {
       journalDone(epoch, null);
+      // A late answer is proof of an outage only when sends went unanswered first; one sent in
+      // the deadline's last moments by a request that kept getting answers is not.
+      if (!failed && Date.now() >= deadline) return { kind: "out-of-time" };
       throw new RedisUndecided("the request reached Redis after its deadline");
     }
     if (kind === "ok" || kind === "deny" || kind === "lease") {

@@ -1,0 +1,63 @@
+// A request that runs out of time while Redis keeps answering (told to wait for a grant that may
+// be on its way) gets a 503 "quota undecided", and Redis stays in use: only unanswered sends open
+// the breaker. Its last send reaching Redis just after the deadline is the case that matters.
+import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { slotTag } from "@/lib/keys/cached-state";
+import { hashOf } from "@/lib/keys/store";
+import { consume } from "@/lib/quota/admission";
+import { setQuotaTransport } from "@/lib/quota/redis-engine";
+import { flushUsage } from "@/lib/quota/usage-buffer";
+import { dayOf } from "@/lib/quota/windows";
+import { redisUsable } from "@/lib/redis/breaker";
+import { closeRedis, redis } from "@/lib/redis/client";
+import { createTestKey } from "./support/api-keys";
+import { catalogAndClient } from "./support/fixtures";
+
+const admin = catalogAndClient();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const g = globalThis as unknown as { redisBreaker: { downUntil: number } };
+
+/** Admit sends (five keys: record, day state, ids, marker, journal) and what they answered. */
+let answers: string[] = [];
+
+afterEach(() => {
+  setQuotaTransport(null);
+  g.redisBreaker.downUntil = 0;
+});
+afterAll(() => closeRedis());
+
+describe("a request whose deadline passes while Redis keeps answering", () => {
+  it("gets a 503, is not charged, and leaves the breaker closed", async () => {
+    const { key, id } = await createTestKey({ tier: "free" }); // 50 a day
+    const hash = hashOf(key);
+    const now = new Date();
+    for (let i = 0; i < 50; i++) expect((await consume(hash, now)).ok).toBe(true);
+    // Redis loses the day's state just after its last leases: the units leased in the last
+    // seconds may still have grants on their way, so a request is told to wait, not refused.
+    await redis()!.del(`${slotTag(process.env.REDIS_PREFIX!, hash)}:q:${dayOf(now)}`);
+
+    answers = [];
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5) return script.exec(keys, args);
+      // The send made in the deadline's last 150 ms reaches Redis just after it, answered.
+      const deadline = Number(args[1]);
+      if (deadline - Date.now() < 150) await sleep(deadline - Date.now() + 5);
+      const reply = (await script.exec(keys, args)) as string[];
+      answers.push(String(reply[0]));
+      return reply;
+    });
+    const started = Date.now();
+    await expect(consume(hash, now)).rejects.toThrow(/quota undecided/);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+    expect(answers).toContain("wait");
+    expect(answers.at(-1)).toBe("late");
+    expect(redisUsable()).toBe(true);
+
+    await flushUsage();
+    const { rows } = await admin.query(
+      "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
+      [id],
+    );
+    expect(rows[0].n).toBe(50);
+  }, 30_000);
+});
