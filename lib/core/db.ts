@@ -15,9 +15,13 @@ import { log } from "./log";
  * No API statement should run for seconds: a 5 s statement timeout turns a stuck one into a 503.
  * Prepared statements (hotQuery) are always planned for their values: a search's best plan
  * depends on how common its title is, which a generic plan cannot know.
+ * A keyword search ANDs the words' index with a filter's as bitmaps; with the default 4 MB a
+ * common word's bitmap turns lossy, and every job on a lossy page has its words (kept out of
+ * line, kilobytes each) read again to check them. 32 MB keeps them exact at a million jobs; it is
+ * a ceiling per sort or bitmap, taken only by the statements that need it.
  */
 export const PG_SESSION_OPTIONS =
-  "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000 -c plan_cache_mode=force_custom_plan";
+  "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000 -c plan_cache_mode=force_custom_plan -c work_mem=32MB";
 
 const globalForDb = globalThis as unknown as {
   prisma?: PrismaClient;
