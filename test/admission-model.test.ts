@@ -161,8 +161,9 @@ describe("admission under any interleaving of Redis faults", () => {
           plan = [];
           cycle = false;
           await Promise.all(stragglers.splice(0));
-          // A lost grant trips the breaker; Postgres cannot see whether the units leased to Redis
-          // are used, so it answers 503 "quota undecided" (never a 429 while units may be left).
+          // Lost admit replies until the deadline trip the breaker; Postgres cannot see whether the
+          // units leased to Redis are used, so it answers 503 "quota undecided" (never a 429 while
+          // units may be left). A request that ran out of time while Redis answered gets it too.
           // A client retries those after Retry-After, when the breaker has closed again.
           const undecided = first.filter((r) => r.status === "rejected");
           for (const r of undecided) expect(String(r.reason)).toMatch(/quota undecided/);

@@ -1,6 +1,7 @@
 // A request that runs out of time while Redis keeps answering (told to wait for a grant that may
 // be on its way) gets a 503 "quota undecided", and Redis stays in use: only unanswered sends open
-// the breaker. Its last send reaching Redis just after the deadline is the case that matters.
+// the breaker. Its last send reaching Redis just after the deadline is the case that matters;
+// the same late answer after a send that went unanswered still opens it.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
@@ -39,9 +40,9 @@ describe("a request whose deadline passes while Redis keeps answering", () => {
     answers = [];
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5) return script.exec(keys, args);
-      // The send made in the deadline's last 150 ms reaches Redis just after it, answered.
+      // A send made in the deadline's last second reaches Redis just after it, answered.
       const deadline = Number(args[1]);
-      if (deadline - Date.now() < 150) await sleep(deadline - Date.now() + 5);
+      if (deadline - Date.now() < 1_000) await sleep(deadline - Date.now() + 5);
       const reply = (await script.exec(keys, args)) as string[];
       answers.push(String(reply[0]));
       return reply;
@@ -59,5 +60,22 @@ describe("a request whose deadline passes while Redis keeps answering", () => {
       [id],
     );
     expect(rows[0].n).toBe(50);
+  }, 30_000);
+
+  it("opens the breaker when its late answer follows a send that went unanswered", async () => {
+    const { key } = await createTestKey({ tier: "free" });
+    const hash = hashOf(key);
+    let sends = 0;
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5) return script.exec(keys, args);
+      if (sends++ === 0) throw new Error("Command timed out"); // lost on the way
+      await sleep(Number(args[1]) - Date.now() + 5); // the retry reaches Redis past the deadline
+      return script.exec(keys, args);
+    });
+    const r = await consume(hash, new Date());
+    // Undecided on Redis: decided on Postgres, with Redis left alone for a while.
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.charge.backend).toBe("postgres");
+    expect(redisUsable()).toBe(false);
   }, 30_000);
 });

@@ -150,10 +150,11 @@ async function consumeWithRedis(
         await new Promise((r) => setTimeout(r, 25));
         continue;
       case "out-of-time":
-        // Redis is up (it answered every send): a 503 for this request, the breaker stays closed.
+        // Redis is up (it answered this round's every send): a 503 (logged with this reason) for
+        // this request, and the breaker stays closed.
         throw new QuotaUndecided("the request's deadline passed while Redis kept answering");
       case "lease":
-        // Postgres errors go up as they are (a 503); a grant Redis never answered trips the breaker.
+        // Postgres errors go up as they are (a 503); a grant whose reply is lost is given up.
         await leaseOnce(rq, hash, v, now);
         continue;
       case "ok":

@@ -28,9 +28,9 @@ export type Verdict =
   /** The allowance is spent and the day full, but a grant may still be on its way: ask again. */
   | { kind: "wait" }
   /**
-   * Redis answered every send, but the last one reached it after the request's deadline, so it
-   * admitted nothing: the request ran out of time (waiting for a grant, taking leases), and
-   * Redis did not fail.
+   * Every send of this call was answered, the last one past the request's deadline by our own
+   * clock, so Redis admitted nothing: the request ran out of time (waiting for a grant, taking
+   * leases), and Redis did not fail.
    */
   | { kind: "out-of-time" }
   /** `known`: the key existed when its record was last written (within a month). */
