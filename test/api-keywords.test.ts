@@ -15,7 +15,7 @@ import {
 import { expandSynonyms } from "@/lib/catalog/keywords/expand";
 import { parseQuery } from "@/lib/catalog/keywords/parse";
 import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
-import { db } from "@/lib/core/db";
+import { db, queryByBitmaps } from "@/lib/core/db";
 import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
@@ -190,9 +190,12 @@ describe("the ways a keyword page is read", () => {
               titleTiersSql(others, snapshotId).values,
             )
           ).rows.flatMap((r) => r.ids);
-          expect(await ids(otherMatchesWholeSql(others, snapshotId, tierIds, limit + offset))).toEqual(
+          const whole = otherMatchesWholeSql(others, snapshotId, tierIds, limit + offset);
+          expect(await ids(whole)).toEqual(
             await ids(otherMatchesSql(others, snapshotId, tierIds, limit + offset)),
           );
+          // As relevanceRows runs it: from bitmaps, the same rows in the same order.
+          expect((await queryByBitmaps<{ id: string }>(whole)).map((r) => r.id)).toEqual(await ids(whole));
           const input = { tsquery: null, filters, sort: "date" as const, limit, offset };
           expect(await ids(filteredPageSql({ ...input, fewMatches: true }, snapshotId))).toEqual(
             await ids(filteredPageSql(input, snapshotId)),

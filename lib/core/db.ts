@@ -120,11 +120,27 @@ function primaryPool(): pg.Pool {
  * A read given at most `ms`: one transaction with a local statement_timeout, on the primary's
  * pool. A statement it cancels rejects with Postgres's code 57014.
  */
-export async function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma.Sql): Promise<T[]> {
+export function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma.Sql): Promise<T[]> {
+  return queryWithSettings([`statement_timeout = ${Math.max(1, Math.round(ms))}`], sql);
+}
+
+/**
+ * A read meant to come from bitmaps (the words' index ANDed with a filter's), on the primary's
+ * pool: plain index scans are off for its one statement. The planner prices reading a job's
+ * words as one operator, so it would rather walk a filter's index and read every job's words.
+ */
+export function queryByBitmaps<T extends pg.QueryResultRow>(sql: Prisma.Sql): Promise<T[]> {
+  return queryWithSettings(["enable_indexscan = off"], sql);
+}
+
+async function queryWithSettings<T extends pg.QueryResultRow>(
+  settings: string[],
+  sql: Prisma.Sql,
+): Promise<T[]> {
   const client = await primaryPool().connect();
   try {
     await client.query("BEGIN");
-    await client.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.round(ms))}`);
+    for (const setting of settings) await client.query(`SET LOCAL ${setting}`);
     const res = await client.query<T>(sql.text, sql.values);
     await client.query("COMMIT");
     return res.rows;
