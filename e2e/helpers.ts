@@ -84,7 +84,7 @@ export async function audit(page: Page, name: string): Promise<void> {
     const axe = await new AxeBuilder({ page }).analyze();
     const found = axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
     expect(found, `${at}: axe`).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
+    await fullScreenshot(page, `test-results/screens/${name}-${size.width}.png`);
   }
   if (before) await page.setViewportSize(before);
 }
@@ -114,7 +114,25 @@ export async function auditEmail(browser: Browser, html: string, name: string): 
     });
     expect(m.content, `${name} at ${size.width}px: content at most 600 px`).toBeLessThanOrEqual(600);
     expect(m.scroll, `${name} at ${size.width}px: nothing overflows`).toBeLessThanOrEqual(m.inner);
-    await page.screenshot({ path: `test-results/screens/${name}-${size.width}.png`, fullPage: true });
+    await fullScreenshot(page, `test-results/screens/${name}-${size.width}.png`);
     await page.close();
   }
+}
+
+/** Past this height a page's screenshot keeps its top: what a reviewer looks at. */
+const SCREENSHOT_MAX_HEIGHT = 16_000;
+
+/**
+ * The whole page, or its top SCREENSHOT_MAX_HEIGHT pixels: Chromium draws a full-page shot in
+ * one piece, and the API reference with a dialog open is some 50,000 px tall on a phone, which
+ * once stalled a run for minutes.
+ */
+async function fullScreenshot(page: Page, path: string): Promise<void> {
+  const { width, height } = await page.evaluate(() => ({
+    width: document.documentElement.scrollWidth,
+    height: document.documentElement.scrollHeight,
+  }));
+  const clip =
+    height > SCREENSHOT_MAX_HEIGHT ? { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } : undefined;
+  await page.screenshot({ path, fullPage: true, ...(clip ? { clip } : {}) });
 }

@@ -6,8 +6,9 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expireJobs } from "@/lib/catalog/import/expire-jobs";
-import { invalidateLiveSnapshot } from "@/lib/catalog/live";
+import { catalogDb, invalidateLiveSnapshot, liveSnapshot } from "@/lib/catalog/live";
 import { replicaStates } from "@/lib/core/db-replicas";
+import { Prisma } from "@/lib/generated/prisma/client";
 import { metrics } from "@/lib/metrics/registry";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
@@ -73,6 +74,18 @@ describe("catalog reads with replicas", () => {
       ["replica2", true, true],
       ["replica3", false, false],
     ]);
+  });
+
+  it("read by bitmaps on the replica too, with plain index scans off for that statement alone", async () => {
+    const live = await liveSnapshot();
+    const setting = Prisma.sql`SELECT current_setting('enable_indexscan') AS scan`;
+    const before = await reads("replica");
+    for (let i = 0; i < 20 && (await reads("replica")) === before; i++) {
+      expect(await catalogDb(live!.id).byBitmaps(setting)).toEqual([{ scan: "off" }]);
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(await reads("replica")).toBeGreaterThan(before);
+    expect(await catalogDb(live!.id).query(setting)).toEqual([{ scan: "on" }]);
   });
 
   it("skip a replica at the live snapshot that has not replayed the expiries the primary has", async () => {

@@ -5,7 +5,6 @@
 // array, so a walk never looks at a job's words unless its title is in the tier), or, for a tier
 // with few jobs, through each of its titles' own entries. Reading every title's newest jobs for
 // every tier at once would read thousands of titles' jobs to show one page.
-import { queryByBitmaps } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
@@ -83,7 +82,7 @@ export function otherMatchesSql(
 
 /**
  * The same, when walking found them too rare: every match read from the words' index, then
- * sorted (run through queryByBitmaps, so that the filters' index is ANDed with the words' rather
+ * sorted (read through byBitmaps, so that the filters' index is ANDed with the words' rather
  * than walked).
  */
 export function otherMatchesWholeSql(
@@ -163,7 +162,7 @@ export async function relevanceRows(
     const ids = tiers.flatMap((t) => t.ids);
     const walked = await rowsWithin<Found>(WALK_DEADLINE_MS, otherMatchesSql(filters, snapshotId, ids, need));
     found.push(
-      ...(walked ?? (await queryByBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
+      ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );
   }
   const page = found.slice(offset, window);

@@ -9,7 +9,14 @@ import { PrismaPg } from "@prisma/adapter-pg";
 import pg from "pg";
 import { type Prisma, PrismaClient } from "../generated/prisma/client";
 import { recordCatalogRead } from "../metrics/registry";
-import { db, hotQuery, PG_SESSION_OPTIONS, preparedQuery } from "./db";
+import {
+  closeUnfinishedOnRelease,
+  db,
+  hotQuery,
+  PG_SESSION_OPTIONS,
+  preparedQuery,
+  queryByBitmaps,
+} from "./db";
 import { env } from "./env";
 import { log } from "./log";
 import { revisionOf } from "./snapshot-revision";
@@ -48,6 +55,7 @@ function open(url: string, i: number): Replica {
     query_timeout: Math.min(DB_QUERY_TIMEOUT_MS, 2_000),
   });
   pool.on("error", () => {}); // an idle connection dropped by a stopped replica
+  closeUnfinishedOnRelease(pool);
   const client = new PrismaClient({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
   const name = `replica${i + 1}`;
   return {
@@ -127,11 +135,14 @@ export type CatalogReader = {
   query: <T extends pg.QueryResultRow>(sql: Prisma.Sql) => Promise<T[]>;
   /** Through Prisma: its type mapping (dates, bigints). */
   $queryRaw: <T = unknown>(...args: Parameters<Raw>) => Promise<T>;
+  /** With plain index scans off for the statement (lib/core/db.ts queryByBitmaps). */
+  byBitmaps: <T extends pg.QueryResultRow>(sql: Prisma.Sql) => Promise<T[]>;
 };
 
 const primary: CatalogReader = {
   query: (sql) => hotQuery(sql),
   $queryRaw: (...args) => db().$queryRaw(...args),
+  byBitmaps: (sql) => queryByBitmaps(sql),
 };
 
 /** The primary as a catalog reader: for a read a replica may have answered from behind. */
@@ -168,6 +179,11 @@ export function catalogReader(snapshotId: number): CatalogReader {
       orPrimary(
         () => replica.client.$queryRaw<T>(...args),
         () => db().$queryRaw<T>(...args),
+      ),
+    byBitmaps: <T extends pg.QueryResultRow>(sql: Prisma.Sql) =>
+      orPrimary(
+        () => queryByBitmaps<T>(sql, replica.pool),
+        () => queryByBitmaps<T>(sql),
       ),
   };
 }

@@ -18,7 +18,8 @@ import { log } from "./log";
  * A keyword search ANDs the words' index with a filter's as bitmaps; with the default 4 MB a
  * common word's bitmap turns lossy, and every job on a lossy page has its words (kept out of
  * line, kilobytes each) read again to check them. 32 MB keeps them exact at a million jobs; it is
- * a ceiling per sort or bitmap, taken only by the statements that need it.
+ * a ceiling per sort or bitmap node (twice that per hash), reached only by statements that need
+ * it (docs/operations.md budgets the memory).
  */
 export const PG_SESSION_OPTIONS =
   "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000 -c plan_cache_mode=force_custom_plan -c work_mem=32MB";
@@ -51,12 +52,20 @@ function createClient(): PrismaClient {
   // An idle connection the server closed (a restart, a dropped database, an administrator):
   // the pool replaces it; without a listener the error would end the process.
   pool.on("error", (err) => log.warn("an idle database connection was closed", { error: err.message }));
-  pool.on("release", (err: Error | undefined, client: pg.PoolClient) => {
-    if (!err && client.getTransactionStatus() !== "I") void client.end().catch(() => {});
-  });
+  closeUnfinishedOnRelease(pool);
   globalForDb.pool = pool;
   const adapter = new PrismaPg(pool, { disposeExternalPool: true });
   return new PrismaClient({ adapter });
+}
+
+/**
+ * A connection handed back inside a transaction (its ROLLBACK failed or timed out) is closed,
+ * never reused: the next borrower would run in that transaction, with its local settings.
+ */
+export function closeUnfinishedOnRelease(pool: pg.Pool): void {
+  pool.on("release", (err: Error | undefined, client: pg.PoolClient) => {
+    if (!err && client.getTransactionStatus() !== "I") void client.end().catch(() => {});
+  });
 }
 
 export function db(): PrismaClient {
@@ -125,19 +134,21 @@ export function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma
 }
 
 /**
- * A read meant to come from bitmaps (the words' index ANDed with a filter's), on the primary's
- * pool: plain index scans are off for its one statement. The planner prices reading a job's
- * words as one operator, so it would rather walk a filter's index and read every job's words.
+ * A read meant to come from bitmaps (the words' index ANDed with a filter's), on `pool` (the
+ * primary's unless a replica's is given): plain index scans are off for its one statement. The
+ * planner prices reading a job's words as one operator, so it would rather walk a filter's
+ * index and read every job's words. Catalog modules call it through catalogDb(id).byBitmaps.
  */
-export function queryByBitmaps<T extends pg.QueryResultRow>(sql: Prisma.Sql): Promise<T[]> {
-  return queryWithSettings(["enable_indexscan = off"], sql);
+export function queryByBitmaps<T extends pg.QueryResultRow>(sql: Prisma.Sql, pool?: pg.Pool): Promise<T[]> {
+  return queryWithSettings(["enable_indexscan = off"], sql, pool);
 }
 
 async function queryWithSettings<T extends pg.QueryResultRow>(
   settings: string[],
   sql: Prisma.Sql,
+  pool: pg.Pool = primaryPool(),
 ): Promise<T[]> {
-  const client = await primaryPool().connect();
+  const client = await pool.connect();
   try {
     await client.query("BEGIN");
     for (const setting of settings) await client.query(`SET LOCAL ${setting}`);
