@@ -134,5 +134,5 @@ async function fullScreenshot(page: Page, path: string): Promise<void> {
   }));
   const clip =
     height > SCREENSHOT_MAX_HEIGHT ? { x: 0, y: 0, width, height: SCREENSHOT_MAX_HEIGHT } : undefined;
-  await page.screenshot({ path, fullPage: true, ...(clip ? { clip } : {}) });
+  await page.screenshot({ path, fullPage: true, clip });
 }

@@ -13,7 +13,7 @@ import { flushUsage } from "@/lib/quota/usage-buffer";
 import { dayOf } from "@/lib/quota/windows";
 import { redisUsable, tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis, redis } from "@/lib/redis/client";
-import { createTestKey } from "./support/api-keys";
+import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 
 const admin = catalogAndClient();
@@ -80,11 +80,7 @@ const g = globalThis as unknown as { redisBreaker: { downUntil: number } };
 async function ledger(keyId: string): Promise<number> {
   await releasesSettled();
   await flushUsage();
-  const { rows } = await admin.query(
-    "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
-    [keyId],
-  );
-  return rows[0].n;
+  return chargedUnits(admin, keyId);
 }
 
 setQuotaTransport(faulty);

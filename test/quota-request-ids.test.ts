@@ -4,15 +4,13 @@
 import { describe, expect, it } from "vitest";
 import { admitInPostgres, leaseFromPostgres, releaseInPostgres } from "@/lib/quota/pg-engine";
 import { dayOf } from "@/lib/quota/windows";
-import { createTestKey } from "./support/api-keys";
+import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 
 const admin = catalogAndClient();
 const FREE = { daily: 50, monthly: 500 };
 
-const ledger = async (keyId: string) =>
-  (await admin.query("SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1", [keyId]))
-    .rows[0].n as number;
+const ledger = (keyId: string) => chargedUnits(admin, keyId);
 
 describe("Postgres-path admissions by request id", () => {
   it("asked twice, one admission and one charge", async () => {

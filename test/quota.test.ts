@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { clock } from "@/lib/core/clock";
 import { setUserTier } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
-import { createTestKey } from "./support/api-keys";
+import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 import { getJson, request } from "./support/http";
 
@@ -19,11 +19,7 @@ const at = (iso: string) => {
 
 async function pgUsed(keyId: string): Promise<number> {
   await flushUsage();
-  const { rows } = await client.query(
-    "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
-    [keyId],
-  );
-  return rows[0].n;
+  return chargedUnits(client, keyId);
 }
 
 describe("rate-limit headers", () => {

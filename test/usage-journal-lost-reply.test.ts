@@ -10,7 +10,7 @@ import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { sweepNow } from "@/lib/quota/usage-sweeper";
 import { closeRedis } from "@/lib/redis/client";
 import { PrivateRedis } from "../harness/support/redis-server";
-import { createTestKey } from "./support/api-keys";
+import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 
 const server = new PrivateRedis();
@@ -30,9 +30,7 @@ afterAll(async () => {
   await server.stop();
 });
 
-const ledger = async (keyId: string) =>
-  (await admin.query("SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1", [keyId]))
-    .rows[0].n as number;
+const ledger = (keyId: string) => chargedUnits(admin, keyId);
 
 async function journals(): Promise<Record<string, Record<string, string>>> {
   const out: Record<string, Record<string, string>> = {};

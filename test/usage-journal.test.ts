@@ -13,7 +13,7 @@ import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { sweepNow } from "@/lib/quota/usage-sweeper";
 import { tripRedisBreaker } from "@/lib/redis/breaker";
 import { closeRedis, deleteKeys, readHashes, redis, scanKeys } from "@/lib/redis/client";
-import { createTestKey } from "./support/api-keys";
+import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
 
 const admin = catalogAndClient();
@@ -26,11 +26,7 @@ afterAll(async () => {
 });
 
 async function ledger(keyId: string): Promise<number> {
-  const { rows } = await admin.query(
-    "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
-    [keyId],
-  );
-  return rows[0].n;
+  return chargedUnits(admin, keyId);
 }
 
 /** The journals of one instance (all of its epochs), by SCAN under this run's prefix. */

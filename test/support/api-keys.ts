@@ -1,5 +1,6 @@
 // API keys for tests, made through the same code the operator CLI uses.
 import { randomBytes } from "node:crypto";
+import type pg from "pg";
 import { db } from "@/lib/core/db";
 import type { Tier } from "@/lib/core/plans";
 import { setUserTier } from "@/lib/keys/lifecycle";
@@ -30,4 +31,13 @@ export async function sessionFor(userId: string): Promise<string> {
     data: { sessionToken: token, userId, expires: new Date(Date.now() + 3_600_000) },
   });
   return token;
+}
+
+/** The units key_usage charges a key (what is still buffered in this process is not yet there). */
+export async function chargedUnits(client: Pick<pg.ClientBase, "query">, keyId: string): Promise<number> {
+  const { rows } = await client.query<{ n: number }>(
+    "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
+    [keyId],
+  );
+  return rows[0]?.n ?? 0;
 }

@@ -7,7 +7,7 @@ import { ApiError } from "@/lib/api/errors";
 import { withV1 } from "@/lib/api/with-api-key";
 import { activateKey, registerKey, revokeKey } from "@/lib/keys/lifecycle";
 import { flushUsage } from "@/lib/quota/usage-buffer";
-import { createTestKey } from "./api-keys";
+import { chargedUnits, createTestKey } from "./api-keys";
 import { getJson, request } from "./http";
 
 const failing = withV1(async () => {
@@ -24,11 +24,7 @@ const call = (handler: typeof failing, key: string) =>
 export function chargingSpec(client: () => pg.Client) {
   async function ledger(keyId: string): Promise<number> {
     await flushUsage();
-    const { rows } = await client().query(
-      "SELECT coalesce(sum(count), 0)::int AS n FROM key_usage WHERE key_id = $1",
-      [keyId],
-    );
-    return rows[0].n;
+    return chargedUnits(client(), keyId);
   }
   const usedToday = async (key: string) => (await getJson("/api/keys/usage", {}, key)).body.daily.used - 1;
 
