@@ -9,6 +9,7 @@ import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
 import { type SearchClause, tsquerySql } from "./keywords/tsquery-sql";
+import { ruleOutSql, type WordBits } from "./keywords/word-bits";
 import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
@@ -31,6 +32,8 @@ export type JobFilters = {
   firstSeen?: { from: Date; until?: Date };
   /** Words of `q`, after synonyms and corrections (lib/catalog/keywords/resolve.ts). */
   keywords?: SearchClause[];
+  /** What the jobs' common-word bits rule out for these keywords (keywords/word-bits.ts). */
+  wordBits?: WordBits | null;
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
   /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */
@@ -166,6 +169,11 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
   return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
 }
 
+/** `AND` q's condition: the common-word bits first (cheap), then the words themselves. */
+function keywordsSql(keywords: SearchClause[], bits: WordBits | null | undefined): Prisma.Sql {
+  return Prisma.sql`${ruleOutSql(bits)} AND search @@ ${tsquerySql(keywords)}`;
+}
+
 /**
  * The conditions of every filter but title, as `AND …` on unqualified columns of jobs.
  * `keywords: false` leaves q's condition out, for rows already known to match it.
@@ -173,7 +181,7 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
 export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
   // Unlike the others, read from the row: the words are not in any listing index.
-  if (f.keywords && opts.keywords !== false) parts.push(Prisma.sql`AND search @@ ${tsquerySql(f.keywords)}`);
+  if (f.keywords && opts.keywords !== false) parts.push(keywordsSql(f.keywords, f.wordBits));
   if (f.excludeCompanies) {
     const { keys, names } = f.excludeCompanies;
     parts.push(

@@ -8,6 +8,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
+import { ruleOutCondition, ruleOutSql } from "./keywords/word-bits";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
 import { rowsWithin } from "./totals";
@@ -34,8 +35,9 @@ export function tierWalkSql(
 ): Prisma.Sql {
   // A title holding every searched word means the job's words do too; only an exclusion needs
   // them read, and only for a job of the tier: CASE keeps that order.
+  const ruleOut = ruleOutCondition(filters.wordBits);
   const words = hasExclusions(filters.keywords)
-    ? Prisma.sql`search @@ ${tsquerySql(filters.keywords)}`
+    ? Prisma.sql`${ruleOut ? Prisma.sql`${ruleOut} AND ` : Prisma.empty}search @@ ${tsquerySql(filters.keywords)}`
     : Prisma.sql`true`;
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
@@ -76,7 +78,7 @@ export function otherMatchesSql(
 ): Prisma.Sql {
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
-      AND NOT (title_id = ANY(${ids}::int[])) AND search @@ ${tsquerySql(filters.keywords)}
+      AND NOT (title_id = ANY(${ids}::int[])) ${ruleOutSql(filters.wordBits)} AND search @@ ${tsquerySql(filters.keywords)}
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }
 

@@ -60,7 +60,7 @@ async function withKeywords(filters: JobFilters, query: { q?: string; spellcheck
   const k = await resolveKeywords(query.q, live.id, query.spellcheck ?? true);
   if (!k.ok) return k;
   return ok({
-    filters: { ...filters, keywords: k.value.clauses },
+    filters: { ...filters, keywords: k.value.clauses, wordBits: k.value.bits },
     meta: k.value.meta as QueryMeta | undefined,
   });
 }

@@ -1,9 +1,12 @@
 // A batch's words as job-words.ts built them: one buffer, handed to a worker thread whole.
 
 /**
- * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8.
- * `text(i)` gives one as the plain value (for INSERTs), `bytes(i)` as COPY writes it.
+ * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8,
+ * then a tab and its common words' bits (`x` and hexadecimal). `bytes(i)` gives both as COPY
+ * writes them (two columns); `text(i)` and `bits(i)` each as the plain value (for INSERTs).
  */
+const TAB = 9;
+
 export class BuiltWords {
   constructor(
     readonly buffer: Uint8Array,
@@ -29,6 +32,15 @@ export class BuiltWords {
   text(i: number): string | null {
     const b = this.bytes(i);
     // Escaped for COPY, a tsvector text differs from its value only in doubled backslashes.
-    return b === null ? null : Buffer.from(b).toString("utf8").replaceAll("\\\\", "\\");
+    return b === null
+      ? null
+      : Buffer.from(b.subarray(0, b.lastIndexOf(TAB)))
+          .toString("utf8")
+          .replaceAll("\\\\", "\\");
+  }
+
+  bits(i: number): string | null {
+    const b = this.bytes(i);
+    return b === null ? null : Buffer.from(b.subarray(b.lastIndexOf(TAB) + 1)).toString("latin1");
   }
 }

@@ -150,7 +150,14 @@ export class JobBatchEncoder {
         }
       } else
         rows.push(
-          jobRow(this.snapshotId, r, item.titleId, seen, at === undefined ? null : (words?.text(at) ?? null)),
+          jobRow(
+            this.snapshotId,
+            r,
+            item.titleId,
+            seen,
+            at === undefined ? null : (words?.text(at) ?? null),
+            at === undefined ? null : (words?.bits(at) ?? null),
+          ),
         );
     }
     return text ? { bytes: text.bytes(), jobs, problems, changes } : { rows, jobs, problems, changes };

@@ -56,7 +56,9 @@ describe("JobWords", () => {
     const w = new JobWords(async (pieces) => pieces.map((p) => [[p]]));
     const built = await w.build([["o'neil", "a\\b", "x"]]);
     expect(built.text(0)).toBe("'o''neil':1A 'a\\\\b':2B 'x':3 ");
-    expect(Buffer.from(built.bytes(0) ?? []).toString()).toBe("'o''neil':1A 'a\\\\\\\\b':2B 'x':3 ");
+    expect(Buffer.from(built.bytes(0) ?? []).toString()).toBe(
+      `'o''neil':1A 'a\\\\\\\\b':2B 'x':3 \tx${"0".repeat(256)}`,
+    );
   });
 });
 
@@ -121,5 +123,34 @@ describe("piecesFromRows", () => {
       { n: 1, lexeme: END_MARK, positions: [16_383] },
     ];
     expect(piecesFromRows(1, rows)).toEqual([null]);
+  });
+
+  it("gives the lexemes most jobs of the first batch hold a bit each, and each job the bits of its own", async () => {
+    const { w } = words();
+    const first = await w.build([
+      ["a b", "c", "d"],
+      ["a", "b", "e"],
+      ["a", "x", "y"],
+    ]);
+    // a is held by three jobs, b by two; c, d, e, x, y by one each, which is too few.
+    expect(w.commonWords()).toEqual(["a", "b"]);
+    expect(first.bits(0)).toBe(`x${"c"}${"0".repeat(255)}`);
+    expect(first.bits(2)).toBe(`x${"8"}${"0".repeat(255)}`);
+    expect(first.text(0)).toBe("'a':1A 'b':2A 'c':3B 'd':4 ");
+    // Later batches keep the first batch's choice, whatever they hold.
+    const later = await w.build([
+      ["b", "e", "e"],
+      ["q", "q", "q"],
+    ]);
+    expect(w.commonWords()).toEqual(["a", "b"]);
+    expect(later.bits(0)).toBe(`x${"4"}${"0".repeat(255)}`);
+    expect(later.bits(1)).toBe(`x${"0".repeat(256)}`);
+  });
+
+  it("writes no bits for a job the database makes the words of", async () => {
+    const { w } = words();
+    const built = await w.build([["a", "b", "see <b>this</b>"]]);
+    expect(built.bytes(0)).toBeNull();
+    expect(built.bits(0)).toBeNull();
   });
 });

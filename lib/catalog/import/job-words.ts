@@ -6,6 +6,10 @@
 // configuration. Its answer is remembered as positions and lexemes, and a job's words are these
 // pieces laid end to end, as `setweight(title, A) || setweight(company, B) ||
 // setweight(description, D)` would lay them.
+//
+// Each job's words are followed by its common words (a tab, then the job's bits in hexadecimal,
+// as COPY reads a `bit varying`): one bit per lexeme of the vocabulary the first batch chooses,
+// its most widely held lexemes, so that a search can rule a job out without reading its words.
 
 import { BuiltWords } from "./built-words";
 import { copyText } from "./copy-text";
@@ -34,6 +38,11 @@ const DOT = 46;
 const TILDE = 126;
 /** A piece the database could not lay out alone (it reaches tsvector's last position). */
 const UNPLACEABLE = Int32Array.of(-1);
+/** Bits per job: the most common lexemes of the first batch get one each. */
+export const COMMON_WORDS = 1024;
+const HEX = Buffer.from("0123456789abcdef");
+const TAB = 9;
+const X = 120; // 'x': COPY's text for a bit string in hexadecimal
 
 /** PostgreSQL's parser treats these as white space in every locale; nothing else is cut on. */
 function isSpace(c: number): boolean {
@@ -57,6 +66,14 @@ export class JobWords {
   private used = 0;
   /** Jobs whose words were left to the database, over every batch. */
   leftToDatabase = 0;
+  /** The common lexemes, bit by bit; undefined until the first batch has chosen them. */
+  private vocabulary: string[] | undefined;
+  private bitByLexeme = new Map<string, number>();
+  /** Per lexeme id, its bit, or -1. */
+  private bitOf = new Int16Array(1 << 12).fill(-1);
+  /** Per lexeme id, how many jobs of the first batch hold it (while choosing). */
+  private held = new Int32Array(1 << 12);
+  private readonly nibbles = new Uint8Array(COMMON_WORDS / 4);
 
   constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
 
@@ -90,9 +107,35 @@ export class JobWords {
         this.remember(piece, answers[i] === undefined ? [] : answers[i]);
       for (const i of again) place(i);
     }
+    if (this.vocabulary === undefined) {
+      // The first batch: its jobs' lexemes choose the vocabulary, then it is laid out again
+      // with its bits (every piece is known by now, so no job is missing one).
+      this.chooseVocabulary();
+      this.used = 0;
+      for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
+    }
     for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) < 0) this.leftToDatabase++;
     // The batch gets its own copy: the buffer is written again by the next batch.
     return new BuiltWords(this.out.slice(0, this.used), spans);
+  }
+
+  /** The common lexemes, bit n being the lexeme at n; empty before the first batch. */
+  commonWords(): readonly string[] {
+    return this.vocabulary ?? [];
+  }
+
+  /** The lexemes most jobs of the first batch hold, at most COMMON_WORDS, each held by two or more. */
+  private chooseVocabulary() {
+    const ids: number[] = [];
+    for (let id = 0; id < this.heads.length; id++) if ((this.held[id] ?? 0) >= 2) ids.push(id);
+    ids.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
+    const lexemeOf = new Map([...this.ids].map(([lexeme, id]) => [id, lexeme]));
+    this.vocabulary = ids.slice(0, COMMON_WORDS).map((id) => lexemeOf.get(id) as string);
+    this.vocabulary.forEach((lexeme, bit) => {
+      this.bitByLexeme.set(lexeme, bit);
+      this.bitOf[this.ids.get(lexeme) as number] = bit;
+    });
+    this.held = new Int32Array(0);
   }
 
   private forget() {
@@ -102,6 +145,7 @@ export class JobWords {
     this.slots = [];
     this.ids = new Map();
     this.heads = [];
+    this.bitOf.fill(-1);
   }
 
   private remember(piece: string, answer: Piece) {
@@ -113,6 +157,7 @@ export class JobWords {
         if (id === undefined) {
           id = this.heads.push(Buffer.from(`${copyText(quote(lexeme))}:`)) - 1;
           this.ids.set(lexeme, id);
+          this.noteLexeme(id, lexeme);
         }
         encoded.push(id);
       }
@@ -195,8 +240,50 @@ export class JobWords {
       offset += last;
     }
     if (unknown) return this.undo(from, MISSING);
+    this.writeBits();
     this.resetCounts();
     return true;
+  }
+
+  /** A new lexeme id: room for its bit and count, and its bit if it is a common word. */
+  private noteLexeme(id: number, lexeme: string) {
+    if (id >= this.bitOf.length) {
+      const bigger = new Int16Array(this.bitOf.length * 2).fill(-1);
+      bigger.set(this.bitOf);
+      this.bitOf = bigger;
+    }
+    this.bitOf[id] = this.bitByLexeme.get(lexeme) ?? -1;
+    if (this.vocabulary === undefined && id >= this.held.length) {
+      const bigger = new Int32Array(this.held.length * 2);
+      bigger.set(this.held);
+      this.held = bigger;
+    }
+  }
+
+  /** `\tx` and the job's bits in hexadecimal, after its words; counts its lexemes while choosing. */
+  private writeBits() {
+    const nibbles = this.nibbles;
+    nibbles.fill(0);
+    const choosing = this.vocabulary === undefined;
+    for (const id of this.touched) {
+      if (choosing) this.held[id] = (this.held[id] as number) + 1;
+      const bit = this.bitOf[id] as number;
+      if (bit >= 0) nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
+    }
+    this.reserve(nibbles.length + 2);
+    const out = this.out;
+    let u = this.used;
+    out[u++] = TAB;
+    out[u++] = X;
+    for (let i = 0; i < nibbles.length; i++) out[u++] = HEX[nibbles[i] as number] as number;
+    this.used = u;
+  }
+
+  private reserve(bytes: number) {
+    if (this.used + bytes <= this.out.length) return;
+    const bigger = new Uint8Array(Math.max(this.out.length * 2, this.used + bytes));
+    bigger.set(this.out.subarray(0, this.used));
+    this.out = bigger;
   }
 
   private undo<T>(from: number, result: T): T {
@@ -226,11 +313,7 @@ export class JobWords {
   /** `'lexeme':12A ` */
   private write(id: number, position: number, weight: number) {
     const head = this.heads[id] as Uint8Array;
-    if (this.used + head.length + 8 > this.out.length) {
-      const bigger = new Uint8Array(this.out.length * 2);
-      bigger.set(this.out.subarray(0, this.used));
-      this.out = bigger;
-    }
+    this.reserve(head.length + 8);
     const out = this.out;
     let u = this.used;
     for (let i = 0; i < head.length; i++) out[u++] = head[i] as number;

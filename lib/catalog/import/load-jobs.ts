@@ -159,6 +159,10 @@ export async function loadJobs(
     // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
     if (words.leftToDatabase > 0 || withoutWords.count > 0) wordsByDatabase = await fillWords(client, t);
     await titles.load(client, snapshotId, method);
+    await client.query(
+      "INSERT INTO common_words (snapshot_id, lexeme, bit) SELECT $1, lexeme, n - 1 FROM unnest($2::text[]) WITH ORDINALITY AS w(lexeme, n)",
+      [snapshotId, words.commonWords()],
+    );
     await client.query("COMMIT");
   } catch (err) {
     sink?.abort(err as Error);

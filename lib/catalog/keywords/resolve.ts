@@ -8,6 +8,7 @@ import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
 import { foldWord, parseQuery } from "./parse";
 import { type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
+import { lexemesOf, ruleOutBits, type WordBits } from "./word-bits";
 
 export type QueryMeta = {
   q: string;
@@ -20,7 +21,8 @@ export type QueryMeta = {
   ignored: string[];
   tsquery: string;
 };
-export type Keywords = { clauses: SearchClause[]; meta: QueryMeta };
+/** `bits`: what the jobs' common-word bits rule out (word-bits.ts), null when nothing. */
+export type Keywords = { clauses: SearchClause[]; meta: QueryMeta; bits: WordBits | null };
 
 const CONFIG = Prisma.sql`'jobs_english'::regconfig`;
 /** Vocabulary words at least this similar (trigrams) are candidates for a correction. */
@@ -121,7 +123,8 @@ export async function resolveKeywords(
     ignored: words.filter((_, i) => states[i] === "stop").map((w) => w.text),
     tsquery,
   };
-  const value = { clauses, meta };
+  const bits = ruleOutBits(clauses, await lexemesOf(db, clauses, snapshotId));
+  const value = { clauses, meta, bits };
   cache.set(snapshotId, key, value);
   return ok(value);
 }

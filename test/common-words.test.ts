@@ -1,0 +1,121 @@
+// Each job's common-word bits, as the importer writes them, and what searches do with them: the
+// bits are exactly the snapshot's common lexemes the job's words hold, they never rule out a job
+// that matches, and a walk checks them before it reads a job's words.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoJobs } from "@/lib/catalog/demo/generate";
+import { filterSql } from "@/lib/catalog/filters";
+import { importSnapshot } from "@/lib/catalog/import/load";
+import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
+import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
+import { ruleOutCondition } from "@/lib/catalog/keywords/word-bits";
+import { db } from "@/lib/core/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadCatalog, numbered, type Rec } from "./support/fixtures";
+
+let pool: pg.Pool;
+let snapshotId = 0;
+let jobs = 0;
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  const demo = [...demoJobs({ jobs: 1_500, seed: 11, asOf: new Date("2026-11-21T00:00:00Z") })] as Rec[];
+  demo[4] = { ...demo[4], description: "Pay: base < bonus, python and remote work" };
+  const result = await importSnapshot(process.env.DATABASE_URL!, {
+    label: "common words",
+    jobs: numbered(demo),
+  });
+  snapshotId = result.snapshotId;
+  jobs = result.jobs;
+}, 120_000);
+afterAll(async () => {
+  await loadCatalog();
+  await pool.end();
+});
+
+/** Lexemes of the snapshot, from most to fewest jobs holding them. */
+async function lexemesByJobs(): Promise<{ lexeme: string; n: number; bit: number | null }[]> {
+  const { rows } = await pool.query(
+    `SELECT w.word AS lexeme, w.ndoc AS n, c.bit FROM ts_stat($$SELECT search FROM jobs WHERE snapshot_id = ${snapshotId}$$) w
+     LEFT JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = w.word ORDER BY w.ndoc DESC, w.word`,
+    [snapshotId],
+  );
+  return rows;
+}
+
+describe("common-word bits", () => {
+  it("are, for every job the loader built the words of, exactly the common lexemes it holds", async () => {
+    const { rows } = await pool.query<{ all: string; wrong: string; without: string; words: string }>(
+      `SELECT count(*) AS all, count(*) FILTER (WHERE common_words IS NULL) AS without,
+         count(*) FILTER (WHERE common_words IS NOT NULL AND common_words IS DISTINCT FROM (
+           SELECT coalesce(bit_or(set_bit(repeat('0', 1024)::varbit, c.bit, 1)), repeat('0', 1024)::varbit)
+           FROM common_words c WHERE c.snapshot_id = $1 AND c.lexeme = ANY(tsvector_to_array(j.search)))) AS wrong,
+         (SELECT count(*) FROM common_words WHERE snapshot_id = $1) AS words
+       FROM jobs j WHERE snapshot_id = $1`,
+      [snapshotId],
+    );
+    expect(rows[0]).toMatchObject({ all: String(jobs), wrong: "0", without: "1" });
+    // The first batch chose them: many lexemes, each bit once.
+    const words = Number(rows[0]?.words);
+    expect(words).toBeGreaterThan(500);
+    expect(words).toBeLessThanOrEqual(1024);
+    const bits = await pool.query(
+      "SELECT count(DISTINCT bit) AS n, max(bit) AS top FROM common_words WHERE snapshot_id = $1",
+      [snapshotId],
+    );
+    expect(bits.rows[0]).toEqual({ n: String(words), top: words - 1 });
+  });
+
+  it("go to the lexemes most jobs hold", async () => {
+    const lexemes = await lexemesByJobs();
+    // The twenty most widely held lexemes of the whole snapshot all have a bit.
+    expect(lexemes.slice(0, 20).filter((l) => l.bit === null)).toEqual([]);
+  });
+
+  it("never rule out a job that matches, and rule out every job a common word misses", async () => {
+    const lexemes = (await lexemesByJobs()).filter((l) => /^[a-z]{4,}$/.test(l.lexeme));
+    const common = lexemes.filter((l) => l.bit !== null);
+    const rare = lexemes.filter((l) => l.bit === null);
+    const pick = (list: typeof lexemes, i: number) =>
+      (list[(i * 7919) % list.length] as (typeof lexemes)[number]).lexeme;
+    const queries = Array.from({ length: 40 }, (_, i) => {
+      const [a, b, c] = [pick(common, i), pick(common, i + 11), pick(rare, i)];
+      return [a, `${a} -${b}`, `${a} OR ${b}`, `"${a} ${b}" ${c}`, `${a} OR ${c}`, `-${a} ${c}`][
+        i % 6
+      ] as string;
+    });
+    let ruledOut = 0;
+    for (const q of queries) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(`${q}: ${JSON.stringify(k)}`);
+      const condition = ruleOutCondition(k.value.bits) ?? Prisma.sql`true`;
+      const [counts] = await db().$queryRaw<{ matches: number; kept: number; wrong: number }[]>(
+        Prisma.sql`SELECT count(*) FILTER (WHERE common_words IS NOT NULL AND search @@ ${tsquerySql(k.value.clauses)})::int AS matches,
+          count(*) FILTER (WHERE common_words IS NOT NULL AND ${condition})::int AS kept,
+          count(*) FILTER (WHERE search @@ ${tsquerySql(k.value.clauses)} AND NOT (${condition}))::int AS wrong
+          FROM jobs WHERE snapshot_id = ${snapshotId}`,
+      );
+      expect({ q, wrong: counts?.wrong }).toEqual({ q, wrong: 0 });
+      ruledOut += jobs - (counts?.kept ?? 0);
+      // A single common word is decided by its bit alone (on jobs that have bits).
+      if (!/[ "]/.test(q)) expect({ q, kept: counts?.kept }).toEqual({ q, kept: counts?.matches });
+    }
+    expect(ruledOut).toBeGreaterThan(jobs * 10);
+  });
+
+  it("are checked before a job's words when a search walks the jobs by date", async () => {
+    const k = await resolveKeywords("python -senior", snapshotId, false);
+    if (!k.ok) throw new Error(JSON.stringify(k));
+    const where = filterSql({
+      keywords: k.value.clauses,
+      wordBits: k.value.bits,
+      seniority: ["lead", "senior"],
+    });
+    const plan = await db().$queryRaw<{ "QUERY PLAN": string }[]>(
+      Prisma.sql`EXPLAIN (VERBOSE) SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} ${where}
+        ORDER BY posted_at DESC, id LIMIT 10`,
+    );
+    const filter = plan.map((r) => r["QUERY PLAN"]).find((l) => l.includes("words_rule_out")) ?? "";
+    expect(filter).toContain("@@");
+    expect(filter.indexOf("words_rule_out")).toBeLessThan(filter.indexOf("@@"));
+  });
+});
