@@ -8,6 +8,7 @@ import { filterSql } from "@/lib/catalog/filters";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
+import { forWalk, MAX_WALK_JOBS } from "@/lib/catalog/keywords/walk-by-bits";
 import { ruleOutCondition } from "@/lib/catalog/keywords/word-bits";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
@@ -117,5 +118,52 @@ describe("common-word bits", () => {
     const filter = plan.map((r) => r["QUERY PLAN"]).find((l) => l.includes("words_rule_out")) ?? "";
     expect(filter).toContain("@@");
     expect(filter.indexOf("words_rule_out")).toBeLessThan(filter.indexOf("@@"));
+  });
+
+  it("decide a walk alone when exact, with the job whose words the database made checked by its words", async () => {
+    const lexemes = await lexemesByJobs();
+    const common = lexemes.filter((l) => l.bit !== null && /^[a-z]{4,}$/.test(l.lexeme)).slice(0, 30);
+    const markup = await pool.query<{ search: string }>(
+      "SELECT search::text FROM jobs WHERE snapshot_id = $1 AND common_words IS NULL",
+      [snapshotId],
+    );
+    // One of the words the job without bits holds, and others it does not.
+    const held = common.find((l) => markup.rows[0]?.search.includes(`'${l.lexeme}'`));
+    const queries = [
+      ...(held ? [held.lexeme] : []),
+      ...common.slice(0, 6).map((l, i) => (i % 2 ? l.lexeme : `${l.lexeme} -${common[i + 10]?.lexeme}`)),
+    ];
+    expect(held).toBeDefined();
+    for (const q of queries) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(JSON.stringify(k));
+      expect({ q, exact: k.value.bits?.exact }).toEqual({ q, exact: true });
+      const f = { keywords: k.value.clauses, wordBits: k.value.bits };
+      const ids = async (byBits: boolean) =>
+        (
+          await db().$queryRaw<{ id: string }[]>(
+            Prisma.sql`SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql({ ...f, wordsByBits: byBits })} ORDER BY id`,
+          )
+        ).map((r) => r.id);
+      const [byWords, byBits] = [await ids(false), await ids(true)];
+      expect(byWords.length).toBeGreaterThan(0);
+      expect({ q, ids: byBits }).toEqual({ q, ids: byWords });
+    }
+  });
+
+  it("are trusted by a walk only when exact and when its matches are expected within reach", async () => {
+    const lexemes = await lexemesByJobs();
+    const widest = lexemes.find((l) => l.bit !== null && /^[a-z]{4,}$/.test(l.lexeme))?.lexeme as string;
+    const walk = async (q: string, wanted: number, extra: object = {}) => {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(JSON.stringify(k));
+      return (
+        await forWalk(snapshotId, { keywords: k.value.clauses, wordBits: k.value.bits, ...extra }, wanted)
+      ).wordsByBits;
+    };
+    expect(await walk(widest, 10_000)).toBe(true);
+    expect(await walk(`"${widest} ${widest}"`, 10)).toBeUndefined();
+    expect(await walk(widest, MAX_WALK_JOBS * 2)).toBeUndefined();
+    expect(await walk(widest, 10, { salary: { min: 1 } })).toBeUndefined();
   });
 });

@@ -1,6 +1,7 @@
 // GET /v1/jobs/facets: what a search's matches are made of (countries, employment types, work
 // arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
+
 import { Prisma } from "../generated/prisma/client";
 import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
 import { combosMatchNothing, decodeCombo } from "./combos";
@@ -9,6 +10,7 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
+import { forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
@@ -48,8 +50,10 @@ export async function jobFacets(input: {
   const filters = input.filters;
   if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
+  // Without a title the sample is a walk by date: exact common-word bits may decide q there.
+  const sampled = tsquery ? filters : await forWalk(live.id, filters, FACET_SAMPLE);
   const [rows, count] = await Promise.all([
-    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, input.filters, live.id, lead)),
+    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, sampled, live.id, lead)),
     countMatches(input, live, input.filters, tsquery, lead),
   ]);
   const r = rows[0];

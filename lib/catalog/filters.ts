@@ -34,6 +34,11 @@ export type JobFilters = {
   keywords?: SearchClause[];
   /** What the jobs' common-word bits rule out for these keywords (keywords/word-bits.ts). */
   wordBits?: WordBits | null;
+  /**
+   * On a walk's statement only, when wordBits are exact: the bits stand for q's condition and no
+   * job's words are read (no index of the words can then serve the statement).
+   */
+  wordsByBits?: boolean;
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
   /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */
@@ -170,7 +175,14 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
 }
 
 /** `AND` q's condition: the common-word bits first (cheap), then the words themselves. */
-function keywordsSql(keywords: SearchClause[], bits: WordBits | null | undefined): Prisma.Sql {
+function keywordsSql(
+  keywords: SearchClause[],
+  bits: WordBits | null | undefined,
+  byBits?: boolean,
+): Prisma.Sql {
+  // A job without bits (its words made by the database) is still checked by its words.
+  if (byBits && bits?.exact)
+    return Prisma.sql`${ruleOutSql(bits)} AND (common_words IS NOT NULL OR search @@ ${tsquerySql(keywords)})`;
   return Prisma.sql`${ruleOutSql(bits)} AND search @@ ${tsquerySql(keywords)}`;
 }
 
@@ -181,7 +193,7 @@ function keywordsSql(keywords: SearchClause[], bits: WordBits | null | undefined
 export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
   // Unlike the others, read from the row: the words are not in any listing index.
-  if (f.keywords && opts.keywords !== false) parts.push(keywordsSql(f.keywords, f.wordBits));
+  if (f.keywords && opts.keywords !== false) parts.push(keywordsSql(f.keywords, f.wordBits, f.wordsByBits));
   if (f.excludeCompanies) {
     const { keys, names } = f.excludeCompanies;
     parts.push(

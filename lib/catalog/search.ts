@@ -5,6 +5,7 @@ import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./fi
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
+import { forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
@@ -140,7 +141,18 @@ async function keywordPage(
   }
   // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
   // its deadline, the words' matches are read whole after all.
-  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, read(false));
+  const walk = page.tsquery
+    ? read(false)
+    : pageSql(
+        {
+          ...page,
+          filters: await forWalk(live.id, page.filters, page.offset + page.limit + 1),
+          limit: page.limit + 1,
+          fewMatches: false,
+        },
+        live.id,
+      );
+  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, walk);
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
 

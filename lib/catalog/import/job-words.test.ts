@@ -134,6 +134,7 @@ describe("piecesFromRows", () => {
     ]);
     // a is held by three jobs, b by two; c, d, e, x, y by one each, which is too few.
     expect(w.commonWords()).toEqual(["a", "b"]);
+    expect(w.commonShares()).toEqual([1, 2 / 3]);
     expect(first.bits(0)).toBe(`x${"c"}${"0".repeat(255)}`);
     expect(first.bits(2)).toBe(`x${"8"}${"0".repeat(255)}`);
     expect(first.text(0)).toBe("'a':1A 'b':2A 'c':3B 'd':4 ");

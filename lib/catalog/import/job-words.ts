@@ -68,6 +68,9 @@ export class JobWords {
   leftToDatabase = 0;
   /** The common lexemes, bit by bit; undefined until the first batch has chosen them. */
   private vocabulary: string[] | undefined;
+  private shares: number[] = [];
+  /** Jobs of the first batch counted while choosing. */
+  private counted = 0;
   private bitByLexeme = new Map<string, number>();
   /** Per lexeme id, its bit, or -1. */
   private bitOf = new Int16Array(1 << 12).fill(-1);
@@ -124,13 +127,20 @@ export class JobWords {
     return this.vocabulary ?? [];
   }
 
+  /** Per common lexeme, the part of the first batch's jobs holding it. */
+  commonShares(): readonly number[] {
+    return this.shares;
+  }
+
   /** The lexemes most jobs of the first batch hold, at most COMMON_WORDS, each held by two or more. */
   private chooseVocabulary() {
     const ids: number[] = [];
     for (let id = 0; id < this.heads.length; id++) if ((this.held[id] ?? 0) >= 2) ids.push(id);
     ids.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
     const lexemeOf = new Map([...this.ids].map(([lexeme, id]) => [id, lexeme]));
-    this.vocabulary = ids.slice(0, COMMON_WORDS).map((id) => lexemeOf.get(id) as string);
+    const chosen = ids.slice(0, COMMON_WORDS);
+    this.vocabulary = chosen.map((id) => lexemeOf.get(id) as string);
+    this.shares = chosen.map((id) => (this.held[id] as number) / Math.max(1, this.counted));
     this.vocabulary.forEach((lexeme, bit) => {
       this.bitByLexeme.set(lexeme, bit);
       this.bitOf[this.ids.get(lexeme) as number] = bit;
@@ -265,6 +275,7 @@ export class JobWords {
     const nibbles = this.nibbles;
     nibbles.fill(0);
     const choosing = this.vocabulary === undefined;
+    if (choosing) this.counted++;
     for (const id of this.touched) {
       if (choosing) this.held[id] = (this.held[id] as number) + 1;
       const bit = this.bitOf[id] as number;

@@ -160,8 +160,9 @@ export async function loadJobs(
     if (words.leftToDatabase > 0 || withoutWords.count > 0) wordsByDatabase = await fillWords(client, t);
     await titles.load(client, snapshotId, method);
     await client.query(
-      "INSERT INTO common_words (snapshot_id, lexeme, bit) SELECT $1, lexeme, n - 1 FROM unnest($2::text[]) WITH ORDINALITY AS w(lexeme, n)",
-      [snapshotId, words.commonWords()],
+      `INSERT INTO common_words (snapshot_id, lexeme, bit, share)
+       SELECT $1, lexeme, n - 1, share FROM unnest($2::text[], $3::real[]) WITH ORDINALITY AS w(lexeme, share, n)`,
+      [snapshotId, words.commonWords(), words.commonShares()],
     );
     await client.query("COMMIT");
   } catch (err) {

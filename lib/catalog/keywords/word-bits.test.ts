@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { SearchClause } from "./tsquery-sql";
-import { alternativeTexts, bitString, type Lexemes, ruleOutBits } from "./word-bits";
+import { type Alternative, alternativeTexts, bitString, ruleOutBits } from "./word-bits";
 
 const term = (text: string, negated = false, also?: string[]) => ({
   kind: "term" as const,
@@ -11,7 +11,8 @@ const term = (text: string, negated = false, also?: string[]) => ({
 });
 const phrase = (text: string, negated = false) => ({ kind: "phrase" as const, text, negated, position: 1 });
 
-// Common lexemes and their bits; any other word is a lexeme without a bit, "the" has none.
+// Common lexemes and their bits; any other word is a lexeme without a bit, "the" has none. A
+// phrase's tsquery has a node per word and one between each two (numnode).
 const COMMON: Record<string, number> = {
   python: 3,
   remot: 7,
@@ -21,17 +22,22 @@ const COMMON: Record<string, number> = {
   js: 30,
   javascript: 31,
 };
-function lexemes(text: string): Lexemes {
-  return text
+function alternative(text: string, phrase: boolean): Alternative {
+  const words = text
     .toLowerCase()
     .split(/\s+/)
-    .filter((w) => w && w !== "the")
-    .map((w) => ({ lexeme: w, bit: COMMON[w] ?? null }));
+    .filter((w) => w && w !== "the");
+  const lexemes = [...new Set(words)].map((w) => ({
+    lexeme: w,
+    bit: COMMON[w] ?? null,
+    share: COMMON[w] === undefined ? undefined : 0.5,
+  }));
+  return { nodes: words.length === 0 ? 0 : phrase ? 2 * words.length - 1 : words.length * 2 - 1, lexemes };
 }
 const bitsOf = (clauses: SearchClause[]) =>
   ruleOutBits(
     clauses,
-    alternativeTexts(clauses).map((texts) => texts.map(lexemes)),
+    alternativeTexts(clauses).map((texts) => texts.map((t) => alternative(t.text, t.phrase))),
   );
 
 describe("ruleOutBits", () => {
@@ -42,6 +48,8 @@ describe("ruleOutBits", () => {
       need: [3, 12, 20],
       forbid: [],
       anyOf: [],
+      exact: false,
+      share: 0.125,
     });
   });
 
@@ -56,6 +64,8 @@ describe("ruleOutBits", () => {
       need: [3],
       forbid: [9],
       anyOf: [],
+      exact: false,
+      share: 0.25,
     });
   });
 
@@ -64,6 +74,8 @@ describe("ruleOutBits", () => {
       need: [],
       forbid: [],
       anyOf: [[3, 30, 31]],
+      exact: true,
+      share: 0.875,
     });
     // One alternative without a bit could be the one that matches.
     expect(bitsOf([{ any: [term("python"), term("rare")] }])).toBeNull();
@@ -71,8 +83,25 @@ describe("ruleOutBits", () => {
   });
 
   it("drops an alternative of stop words only, as the tsquery does", () => {
-    expect(bitsOf([{ any: [term("the"), term("remot")] }])).toEqual({ need: [7], forbid: [], anyOf: [] });
+    expect(bitsOf([{ any: [term("the"), term("remot")] }])).toEqual({
+      need: [7],
+      forbid: [],
+      anyOf: [],
+      exact: true,
+      share: 0.5,
+    });
     expect(bitsOf([{ any: [term("the")] }])).toBeNull();
+  });
+
+  it("is exact when every word is a single common lexeme, included or excluded", () => {
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("senior", true)] }])).toMatchObject({
+      exact: true,
+      share: 0.25,
+    });
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("rare", true)] }])?.exact).toBe(false);
+    expect(bitsOf([{ any: [phrase("python")] }])?.exact).toBe(true);
+    // One lexeme twice is a phrase of two positions: the bit says it is held, not that it is repeated.
+    expect(bitsOf([{ any: [phrase("python python")] }])).toMatchObject({ need: [3], exact: false });
   });
 
   it("rules nothing out for words without bits", () => {

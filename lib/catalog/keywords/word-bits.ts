@@ -8,16 +8,31 @@ import type { SearchClause } from "./tsquery-sql";
 
 export const COMMON_WORD_BITS = 1024;
 
-/** Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one of. */
-export type WordBits = { need: number[]; forbid: number[]; anyOf: number[][] };
+/**
+ * Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one
+ * of. `exact`: they decide the query alone (every word a single common lexeme, no phrase), so a
+ * job they keep matches. `share`: the part of jobs they are expected to keep (words taken as
+ * independent; 1 for what they do not decide).
+ */
+export type WordBits = { need: number[]; forbid: number[]; anyOf: number[][]; exact: boolean; share: number };
 
-/** A query text's lexemes under jobs_english, each with its bit when it is a common word. */
-export type Lexemes = { lexeme: string; bit: number | null }[];
+/** A lexeme under jobs_english, with its bit and share when it is a common word. */
+export type Lexeme = { lexeme: string; bit: number | null; share?: number };
+/** One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes. */
+export type Alternative = { nodes: number; lexemes: Lexeme[] };
 
-/** Each item's texts: the item's own, then its synonyms', in clause order. */
-export function alternativeTexts(clauses: readonly SearchClause[]): string[][] {
-  return clauses.flatMap((c) => c.any.map((item) => [item.text, ...(item.also ?? [])]));
+/** Each item's texts, the item's own then its synonyms' (phrases), in clause order. */
+export function alternativeTexts(clauses: readonly SearchClause[]): { text: string; phrase: boolean }[][] {
+  return clauses.flatMap((c) =>
+    c.any.map((item) => [
+      { text: item.text, phrase: item.kind === "phrase" },
+      ...(item.also ?? []).map((text) => ({ text, phrase: true })),
+    ]),
+  );
 }
+
+/** A lone common lexeme: the job holds it exactly when the alternative matches. */
+const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.lexemes[0]?.bit != null;
 
 /**
  * The bits that rule a job out, from each alternative's lexemes (alternativeTexts' order), or
@@ -26,27 +41,37 @@ export function alternativeTexts(clauses: readonly SearchClause[]): string[][] {
  */
 export function ruleOutBits(
   clauses: readonly SearchClause[],
-  lexemes: readonly Lexemes[][],
+  lexemes: readonly Alternative[][],
 ): WordBits | null {
-  const need = new Set<number>();
-  const forbid = new Set<number>();
+  const need = new Map<number, number>();
+  const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
+  let exact = true;
+  let share = 1;
   let k = 0;
   for (const clause of clauses) {
-    const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((l) => l.length > 0));
+    const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
     if (alternatives.length === 0) continue;
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
-      for (const a of alternatives) if (a.length === 1 && a[0]?.bit != null) forbid.add(a[0].bit);
+      for (const a of alternatives)
+        if (single(a)) forbid.set(a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 0);
+      exact &&= alternatives.every(single);
     } else if (alternatives.length === 1) {
-      for (const l of alternatives[0] ?? []) if (l.bit !== null) need.add(l.bit);
-    } else if (alternatives.every((a) => a.length === 1 && a[0]?.bit != null)) {
-      anyOf.push([...new Set(alternatives.map((a) => a[0]?.bit as number))].sort((x, y) => x - y));
-    }
+      const only = alternatives[0] as Alternative;
+      for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
+      exact &&= single(only);
+    } else if (alternatives.every(single)) {
+      const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
+      anyOf.push([...bits.keys()].sort((x, y) => x - y));
+      share *= 1 - [...bits.values()].reduce((none, s) => none * (1 - s), 1);
+    } else exact = false;
   }
   if (need.size === 0 && forbid.size === 0 && anyOf.length === 0) return null;
-  const sorted = (s: Set<number>) => [...s].sort((x, y) => x - y);
-  return { need: sorted(need), forbid: sorted(forbid), anyOf };
+  for (const s of need.values()) share *= s;
+  for (const s of forbid.values()) share *= 1 - s;
+  const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
+  return { need: sorted(need), forbid: sorted(forbid), anyOf, exact, share };
 }
 
 /** Bits as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
@@ -78,19 +103,32 @@ export async function lexemesOf(
   db: CatalogReader,
   clauses: readonly SearchClause[],
   snapshotId: number,
-): Promise<Lexemes[][]> {
+): Promise<Alternative[][]> {
   const groups = alternativeTexts(clauses);
   const texts = groups.flat();
   if (texts.length === 0) return [];
-  const rows = await db.query<{ i: number; lexeme: string; bit: number | null }>(
-    Prisma.sql`SELECT w.i::int AS i, l.lexeme, c.bit::int AS bit
-      FROM unnest(${texts}::text[]) WITH ORDINALITY AS w(t, i)
-      CROSS JOIN LATERAL unnest(tsvector_to_array(to_tsvector('jobs_english'::regconfig, w.t))) AS l(lexeme)
+  // The same functions tsquery-sql.ts builds the query from: plainto for a word, phraseto for a phrase.
+  const rows = await db.query<{
+    i: number;
+    nodes: number;
+    lexeme: string | null;
+    bit: number | null;
+    share: number | null;
+  }>(
+    Prisma.sql`SELECT w.i::int AS i, numnode(CASE WHEN w.phrase THEN phraseto_tsquery('jobs_english'::regconfig, w.t)
+        ELSE plainto_tsquery('jobs_english'::regconfig, w.t) END)::int AS nodes,
+        l.lexeme, c.bit::int AS bit, c.share::float8 AS share
+      FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
+      LEFT JOIN LATERAL unnest(tsvector_to_array(to_tsvector('jobs_english'::regconfig, w.t))) AS l(lexeme) ON true
       LEFT JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.lexeme = l.lexeme
-      ORDER BY 1, 2`,
+      ORDER BY 1, 3`,
   );
-  const byText: Lexemes[] = texts.map(() => []);
-  for (const r of rows) byText[r.i - 1]?.push({ lexeme: r.lexeme, bit: r.bit });
+  const byText: Alternative[] = texts.map(() => ({ nodes: 0, lexemes: [] }));
+  for (const r of rows) {
+    const a = byText[r.i - 1] as Alternative;
+    a.nodes = r.nodes;
+    if (r.lexeme !== null) a.lexemes.push({ lexeme: r.lexeme, bit: r.bit, share: r.share ?? undefined });
+  }
   let at = 0;
-  return groups.map((g) => g.map(() => byText[at++] as Lexemes));
+  return groups.map((g) => g.map(() => byText[at++] as Alternative));
 }

@@ -7,11 +7,13 @@
 ALTER TABLE "jobs" ADD COLUMN "common_words" BIT VARYING(1024);
 ALTER TABLE "job_copies" ADD COLUMN "common_words" BIT VARYING(1024);
 
--- A snapshot's common lexemes (jobs_english), chosen by the loader from the first jobs it reads.
+-- A snapshot's common lexemes (jobs_english), chosen by the loader from the first jobs it reads;
+-- share: the part of those jobs holding the lexeme (what a search expects of the whole snapshot).
 CREATE TABLE "common_words" (
     "snapshot_id" INTEGER NOT NULL,
     "lexeme" TEXT NOT NULL,
     "bit" SMALLINT NOT NULL,
+    "share" REAL NOT NULL,
     CONSTRAINT "common_words_pkey" PRIMARY KEY ("snapshot_id", "lexeme")
 );
 ALTER TABLE "common_words" ADD CONSTRAINT "common_words_snapshot_id_fkey"
