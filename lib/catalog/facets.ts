@@ -10,12 +10,13 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
+import { WALK_DEADLINE_MS } from "./keyword-tiers";
 import { forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { answerCache, countMatches, totalKey } from "./totals";
+import { answerCache, countMatches, rowsWithin, totalKey } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 /** The matches facets are counted over, at most: the deepest window paging can reach. */
@@ -50,10 +51,8 @@ export async function jobFacets(input: {
   const filters = input.filters;
   if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
-  // Without a title the sample is a walk by date: exact common-word bits may decide q there.
-  const sampled = tsquery ? filters : await forWalk(live.id, filters, FACET_SAMPLE);
   const [rows, count] = await Promise.all([
-    catalogDb(live.id).$queryRaw<Row[]>(facetsSql(tsquery, sampled, live.id, lead)),
+    sampleRows(live.id, tsquery, filters, lead),
     countMatches(input, live, input.filters, tsquery, lead),
   ]);
   const r = rows[0];
@@ -72,6 +71,20 @@ export async function jobFacets(input: {
   };
   cache.set(live.id, key, out, count.total === null ? totalKey(input, input.filters, tsquery) : null);
   return out;
+}
+
+/**
+ * The facets' row. Without a title the sample is a walk by date, where exact common-word bits may
+ * decide q; such a walk gets WALK_DEADLINE_MS (the bits' shares may mislead it about how far it
+ * must go), then the statement that may read the words' index runs instead.
+ */
+async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
+  const byBits = tsquery ? filters : await forWalk(snapshotId, filters, FACET_SAMPLE);
+  if (byBits.wordsByBits) {
+    const rows = await rowsWithin<Row>(WALK_DEADLINE_MS, facetsSql(tsquery, byBits, snapshotId, lead));
+    if (rows) return rows;
+  }
+  return catalogDb(snapshotId).$queryRaw<Row[]>(facetsSql(tsquery, filters, snapshotId, lead));
 }
 
 /** The first FACET_SAMPLE matches in the search's order, from index entries only. */

@@ -9,7 +9,7 @@ import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
 import { type SearchClause, tsquerySql } from "./keywords/tsquery-sql";
-import { ruleOutSql, type WordBits } from "./keywords/word-bits";
+import { rareExclusionSql, ruleOutSql, type WordBits } from "./keywords/word-bits";
 import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
@@ -180,9 +180,10 @@ function keywordsSql(
   bits: WordBits | null | undefined,
   byBits?: boolean,
 ): Prisma.Sql {
-  // A job without bits (its words made by the database) is still checked by its words.
+  // Every job of a snapshot with common words has bits (the importer's fillWords gives them to
+  // jobs whose words the database made); forWalk hands over bits of the very snapshot searched.
   if (byBits && bits?.exact)
-    return Prisma.sql`${ruleOutSql(bits)} AND (common_words IS NOT NULL OR search @@ ${tsquerySql(keywords)})`;
+    return Prisma.sql`AND common_words IS NOT NULL ${ruleOutSql(bits)} ${rareExclusionSql(keywords, bits)}`;
   return Prisma.sql`${ruleOutSql(bits)} AND search @@ ${tsquerySql(keywords)}`;
 }
 

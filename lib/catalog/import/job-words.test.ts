@@ -146,6 +146,20 @@ describe("piecesFromRows", () => {
     expect(w.commonWords()).toEqual(["a", "b"]);
     expect(later.bits(0)).toBe(`x${"4"}${"0".repeat(255)}`);
     expect(later.bits(1)).toBe(`x${"0".repeat(256)}`);
+    // Shares are counted over every job given bits: a and b are each held by three of five.
+    expect(w.commonShares()).toEqual([3 / 5, 3 / 5]);
+  });
+
+  it("leaves the choice to the next batch when the first has no job whose words it builds", async () => {
+    const { w } = words();
+    await w.build([["a", "b", "see <b>this</b>"]]);
+    expect(w.commonWords()).toEqual([]);
+    const next = await w.build([
+      ["c", "d", "e"],
+      ["c", "x", "y"],
+    ]);
+    expect(w.commonWords()).toEqual(["c"]);
+    expect(next.bits(1)).toBe(`x8${"0".repeat(255)}`);
   });
 
   it("writes no bits for a job the database makes the words of", async () => {

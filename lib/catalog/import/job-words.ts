@@ -11,6 +11,7 @@
 // as COPY reads a `bit varying`): one bit per lexeme of the vocabulary the first batch chooses,
 // its most widely held lexemes, so that a search can rule a job out without reading its words.
 
+import { COMMON_WORD_BITS } from "../keywords/common-words";
 import { BuiltWords } from "./built-words";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
@@ -38,8 +39,6 @@ const DOT = 46;
 const TILDE = 126;
 /** A piece the database could not lay out alone (it reaches tsvector's last position). */
 const UNPLACEABLE = Int32Array.of(-1);
-/** Bits per job: the most common lexemes of the first batch get one each. */
-export const COMMON_WORDS = 1024;
 const HEX = Buffer.from("0123456789abcdef");
 const TAB = 9;
 const X = 120; // 'x': COPY's text for a bit string in hexadecimal
@@ -68,15 +67,16 @@ export class JobWords {
   leftToDatabase = 0;
   /** The common lexemes, bit by bit; undefined until the first batch has chosen them. */
   private vocabulary: string[] | undefined;
-  private shares: number[] = [];
-  /** Jobs of the first batch counted while choosing. */
+  /** Jobs counted while choosing, then every job given bits, and per bit the jobs holding it. */
   private counted = 0;
+  private jobsWithBits = 0;
+  private readonly holding = new Int32Array(COMMON_WORD_BITS);
   private bitByLexeme = new Map<string, number>();
   /** Per lexeme id, its bit, or -1. */
   private bitOf = new Int16Array(1 << 12).fill(-1);
   /** Per lexeme id, how many jobs of the first batch hold it (while choosing). */
   private held = new Int32Array(1 << 12);
-  private readonly nibbles = new Uint8Array(COMMON_WORDS / 4);
+  private readonly nibbles = new Uint8Array(COMMON_WORD_BITS / 4);
 
   constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
 
@@ -110,9 +110,9 @@ export class JobWords {
         this.remember(piece, answers[i] === undefined ? [] : answers[i]);
       for (const i of again) place(i);
     }
-    if (this.vocabulary === undefined) {
-      // The first batch: its jobs' lexemes choose the vocabulary, then it is laid out again
-      // with its bits (every piece is known by now, so no job is missing one).
+    if (this.vocabulary === undefined && this.counted > 0) {
+      // The first batch with words built here: its jobs' lexemes choose the vocabulary, then it
+      // is laid out again with its bits (every piece is known by now, so no job is missing one).
       this.chooseVocabulary();
       this.used = 0;
       for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
@@ -127,20 +127,20 @@ export class JobWords {
     return this.vocabulary ?? [];
   }
 
-  /** Per common lexeme, the part of the first batch's jobs holding it. */
+  /** Per common lexeme, the part of the jobs given bits (every batch's) that hold it. */
   commonShares(): readonly number[] {
-    return this.shares;
+    return (this.vocabulary ?? []).map(
+      (_, bit) => (this.holding[bit] as number) / Math.max(1, this.jobsWithBits),
+    );
   }
 
-  /** The lexemes most jobs of the first batch hold, at most COMMON_WORDS, each held by two or more. */
+  /** The lexemes most jobs of the first batch hold, at most COMMON_WORD_BITS, each held by two or more. */
   private chooseVocabulary() {
     const ids: number[] = [];
     for (let id = 0; id < this.heads.length; id++) if ((this.held[id] ?? 0) >= 2) ids.push(id);
     ids.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
     const lexemeOf = new Map([...this.ids].map(([lexeme, id]) => [id, lexeme]));
-    const chosen = ids.slice(0, COMMON_WORDS);
-    this.vocabulary = chosen.map((id) => lexemeOf.get(id) as string);
-    this.shares = chosen.map((id) => (this.held[id] as number) / Math.max(1, this.counted));
+    this.vocabulary = ids.slice(0, COMMON_WORD_BITS).map((id) => lexemeOf.get(id) as string);
     this.vocabulary.forEach((lexeme, bit) => {
       this.bitByLexeme.set(lexeme, bit);
       this.bitOf[this.ids.get(lexeme) as number] = bit;
@@ -276,10 +276,13 @@ export class JobWords {
     nibbles.fill(0);
     const choosing = this.vocabulary === undefined;
     if (choosing) this.counted++;
+    else this.jobsWithBits++;
     for (const id of this.touched) {
       if (choosing) this.held[id] = (this.held[id] as number) + 1;
       const bit = this.bitOf[id] as number;
-      if (bit >= 0) nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
+      if (bit < 0) continue;
+      nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
+      this.holding[bit] = (this.holding[bit] as number) + 1;
     }
     this.reserve(nibbles.length + 2);
     const out = this.out;

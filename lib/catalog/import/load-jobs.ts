@@ -156,14 +156,15 @@ export async function loadJobs(
     for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     await tracker.finish();
-    // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
-    if (words.leftToDatabase > 0 || withoutWords.count > 0) wordsByDatabase = await fillWords(client, t);
-    await titles.load(client, snapshotId, method);
     await client.query(
       `INSERT INTO common_words (snapshot_id, lexeme, bit, share)
        SELECT $1, lexeme, n - 1, share FROM unnest($2::text[], $3::real[]) WITH ORDINALITY AS w(lexeme, share, n)`,
       [snapshotId, words.commonWords(), words.commonShares()],
     );
+    // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
+    if (words.leftToDatabase > 0 || withoutWords.count > 0)
+      wordsByDatabase = await fillWords(client, t, snapshotId);
+    await titles.load(client, snapshotId, method);
     await client.query("COMMIT");
   } catch (err) {
     sink?.abort(err as Error);

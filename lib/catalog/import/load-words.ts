@@ -1,6 +1,8 @@
 // The loader's side of job-words.ts: which texts of a batch the words are built from, the
 // database's answers on a connection of their own, and the rows left for the database to fill.
+
 import type pg from "pg";
+import { COMMON_WORD_BITS } from "../keywords/common-words";
 import type { BuiltWords } from "./built-words";
 import type { BatchItem } from "./job-batch";
 import { type JobTexts, JobWords } from "./job-words";
@@ -14,9 +16,20 @@ export function databaseWords(client: pg.PoolClient): JobWords {
   });
 }
 
-/** Gives the rows of `table` without words the database's own; how many there were. */
-export async function fillWords(client: pg.PoolClient, table: string): Promise<number> {
+/**
+ * Gives the rows of `table` without words the database's own, and their common-word bits from
+ * snapshot `snapshotId`'s common_words (written before): every row of a snapshot with a
+ * vocabulary has bits. How many rows there were.
+ */
+export async function fillWords(client: pg.PoolClient, table: string, snapshotId: number): Promise<number> {
   const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
+  await client.query(
+    `UPDATE ${table} t SET common_words = coalesce((
+       SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) FROM common_words c
+       WHERE c.snapshot_id = $1 AND c.lexeme = ANY(tsvector_to_array(t.search))), repeat('0', ${COMMON_WORD_BITS})::varbit)
+     WHERE common_words IS NULL AND EXISTS (SELECT 1 FROM common_words c WHERE c.snapshot_id = $1)`,
+    [snapshotId],
+  );
   return res.rowCount ?? 0;
 }
 

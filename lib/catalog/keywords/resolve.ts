@@ -123,7 +123,8 @@ export async function resolveKeywords(
     ignored: words.filter((_, i) => states[i] === "stop").map((w) => w.text),
     tsquery,
   };
-  const bits = ruleOutBits(clauses, await lexemesOf(db, clauses, snapshotId));
+  const { alternatives, floor } = await lexemesOf(db, clauses, snapshotId);
+  const bits = ruleOutBits(clauses, alternatives, snapshotId, floor);
   const value = { clauses, meta, bits };
   cache.set(snapshotId, key, value);
   return ok(value);

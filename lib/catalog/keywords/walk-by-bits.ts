@@ -6,8 +6,10 @@
 import { comboTotal } from "../combos";
 import type { JobFilters } from "../filters";
 
-/** Jobs a walk by bits may expect to read: a few heap pages per page of matches. */
+/** Index entries a walk by bits may expect to read. */
 export const MAX_WALK_JOBS = 200_000;
+/** Jobs holding rare excluded words a walk may expect to leave out (hashed in work_mem). */
+export const MAX_EXCLUDED_JOBS = 100_000;
 
 /**
  * The filters for a walk that wants `wanted` matches in date order: with `wordsByBits` when the
@@ -17,9 +19,11 @@ export const MAX_WALK_JOBS = 200_000;
  */
 export async function forWalk(snapshotId: number, f: JobFilters, wanted: number): Promise<JobFilters> {
   const bits = f.wordBits;
-  if (!f.keywords || !bits?.exact) return f;
+  // Bits are numbered per snapshot: those of another (a swap between reads) decide nothing here.
+  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return f;
   if (f.city || f.company || f.salary || f.salarySource || f.postedAfter || f.firstSeen || f.near) return f;
   const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
   const density = all > 0 ? bits.share * (kept / all) : 0;
+  if (bits.rareShare * all > MAX_EXCLUDED_JOBS) return f;
   return density > 0 && wanted / density <= MAX_WALK_JOBS ? { ...f, wordsByBits: true } : f;
 }

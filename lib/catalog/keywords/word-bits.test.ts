@@ -38,6 +38,7 @@ const bitsOf = (clauses: SearchClause[]) =>
   ruleOutBits(
     clauses,
     alternativeTexts(clauses).map((texts) => texts.map((t) => alternative(t.text, t.phrase))),
+    1,
   );
 
 describe("ruleOutBits", () => {
@@ -45,11 +46,14 @@ describe("ruleOutBits", () => {
     expect(
       bitsOf([{ any: [term("python")] }, { any: [phrase("data engin")] }, { any: [term("rare")] }]),
     ).toEqual({
+      snapshotId: 1,
       need: [3, 12, 20],
       forbid: [],
       anyOf: [],
       exact: false,
       share: 0.125,
+      rare: [],
+      rareShare: 0,
     });
   });
 
@@ -61,21 +65,27 @@ describe("ruleOutBits", () => {
         { any: [phrase("data engin", true)] },
       ]),
     ).toEqual({
+      snapshotId: 1,
       need: [3],
       forbid: [9],
       anyOf: [],
       exact: false,
       share: 0.25,
+      rare: [],
+      rareShare: 0,
     });
   });
 
   it("asks for one of a set when every alternative is a single common lexeme, else nothing", () => {
     expect(bitsOf([{ any: [term("python"), term("js", false, ["javascript"])] }])).toEqual({
+      snapshotId: 1,
       need: [],
       forbid: [],
       anyOf: [[3, 30, 31]],
       exact: true,
       share: 0.875,
+      rare: [],
+      rareShare: 0,
     });
     // One alternative without a bit could be the one that matches.
     expect(bitsOf([{ any: [term("python"), term("rare")] }])).toBeNull();
@@ -84,11 +94,14 @@ describe("ruleOutBits", () => {
 
   it("drops an alternative of stop words only, as the tsquery does", () => {
     expect(bitsOf([{ any: [term("the"), term("remot")] }])).toEqual({
+      snapshotId: 1,
       need: [7],
       forbid: [],
       anyOf: [],
       exact: true,
       share: 0.5,
+      rare: [],
+      rareShare: 0,
     });
     expect(bitsOf([{ any: [term("the")] }])).toBeNull();
   });
@@ -97,15 +110,56 @@ describe("ruleOutBits", () => {
     expect(bitsOf([{ any: [term("python")] }, { any: [term("senior", true)] }])).toMatchObject({
       exact: true,
       share: 0.25,
+      rare: [],
+      rareShare: 0,
     });
-    expect(bitsOf([{ any: [term("python")] }, { any: [term("rare", true)] }])?.exact).toBe(false);
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("rare")] }])?.exact).toBe(false);
     expect(bitsOf([{ any: [phrase("python")] }])?.exact).toBe(true);
     // One lexeme twice is a phrase of two positions: the bit says it is held, not that it is repeated.
     expect(bitsOf([{ any: [phrase("python python")] }])).toMatchObject({ need: [3], exact: false });
   });
 
+  it("leaves an excluded word too rare for a bit to be read from the words' index, never a common phrase", () => {
+    const clauses = [
+      { any: [term("python")] },
+      { any: [term("rare", true)] },
+      { any: [phrase("data engin", true)] },
+    ];
+    expect(
+      ruleOutBits(
+        clauses,
+        alternativeTexts(clauses).map((t) => t.map((a) => alternative(a.text, a.phrase))),
+        1,
+        0.01,
+      ),
+    ).toMatchObject({
+      rare: [1],
+      rareShare: 0.01,
+      exact: false,
+    });
+    const rareOnly = clauses.slice(0, 2);
+    expect(
+      ruleOutBits(
+        rareOnly,
+        alternativeTexts(rareOnly).map((t) => t.map((a) => alternative(a.text, a.phrase))),
+        1,
+        0.01,
+      ),
+    ).toMatchObject({
+      need: [3],
+      rare: [1],
+      exact: true,
+    });
+  });
+
   it("rules nothing out for words without bits", () => {
-    expect(bitsOf([{ any: [term("rare")] }, { any: [term("other", true)] }])).toBeNull();
+    expect(bitsOf([{ any: [term("rare")] }, { any: [term("other")] }])).toBeNull();
+    expect(bitsOf([{ any: [term("rare")] }, { any: [term("other", true)] }])).toMatchObject({
+      need: [],
+      forbid: [],
+      anyOf: [],
+      exact: false,
+    });
   });
 });
 

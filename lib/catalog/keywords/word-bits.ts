@@ -1,12 +1,15 @@
 // What a job's common-word bits (jobs.common_words) can tell about a query before its words are
 // read: a lexeme the query needs and the job's bits lack, or one it excludes and they hold, rules
-// the job out. Only ever a necessary condition: `search @@ …` still decides every job it lets by.
+// the job out. A necessary condition: `search @@ …` decides the jobs it lets by, except in a walk
+// where the bits are exact (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary:
+// the SQL checks each row's snapshot against the one the bits were read for.
 
 import type { CatalogReader } from "../../core/db-replicas";
 import { Prisma } from "../../generated/prisma/client";
-import type { SearchClause } from "./tsquery-sql";
+import { COMMON_WORD_BITS } from "./common-words";
+import { type SearchClause, tsquerySql } from "./tsquery-sql";
 
-export const COMMON_WORD_BITS = 1024;
+export { COMMON_WORD_BITS };
 
 /**
  * Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one
@@ -14,7 +17,22 @@ export const COMMON_WORD_BITS = 1024;
  * job they keep matches. `share`: the part of jobs they are expected to keep (words taken as
  * independent; 1 for what they do not decide).
  */
-export type WordBits = { need: number[]; forbid: number[]; anyOf: number[][]; exact: boolean; share: number };
+export type WordBits = {
+  /** The snapshot whose common_words numbered the bits. */
+  snapshotId: number;
+  need: number[];
+  forbid: number[];
+  anyOf: number[][];
+  exact: boolean;
+  share: number;
+  /**
+   * Excluded clauses (their index in the query) the bits cannot decide but whose every such
+   * alternative holds a lexeme too rare to have a bit: a walk may leave out their few matches,
+   * read from the words' index, instead. `rareShare`: the part of jobs they may hold at most.
+   */
+  rare: number[];
+  rareShare: number;
+};
 
 /** A lexeme under jobs_english, with its bit and share when it is a common word. */
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
@@ -42,21 +60,30 @@ const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.
 export function ruleOutBits(
   clauses: readonly SearchClause[],
   lexemes: readonly Alternative[][],
+  snapshotId: number,
+  /** The share of the vocabulary's least held word: a word without a bit is held by fewer. */
+  floor = 0,
 ): WordBits | null {
   const need = new Map<number, number>();
   const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
   let exact = true;
   let share = 1;
+  const rare: number[] = [];
+  let rareShare = 0;
   let k = 0;
-  for (const clause of clauses) {
+  for (const [index, clause] of clauses.entries()) {
     const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
     if (alternatives.length === 0) continue;
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
       for (const a of alternatives)
         if (single(a)) forbid.set(a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 0);
-      exact &&= alternatives.every(single);
+      const others = alternatives.filter((a) => !single(a));
+      if (others.length && others.every((a) => a.lexemes.some((l) => l.bit === null))) {
+        rare.push(index);
+        rareShare += others.length * floor;
+      } else exact &&= others.length === 0;
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
@@ -67,11 +94,11 @@ export function ruleOutBits(
       share *= 1 - [...bits.values()].reduce((none, s) => none * (1 - s), 1);
     } else exact = false;
   }
-  if (need.size === 0 && forbid.size === 0 && anyOf.length === 0) return null;
+  if (need.size === 0 && forbid.size === 0 && anyOf.length === 0 && rare.length === 0) return null;
   for (const s of need.values()) share *= s;
   for (const s of forbid.values()) share *= 1 - s;
   const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
-  return { need: sorted(need), forbid: sorted(forbid), anyOf, exact, share };
+  return { snapshotId, need: sorted(need), forbid: sorted(forbid), anyOf, exact, share, rare, rareShare };
 }
 
 /** Bits as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
@@ -89,7 +116,15 @@ export function ruleOutCondition(bits: WordBits | null | undefined): Prisma.Sql 
   if (!bits) return null;
   const mask = (b: number[]) => (b.length ? bitString(b) : null);
   const anyOf = bits.anyOf.length ? bits.anyOf.map(bitString) : null;
-  return Prisma.sql`NOT words_rule_out(common_words, ${mask(bits.need)}::varbit, ${mask(bits.forbid)}::varbit, ${anyOf}::varbit[])`;
+  return Prisma.sql`NOT words_rule_out(common_words, snapshot_id, ${bits.snapshotId}::int, ${mask(bits.need)}::varbit, ${mask(bits.forbid)}::varbit, ${anyOf}::varbit[])`;
+}
+
+/** `AND id NOT IN (…)`: the jobs holding the rare excluded clauses, read from the words' index. */
+export function rareExclusionSql(clauses: readonly SearchClause[], bits: WordBits): Prisma.Sql {
+  if (bits.rare.length === 0) return Prisma.empty;
+  const any = bits.rare.flatMap((i) => (clauses[i]?.any ?? []).map((item) => ({ ...item, negated: false })));
+  return Prisma.sql`AND id NOT IN (SELECT id FROM jobs WHERE snapshot_id = ${bits.snapshotId}::int
+    AND search @@ ${tsquerySql([{ any }])})`;
 }
 
 /** ruleOutCondition as `AND …`, or nothing. */
@@ -103,10 +138,10 @@ export async function lexemesOf(
   db: CatalogReader,
   clauses: readonly SearchClause[],
   snapshotId: number,
-): Promise<Alternative[][]> {
+): Promise<{ alternatives: Alternative[][]; floor: number }> {
   const groups = alternativeTexts(clauses);
   const texts = groups.flat();
-  if (texts.length === 0) return [];
+  if (texts.length === 0) return { alternatives: [], floor: 0 };
   // The same functions tsquery-sql.ts builds the query from: plainto for a word, phraseto for a phrase.
   const rows = await db.query<{
     i: number;
@@ -130,5 +165,11 @@ export async function lexemesOf(
     if (r.lexeme !== null) a.lexemes.push({ lexeme: r.lexeme, bit: r.bit, share: r.share ?? undefined });
   }
   let at = 0;
-  return groups.map((g) => g.map(() => byText[at++] as Alternative));
+  const [least] = await db.query<{ floor: number | null }>(
+    Prisma.sql`SELECT min(share)::float8 AS floor FROM common_words WHERE snapshot_id = ${snapshotId}`,
+  );
+  return {
+    alternatives: groups.map((g) => g.map(() => byText[at++] as Alternative)),
+    floor: least?.floor ?? 0,
+  };
 }
