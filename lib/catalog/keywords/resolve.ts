@@ -8,7 +8,7 @@ import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
 import { foldWord, parseQuery } from "./parse";
 import { type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
-import { lexemesOf, ruleOutBits, type WordBits } from "./word-bits";
+import { type LexemesJson, lexemesOf, lexemesSql, ruleOutBits, type WordBits } from "./word-bits";
 
 export type QueryMeta = {
   q: string;
@@ -36,7 +36,8 @@ type State = "stop" | "known" | "unknown";
 const checkable = (clauses: SearchClause[]) =>
   clauses.flatMap((c) => c.any).filter((i) => i.kind === "term" && !i.negated && !i.also);
 
-function statesSql(words: SearchItem[], q: Prisma.Sql, snapshotId: number): Prisma.Sql {
+function statesSql(words: SearchItem[], clauses: SearchClause[], snapshotId: number): Prisma.Sql {
+  const q = tsquerySql(clauses);
   const states = words.map(
     (w) => Prisma.sql`CASE
       WHEN numnode(plainto_tsquery(${CONFIG}, ${w.text})) = 0 THEN 'stop'
@@ -47,7 +48,8 @@ function statesSql(words: SearchItem[], q: Prisma.Sql, snapshotId: number): Pris
   const list = states.length
     ? Prisma.sql`ARRAY[${Prisma.join(states)}]::text[]`
     : Prisma.sql`ARRAY[]::text[]`;
-  return Prisma.sql`SELECT numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${list} AS states`;
+  return Prisma.sql`SELECT numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${list} AS states,
+    ${lexemesSql(clauses, snapshotId)} AS lexemes`;
 }
 
 function candidatesSql(words: string[], snapshotId: number): Prisma.Sql {
@@ -74,9 +76,10 @@ export async function resolveKeywords(
   const { clauses, expansions } = expandSynonyms(parsed.value);
   const words = checkable(clauses);
   const db = catalogDb(snapshotId);
-  const [first] = await db.query<{ nodes: number; tsquery: string; states: State[] }>(
-    statesSql(words, tsquerySql(clauses), snapshotId),
+  const [first] = await db.query<{ nodes: number; tsquery: string; states: State[]; lexemes: LexemesJson }>(
+    statesSql(words, clauses, snapshotId),
   );
+  let lexemes = first?.lexemes;
   let tsquery = first?.tsquery ?? "";
   let nodes = first?.nodes ?? 0;
   const states = first?.states ?? [];
@@ -99,11 +102,13 @@ export async function resolveKeywords(
       w.text = to;
     });
     if (corrections.length) {
-      const [again] = await db.query<{ nodes: number; tsquery: string }>(
-        Prisma.sql`SELECT numnode(${tsquerySql(clauses)})::int AS nodes, ${tsquerySql(clauses)}::text AS tsquery`,
+      const [again] = await db.query<{ nodes: number; tsquery: string; lexemes: LexemesJson }>(
+        Prisma.sql`SELECT numnode(${tsquerySql(clauses)})::int AS nodes, ${tsquerySql(clauses)}::text AS tsquery,
+          ${lexemesSql(clauses, snapshotId)} AS lexemes`,
       );
       tsquery = again?.tsquery ?? "";
       nodes = again?.nodes ?? 0;
+      lexemes = again?.lexemes;
     }
   }
   if (nodes === 0)
@@ -123,7 +128,7 @@ export async function resolveKeywords(
     ignored: words.filter((_, i) => states[i] === "stop").map((w) => w.text),
     tsquery,
   };
-  const { alternatives, floor } = await lexemesOf(db, clauses, snapshotId);
+  const { alternatives, floor } = lexemesOf(clauses, lexemes);
   const bits = ruleOutBits(clauses, alternatives, snapshotId, floor);
   const value = { clauses, meta, bits };
   cache.set(snapshotId, key, value);

@@ -4,7 +4,6 @@
 // where the bits are exact (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary:
 // the SQL checks each row's snapshot against the one the bits were read for.
 
-import type { CatalogReader } from "../../core/db-replicas";
 import { Prisma } from "../../generated/prisma/client";
 import { COMMON_WORD_BITS } from "./common-words";
 import { type SearchClause, tsquerySql } from "./tsquery-sql";
@@ -133,43 +132,50 @@ export function ruleOutSql(bits: WordBits | null | undefined): Prisma.Sql {
   return condition ? Prisma.sql`AND ${condition}` : Prisma.empty;
 }
 
-/** Each alternative's lexemes and common bits in snapshot `snapshotId`. */
-export async function lexemesOf(
-  db: CatalogReader,
-  clauses: readonly SearchClause[],
-  snapshotId: number,
-): Promise<{ alternatives: Alternative[][]; floor: number }> {
-  const groups = alternativeTexts(clauses);
-  const texts = groups.flat();
-  if (texts.length === 0) return { alternatives: [], floor: 0 };
+type LexemeRow = {
+  i: number;
+  nodes: number;
+  lexeme: string | null;
+  bit: number | null;
+  share: number | null;
+};
+/** What lexemesSql gives: one JSON value, so that it rides along another statement. */
+export type LexemesJson = { floor: number | null; rows: LexemeRow[] | null };
+
+/**
+ * Each alternative's tsquery nodes, lexemes and common bits in snapshot `snapshotId`, and the
+ * share of its least held common word, as one JSON value (read with lexemesOf).
+ */
+export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number): Prisma.Sql {
+  const texts = alternativeTexts(clauses).flat();
   // The same functions tsquery-sql.ts builds the query from: plainto for a word, phraseto for a phrase.
-  const rows = await db.query<{
-    i: number;
-    nodes: number;
-    lexeme: string | null;
-    bit: number | null;
-    share: number | null;
-  }>(
-    Prisma.sql`SELECT w.i::int AS i, numnode(CASE WHEN w.phrase THEN phraseto_tsquery('jobs_english'::regconfig, w.t)
-        ELSE plainto_tsquery('jobs_english'::regconfig, w.t) END)::int AS nodes,
-        l.lexeme, c.bit::int AS bit, c.share::float8 AS share
-      FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
-      LEFT JOIN LATERAL unnest(tsvector_to_array(to_tsvector('jobs_english'::regconfig, w.t))) AS l(lexeme) ON true
-      LEFT JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.lexeme = l.lexeme
-      ORDER BY 1, 3`,
-  );
-  const byText: Alternative[] = texts.map(() => ({ nodes: 0, lexemes: [] }));
-  for (const r of rows) {
-    const a = byText[r.i - 1] as Alternative;
+  return Prisma.sql`json_build_object(
+    'floor', (SELECT min(share)::float8 FROM common_words WHERE snapshot_id = ${snapshotId}),
+    'rows', (SELECT json_agg(x ORDER BY x.i, x.lexeme) FROM (
+      SELECT w.i::int AS i, numnode(CASE WHEN w.phrase THEN phraseto_tsquery('jobs_english'::regconfig, w.t)
+          ELSE plainto_tsquery('jobs_english'::regconfig, w.t) END)::int AS nodes,
+          l.lexeme, c.bit::int AS bit, c.share::float8 AS share
+        FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
+        LEFT JOIN LATERAL unnest(tsvector_to_array(to_tsvector('jobs_english'::regconfig, w.t))) AS l(lexeme) ON true
+        LEFT JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.lexeme = l.lexeme) x))`;
+}
+
+/** lexemesSql's value as each item's alternatives (alternativeTexts' order) and the floor. */
+export function lexemesOf(
+  clauses: readonly SearchClause[],
+  json: LexemesJson | undefined,
+): { alternatives: Alternative[][]; floor: number } {
+  const groups = alternativeTexts(clauses);
+  const byText: Alternative[] = groups.flat().map(() => ({ nodes: 0, lexemes: [] }));
+  for (const r of json?.rows ?? []) {
+    const a = byText[r.i - 1];
+    if (!a) continue;
     a.nodes = r.nodes;
     if (r.lexeme !== null) a.lexemes.push({ lexeme: r.lexeme, bit: r.bit, share: r.share ?? undefined });
   }
   let at = 0;
-  const [least] = await db.query<{ floor: number | null }>(
-    Prisma.sql`SELECT min(share)::float8 AS floor FROM common_words WHERE snapshot_id = ${snapshotId}`,
-  );
   return {
     alternatives: groups.map((g) => g.map(() => byText[at++] as Alternative)),
-    floor: least?.floor ?? 0,
+    floor: json?.floor ?? 0,
   };
 }
