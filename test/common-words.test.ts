@@ -7,6 +7,7 @@ import { demoJobs } from "@/lib/catalog/demo/generate";
 import { jobFacets } from "@/lib/catalog/facets";
 import { filterSql } from "@/lib/catalog/filters";
 import { importSnapshot } from "@/lib/catalog/import/load";
+import { type Tier, tierTitlesSql, tierWalkSql, titleTiersSql } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
 import { forWalk, MAX_WALK_JOBS } from "@/lib/catalog/keywords/walk-by-bits";
@@ -208,5 +209,55 @@ describe("common-word bits", () => {
     const f = { keywords: k.value.clauses, wordBits: other };
     expect((await forWalk(snapshotId, f, 10)).wordsByBits).toBeUndefined();
     expect((await forWalk(snapshotId, { ...f, wordBits: k.value.bits }, 10)).wordsByBits).toBe(true);
+  });
+
+  it("decide a tier's exclusions without reading words, with the same jobs as the words give", async () => {
+    const lexemes = await lexemesByJobs();
+    const common = lexemes.filter((l) => l.bit !== null && /^[a-z]{4,}$/.test(l.lexeme));
+    const rare = lexemes.filter((l) => l.bit === null && l.n >= 3 && /^[a-z]{4,}$/.test(l.lexeme));
+    const titles = await pool.query<{ word: string }>(
+      `SELECT w.word FROM ts_stat($$SELECT words FROM job_titles WHERE snapshot_id = ${snapshotId}$$) w
+       ORDER BY w.ndoc DESC, w.word LIMIT 3`,
+    );
+    let compared = 0;
+    for (const [i, t] of titles.rows.entries()) {
+      for (const q of [
+        `${t.word} -${common[i + 2]?.lexeme}`,
+        `${t.word} -${rare[i]?.lexeme} -${common[i]?.lexeme}`,
+      ]) {
+        const k = await resolveKeywords(q, snapshotId, false);
+        if (!k.ok) throw new Error(JSON.stringify(k));
+        expect({ q, decided: k.value.bits?.exclusionsExact }).toEqual({ q, decided: true });
+        const f = { keywords: k.value.clauses, wordBits: k.value.bits };
+        const tiers = await db().$queryRaw<Tier[]>(titleTiersSql(f, snapshotId));
+        const ids = tiers.flatMap((x) => x.ids);
+        const run = async (sql: Prisma.Sql) => (await db().$queryRaw<{ id: string }[]>(sql)).map((r) => r.id);
+        const walk = (wordBits: typeof k.value.bits) =>
+          run(tierWalkSql({ ...f, wordBits }, snapshotId, ids, 400));
+        const per = (wordBits: typeof k.value.bits) =>
+          run(tierTitlesSql({ ...f, wordBits }, snapshotId, tiers, 400));
+        const [walked, walkedByWords] = [await walk(k.value.bits), await walk(null)];
+        expect(walkedByWords.length).toBeGreaterThan(0);
+        expect({ q, walked }).toEqual({ q, walked: walkedByWords });
+        expect({ q, per: await per(k.value.bits) }).toEqual({ q, per: await per(null) });
+        compared++;
+      }
+    }
+    expect(compared).toBe(6);
+  });
+
+  // Last: it takes the snapshot's common words away.
+  it("give nothing to judge by in a snapshot without common words (imported before them)", async () => {
+    const rare = (await lexemesByJobs()).find(
+      (l) => l.bit === null && l.n >= 3 && /^[a-z]{4,}$/.test(l.lexeme),
+    );
+    await pool.query("DELETE FROM common_words WHERE snapshot_id = $1", [snapshotId]);
+    await pool.query("UPDATE jobs SET common_words = NULL WHERE snapshot_id = $1", [snapshotId]);
+    // Only an exclusion, of a word that never had a bit.
+    const k = await resolveKeywords(`the -${rare?.lexeme}`, snapshotId, false);
+    if (!k.ok) throw new Error(JSON.stringify(k));
+    expect(k.value.bits).toBeNull();
+    const f = { keywords: k.value.clauses, wordBits: k.value.bits };
+    expect((await forWalk(snapshotId, f, 10)).wordsByBits).toBeUndefined();
   });
 });

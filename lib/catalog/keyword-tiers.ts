@@ -8,7 +8,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
-import { ruleOutCondition, ruleOutSql } from "./keywords/word-bits";
+import { exclusionsByBitsSql, ruleOutCondition, ruleOutSql } from "./keywords/word-bits";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
 import { rowsWithin } from "./totals";
@@ -34,11 +34,14 @@ export function tierWalkSql(
   limit: number,
 ): Prisma.Sql {
   // A title holding every searched word means the job's words do too; only an exclusion needs
-  // them read, and only for a job of the tier: CASE keeps that order.
+  // them read, and only for a job of the tier: CASE keeps that order. Exclusions the common-word
+  // bits decide need no words read at all.
   const ruleOut = ruleOutCondition(filters.wordBits);
-  const words = hasExclusions(filters.keywords)
-    ? Prisma.sql`${ruleOut ? Prisma.sql`${ruleOut} AND ` : Prisma.empty}search @@ ${tsquerySql(filters.keywords)}`
-    : Prisma.sql`true`;
+  const byBits = exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId);
+  const words = !hasExclusions(filters.keywords)
+    ? Prisma.sql`true`
+    : (byBits ??
+      Prisma.sql`${ruleOut ? Prisma.sql`${ruleOut} AND ` : Prisma.empty}search @@ ${tsquerySql(filters.keywords)}`);
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
       AND CASE WHEN title_id = ANY(${ids}::int[]) THEN ${words} ELSE false END
@@ -55,7 +58,12 @@ export function tierTitlesSql(
   tiers: Tier[],
   limit: number,
 ): Prisma.Sql {
-  const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords) });
+  const byBits = hasExclusions(filters.keywords)
+    ? exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId)
+    : null;
+  const titled = byBits
+    ? Prisma.sql`${filterSql(filters, { keywords: false })} AND ${byBits}`
+    : filterSql(filters, { keywords: hasExclusions(filters.keywords) });
   const ids = tiers.flatMap((t) => t.ids);
   const ranks = tiers.flatMap((t) => t.ids.map(() => t.rank));
   return Prisma.sql`SELECT j.id, j.posted_at FROM unnest(${ids}::int[], ${ranks}::float8[]) AS t(title_id, rank)

@@ -51,6 +51,7 @@ describe("ruleOutBits", () => {
       forbid: [],
       anyOf: [],
       exact: false,
+      exclusionsExact: true,
       share: 0.125,
       rare: [],
       rareShare: 0,
@@ -70,6 +71,7 @@ describe("ruleOutBits", () => {
       forbid: [9],
       anyOf: [],
       exact: false,
+      exclusionsExact: false,
       share: 0.25,
       rare: [],
       rareShare: 0,
@@ -83,6 +85,7 @@ describe("ruleOutBits", () => {
       forbid: [],
       anyOf: [[3, 30, 31]],
       exact: true,
+      exclusionsExact: true,
       share: 0.875,
       rare: [],
       rareShare: 0,
@@ -99,6 +102,7 @@ describe("ruleOutBits", () => {
       forbid: [],
       anyOf: [],
       exact: true,
+      exclusionsExact: true,
       share: 0.5,
       rare: [],
       rareShare: 0,
@@ -109,12 +113,18 @@ describe("ruleOutBits", () => {
   it("is exact when every word is a single common lexeme, included or excluded", () => {
     expect(bitsOf([{ any: [term("python")] }, { any: [term("senior", true)] }])).toMatchObject({
       exact: true,
+      exclusionsExact: true,
       share: 0.25,
       rare: [],
       rareShare: 0,
     });
     expect(bitsOf([{ any: [term("python")] }, { any: [term("rare")] }])?.exact).toBe(false);
     expect(bitsOf([{ any: [phrase("python")] }])?.exact).toBe(true);
+    // Positive words the bits cannot decide leave exclusions they can decide to them.
+    expect(bitsOf([{ any: [term("rare")] }, { any: [term("senior", true)] }])).toMatchObject({
+      exact: false,
+      exclusionsExact: true,
+    });
     // One lexeme twice is a phrase of two positions: the bit says it is held, not that it is repeated.
     expect(bitsOf([{ any: [phrase("python python")] }])).toMatchObject({ need: [3], exact: false });
   });
@@ -150,6 +160,13 @@ describe("ruleOutBits", () => {
       rare: [1],
       exact: true,
     });
+  });
+
+  it("gives nothing for a snapshot without common words (its jobs have no bits)", () => {
+    const clauses = [{ any: [term("the")] }, { any: [term("rare", true)] }];
+    const alternatives = alternativeTexts(clauses).map((t) => t.map((a) => alternative(a.text, a.phrase)));
+    expect(ruleOutBits(clauses, alternatives, 1, 0.01)).toMatchObject({ rare: [1], exact: true });
+    expect(ruleOutBits(clauses, alternatives, 1, null)).toBeNull();
   });
 
   it("rules nothing out for words without bits", () => {

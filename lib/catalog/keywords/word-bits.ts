@@ -23,6 +23,8 @@ export type WordBits = {
   forbid: number[];
   anyOf: number[][];
   exact: boolean;
+  /** Whether the bits (with `rare`) decide every excluded clause: exact for a job known to hold the rest. */
+  exclusionsExact: boolean;
   share: number;
   /**
    * Excluded clauses (their index in the query) the bits cannot decide but whose every such
@@ -60,13 +62,18 @@ export function ruleOutBits(
   clauses: readonly SearchClause[],
   lexemes: readonly Alternative[][],
   snapshotId: number,
-  /** The share of the vocabulary's least held word: a word without a bit is held by fewer. */
-  floor = 0,
+  /**
+   * The share of the vocabulary's least held word (a word without a bit is mostly held by
+   * fewer); null when the snapshot has no common words, whose jobs then have no bits to judge.
+   */
+  floor: number | null = 0,
 ): WordBits | null {
+  if (floor === null) return null;
   const need = new Map<number, number>();
   const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
   let exact = true;
+  let exclusionsExact = true;
   let share = 1;
   const rare: number[] = [];
   let rareShare = 0;
@@ -82,7 +89,10 @@ export function ruleOutBits(
       if (others.length && others.every((a) => a.lexemes.some((l) => l.bit === null))) {
         rare.push(index);
         rareShare += others.length * floor;
-      } else exact &&= others.length === 0;
+      } else if (others.length) {
+        exact = false;
+        exclusionsExact = false;
+      }
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
@@ -97,7 +107,17 @@ export function ruleOutBits(
   for (const s of need.values()) share *= s;
   for (const s of forbid.values()) share *= 1 - s;
   const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
-  return { snapshotId, need: sorted(need), forbid: sorted(forbid), anyOf, exact, share, rare, rareShare };
+  return {
+    snapshotId,
+    need: sorted(need),
+    forbid: sorted(forbid),
+    anyOf,
+    exact,
+    exclusionsExact,
+    share,
+    rare,
+    rareShare,
+  };
 }
 
 /** Bits as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
@@ -116,6 +136,20 @@ export function ruleOutCondition(bits: WordBits | null | undefined): Prisma.Sql 
   const mask = (b: number[]) => (b.length ? bitString(b) : null);
   const anyOf = bits.anyOf.length ? bits.anyOf.map(bitString) : null;
   return Prisma.sql`NOT words_rule_out(common_words, snapshot_id, ${bits.snapshotId}::int, ${mask(bits.need)}::varbit, ${mask(bits.forbid)}::varbit, ${anyOf}::varbit[])`;
+}
+
+/**
+ * For a job known to hold q's other words (its title does): whether it escapes every exclusion,
+ * decided by the bits and `rare` without reading its words; null when they cannot decide.
+ */
+export function exclusionsByBitsSql(
+  clauses: readonly SearchClause[],
+  bits: WordBits | null | undefined,
+  snapshotId: number,
+): Prisma.Sql | null {
+  if (!bits?.exclusionsExact || bits.snapshotId !== snapshotId) return null;
+  const forbid = bits.forbid.length ? bitString(bits.forbid) : null;
+  return Prisma.sql`(common_words IS NOT NULL AND NOT words_rule_out(common_words, snapshot_id, ${snapshotId}::int, NULL::varbit, ${forbid}::varbit, NULL::varbit[]) ${rareExclusionSql(clauses, bits)})`;
 }
 
 /** `AND id NOT IN (…)`: the jobs holding the rare excluded clauses, read from the words' index. */
@@ -164,7 +198,7 @@ export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number)
 export function lexemesOf(
   clauses: readonly SearchClause[],
   json: LexemesJson | undefined,
-): { alternatives: Alternative[][]; floor: number } {
+): { alternatives: Alternative[][]; floor: number | null } {
   const groups = alternativeTexts(clauses);
   const byText: Alternative[] = groups.flat().map(() => ({ nodes: 0, lexemes: [] }));
   for (const r of json?.rows ?? []) {
@@ -176,6 +210,6 @@ export function lexemesOf(
   let at = 0;
   return {
     alternatives: groups.map((g) => g.map(() => byText[at++] as Alternative)),
-    floor: json?.floor ?? 0,
+    floor: json?.floor ?? null,
   };
 }
