@@ -11,8 +11,8 @@
 // as COPY reads a `bit varying`): one bit per lexeme of the vocabulary the first batch chooses,
 // its most widely held lexemes, so that a search can rule a job out without reading its words.
 
-import { COMMON_WORD_BITS } from "../keywords/common-words";
 import { BuiltWords } from "./built-words";
+import { BITS_TEXT_LENGTH, CommonBits } from "./common-bits";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
 
@@ -39,9 +39,6 @@ const DOT = 46;
 const TILDE = 126;
 /** A piece the database could not lay out alone (it reaches tsvector's last position). */
 const UNPLACEABLE = Int32Array.of(-1);
-const HEX = Buffer.from("0123456789abcdef");
-const TAB = 9;
-const X = 120; // 'x': COPY's text for a bit string in hexadecimal
 
 /** PostgreSQL's parser treats these as white space in every locale; nothing else is cut on. */
 function isSpace(c: number): boolean {
@@ -65,18 +62,8 @@ export class JobWords {
   private used = 0;
   /** Jobs whose words were left to the database, over every batch. */
   leftToDatabase = 0;
-  /** The common lexemes, bit by bit; undefined until the first batch has chosen them. */
-  private vocabulary: string[] | undefined;
-  /** Jobs counted while choosing, then every job given bits, and per bit the jobs holding it. */
-  private counted = 0;
-  private jobsWithBits = 0;
-  private readonly holding = new Int32Array(COMMON_WORD_BITS);
-  private bitByLexeme = new Map<string, number>();
-  /** Per lexeme id, its bit, or -1. */
-  private bitOf = new Int16Array(1 << 12).fill(-1);
-  /** Per lexeme id, how many jobs of the first batch hold it (while choosing). */
-  private held = new Int32Array(1 << 12);
-  private readonly nibbles = new Uint8Array(COMMON_WORD_BITS / 4);
+  /** The common-word bits written after each job's words. */
+  private readonly bits = new CommonBits();
 
   constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
 
@@ -110,10 +97,10 @@ export class JobWords {
         this.remember(piece, answers[i] === undefined ? [] : answers[i]);
       for (const i of again) place(i);
     }
-    if (this.vocabulary === undefined && this.counted > 0) {
+    if (this.bits.mayChoose) {
       // The first batch with words built here: its jobs' lexemes choose the vocabulary, then it
       // is laid out again with its bits (every piece is known by now, so no job is missing one).
-      this.chooseVocabulary();
+      this.bits.choose(this.ids);
       this.used = 0;
       for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
     }
@@ -124,28 +111,12 @@ export class JobWords {
 
   /** The common lexemes, bit n being the lexeme at n; empty before the first batch. */
   commonWords(): readonly string[] {
-    return this.vocabulary ?? [];
+    return this.bits.words();
   }
 
   /** Per common lexeme, the part of the jobs given bits (every batch's) that hold it. */
   commonShares(): readonly number[] {
-    return (this.vocabulary ?? []).map(
-      (_, bit) => (this.holding[bit] as number) / Math.max(1, this.jobsWithBits),
-    );
-  }
-
-  /** The lexemes most jobs of the first batch hold, at most COMMON_WORD_BITS, each held by two or more. */
-  private chooseVocabulary() {
-    const ids: number[] = [];
-    for (let id = 0; id < this.heads.length; id++) if ((this.held[id] ?? 0) >= 2) ids.push(id);
-    ids.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
-    const lexemeOf = new Map([...this.ids].map(([lexeme, id]) => [id, lexeme]));
-    this.vocabulary = ids.slice(0, COMMON_WORD_BITS).map((id) => lexemeOf.get(id) as string);
-    this.vocabulary.forEach((lexeme, bit) => {
-      this.bitByLexeme.set(lexeme, bit);
-      this.bitOf[this.ids.get(lexeme) as number] = bit;
-    });
-    this.held = new Int32Array(0);
+    return this.bits.shares();
   }
 
   private forget() {
@@ -155,7 +126,7 @@ export class JobWords {
     this.slots = [];
     this.ids = new Map();
     this.heads = [];
-    this.bitOf.fill(-1);
+    this.bits.forget();
   }
 
   private remember(piece: string, answer: Piece) {
@@ -167,7 +138,7 @@ export class JobWords {
         if (id === undefined) {
           id = this.heads.push(Buffer.from(`${copyText(quote(lexeme))}:`)) - 1;
           this.ids.set(lexeme, id);
-          this.noteLexeme(id, lexeme);
+          this.bits.noteLexeme(id, lexeme);
         }
         encoded.push(id);
       }
@@ -250,47 +221,10 @@ export class JobWords {
       offset += last;
     }
     if (unknown) return this.undo(from, MISSING);
-    this.writeBits();
+    this.reserve(BITS_TEXT_LENGTH);
+    this.used = this.bits.write(this.touched, this.out, this.used);
     this.resetCounts();
     return true;
-  }
-
-  /** A new lexeme id: room for its bit and count, and its bit if it is a common word. */
-  private noteLexeme(id: number, lexeme: string) {
-    if (id >= this.bitOf.length) {
-      const bigger = new Int16Array(this.bitOf.length * 2).fill(-1);
-      bigger.set(this.bitOf);
-      this.bitOf = bigger;
-    }
-    this.bitOf[id] = this.bitByLexeme.get(lexeme) ?? -1;
-    if (this.vocabulary === undefined && id >= this.held.length) {
-      const bigger = new Int32Array(this.held.length * 2);
-      bigger.set(this.held);
-      this.held = bigger;
-    }
-  }
-
-  /** `\tx` and the job's bits in hexadecimal, after its words; counts its lexemes while choosing. */
-  private writeBits() {
-    const nibbles = this.nibbles;
-    nibbles.fill(0);
-    const choosing = this.vocabulary === undefined;
-    if (choosing) this.counted++;
-    else this.jobsWithBits++;
-    for (const id of this.touched) {
-      if (choosing) this.held[id] = (this.held[id] as number) + 1;
-      const bit = this.bitOf[id] as number;
-      if (bit < 0) continue;
-      nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
-      this.holding[bit] = (this.holding[bit] as number) + 1;
-    }
-    this.reserve(nibbles.length + 2);
-    const out = this.out;
-    let u = this.used;
-    out[u++] = TAB;
-    out[u++] = X;
-    for (let i = 0; i < nibbles.length; i++) out[u++] = HEX[nibbles[i] as number] as number;
-    this.used = u;
   }
 
   private reserve(bytes: number) {

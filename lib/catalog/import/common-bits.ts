@@ -1,0 +1,99 @@
+// The common-word bits job-words.ts writes after each job's words (decision 0031): the first
+// batch with words built in the loader chooses the vocabulary, its most widely held lexemes (up
+// to COMMON_WORD_BITS, each held by two or more of its jobs), and every job gets one bit per such
+// lexeme it holds, as COPY reads a `bit varying` (`x` and hexadecimal, bit 0 first).
+import { COMMON_WORD_BITS } from "../keywords/common-words";
+
+const HEX = Buffer.from("0123456789abcdef");
+const TAB = 9;
+const X = 120; // 'x': COPY's text for a bit string in hexadecimal
+/** What write() adds after a job's words: a tab, `x` and one hexadecimal digit per four bits. */
+export const BITS_TEXT_LENGTH = COMMON_WORD_BITS / 4 + 2;
+
+export class CommonBits {
+  /** The common lexemes, bit by bit; undefined until a batch has chosen them. */
+  private vocabulary: string[] | undefined;
+  private bitByLexeme = new Map<string, number>();
+  /** Per lexeme id (job-words.ts's), its bit, or -1. */
+  private bitOf = new Int16Array(1 << 12).fill(-1);
+  /** Per lexeme id, how many jobs hold it, while choosing. */
+  private held = new Int32Array(1 << 12);
+  /** Jobs counted while choosing, then every job given bits, and per bit the jobs holding it. */
+  private counted = 0;
+  private jobsWithBits = 0;
+  private readonly holding = new Int32Array(COMMON_WORD_BITS);
+  private readonly nibbles = new Uint8Array(COMMON_WORD_BITS / 4);
+
+  /** Whether the jobs written so far were counted to choose from: choose(), then write them again. */
+  get mayChoose(): boolean {
+    return this.vocabulary === undefined && this.counted > 0;
+  }
+
+  /** The common lexemes, bit n being the lexeme at n; empty before a batch chose them. */
+  words(): readonly string[] {
+    return this.vocabulary ?? [];
+  }
+
+  /** Per common lexeme, the part of the jobs given bits (every batch's) that hold it. */
+  shares(): readonly number[] {
+    return this.words().map((_, bit) => (this.holding[bit] as number) / Math.max(1, this.jobsWithBits));
+  }
+
+  /** Chooses the vocabulary from the jobs counted; `ids`: lexeme → id. */
+  choose(ids: ReadonlyMap<string, number>) {
+    const lexemeOf = new Map([...ids].map(([lexeme, id]) => [id, lexeme]));
+    const chosen: number[] = [];
+    for (const id of lexemeOf.keys()) if ((this.held[id] ?? 0) >= 2) chosen.push(id);
+    chosen.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
+    this.vocabulary = chosen.slice(0, COMMON_WORD_BITS).map((id) => lexemeOf.get(id) as string);
+    this.vocabulary.forEach((lexeme, bit) => {
+      this.bitByLexeme.set(lexeme, bit);
+      this.bitOf[ids.get(lexeme) as number] = bit;
+    });
+    this.held = new Int32Array(0);
+  }
+
+  /** job-words.ts forgot its lexeme ids: they are given again by noteLexeme. */
+  forget() {
+    this.bitOf.fill(-1);
+  }
+
+  /** A new lexeme id: room for its bit and count, and its bit if it is a common word. */
+  noteLexeme(id: number, lexeme: string) {
+    if (id >= this.bitOf.length) {
+      const bigger = new Int16Array(Math.max(id + 1, this.bitOf.length * 2)).fill(-1);
+      bigger.set(this.bitOf);
+      this.bitOf = bigger;
+    }
+    this.bitOf[id] = this.bitByLexeme.get(lexeme) ?? -1;
+    if (this.vocabulary === undefined && id >= this.held.length) {
+      const bigger = new Int32Array(Math.max(id + 1, this.held.length * 2));
+      bigger.set(this.held);
+      this.held = bigger;
+    }
+  }
+
+  /**
+   * Writes the bits of a job holding the lexeme ids `touched` at `out[at]` (BITS_TEXT_LENGTH
+   * bytes, room made by the caller) and counts them; returns where it stopped.
+   */
+  write(touched: readonly number[], out: Uint8Array, at: number): number {
+    const nibbles = this.nibbles;
+    nibbles.fill(0);
+    const choosing = this.vocabulary === undefined;
+    if (choosing) this.counted++;
+    else this.jobsWithBits++;
+    for (const id of touched) {
+      if (choosing) this.held[id] = (this.held[id] as number) + 1;
+      const bit = this.bitOf[id] as number;
+      if (bit < 0) continue;
+      nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
+      this.holding[bit] = (this.holding[bit] as number) + 1;
+    }
+    let u = at;
+    out[u++] = TAB;
+    out[u++] = X;
+    for (let i = 0; i < nibbles.length; i++) out[u++] = HEX[nibbles[i] as number] as number;
+    return u;
+  }
+}
