@@ -8,8 +8,8 @@ import { Prisma } from "../generated/prisma/client";
 import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
-import { type SearchClause, tsquerySql } from "./keywords/tsquery-sql";
-import { rareExclusionSql, ruleOutSql, type WordBits } from "./keywords/word-bits";
+import type { SearchClause } from "./keywords/tsquery-sql";
+import { rareExclusionSql, ruleOutSql, type WordBits, wordsMatchSql } from "./keywords/word-bits";
 import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
@@ -184,7 +184,7 @@ function keywordsSql(
   // jobs whose words the database made); forWalk hands over bits of the very snapshot searched.
   if (byBits && bits?.exact)
     return Prisma.sql`AND common_words IS NOT NULL ${ruleOutSql(bits)} ${rareExclusionSql(keywords, bits)}`;
-  return Prisma.sql`${ruleOutSql(bits)} AND search @@ ${tsquerySql(keywords)}`;
+  return Prisma.sql`AND ${wordsMatchSql(keywords, bits)}`;
 }
 
 /**

@@ -8,7 +8,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
-import { exclusionsByBitsSql, ruleOutCondition, ruleOutSql } from "./keywords/word-bits";
+import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
 import { rowsWithin } from "./totals";
@@ -36,12 +36,10 @@ export function tierWalkSql(
   // A title holding every searched word means the job's words do too; only an exclusion needs
   // them read, and only for a job of the tier: CASE keeps that order. Exclusions the common-word
   // bits decide need no words read at all.
-  const ruleOut = ruleOutCondition(filters.wordBits);
-  const byBits = exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId);
   const words = !hasExclusions(filters.keywords)
     ? Prisma.sql`true`
-    : (byBits ??
-      Prisma.sql`${ruleOut ? Prisma.sql`${ruleOut} AND ` : Prisma.empty}search @@ ${tsquerySql(filters.keywords)}`);
+    : (exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId) ??
+      wordsMatchSql(filters.keywords, filters.wordBits));
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
       AND CASE WHEN title_id = ANY(${ids}::int[]) THEN ${words} ELSE false END
@@ -86,7 +84,7 @@ export function otherMatchesSql(
 ): Prisma.Sql {
   return Prisma.sql`SELECT id, posted_at FROM jobs
     WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
-      AND NOT (title_id = ANY(${ids}::int[])) ${ruleOutSql(filters.wordBits)} AND search @@ ${tsquerySql(filters.keywords)}
+      AND NOT (title_id = ANY(${ids}::int[])) AND ${wordsMatchSql(filters.keywords, filters.wordBits)}
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }
 

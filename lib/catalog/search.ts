@@ -131,7 +131,8 @@ async function keywordPage(
 ) {
   const count = await countMatches(input, live, filters, tsquery, page.lead);
   const fewMatches = count.total !== null && count.totalExact;
-  const read = (few: boolean) => pageSql({ ...page, limit: page.limit + 1, fewMatches: few }, live.id);
+  const read = (few: boolean, f = page.filters) =>
+    pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few }, live.id);
   if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
   const keywords = filters.keywords;
   if (byKeywordRelevance(page) && keywords) {
@@ -141,18 +142,10 @@ async function keywordPage(
   }
   // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
   // its deadline, the words' matches are read whole after all.
-  const walk = page.tsquery
-    ? read(false)
-    : pageSql(
-        {
-          ...page,
-          filters: await forWalk(live.id, page.filters, page.offset + page.limit + 1),
-          limit: page.limit + 1,
-          fewMatches: false,
-        },
-        live.id,
-      );
-  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, walk);
+  const walkFilters = page.tsquery
+    ? page.filters
+    : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
+  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, read(false, walkFilters));
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
 

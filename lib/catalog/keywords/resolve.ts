@@ -36,8 +36,13 @@ type State = "stop" | "known" | "unknown";
 const checkable = (clauses: SearchClause[]) =>
   clauses.flatMap((c) => c.any).filter((i) => i.kind === "term" && !i.negated && !i.also);
 
-function statesSql(words: SearchItem[], clauses: SearchClause[], snapshotId: number): Prisma.Sql {
+/** The parsed query's node count, its tsquery text and its lexemes (word-bits.ts). */
+function querySql(clauses: SearchClause[], snapshotId: number): Prisma.Sql {
   const q = tsquerySql(clauses);
+  return Prisma.sql`numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${lexemesSql(clauses, snapshotId)} AS lexemes`;
+}
+
+function statesSql(words: SearchItem[], clauses: SearchClause[], snapshotId: number): Prisma.Sql {
   const states = words.map(
     (w) => Prisma.sql`CASE
       WHEN numnode(plainto_tsquery(${CONFIG}, ${w.text})) = 0 THEN 'stop'
@@ -48,8 +53,7 @@ function statesSql(words: SearchItem[], clauses: SearchClause[], snapshotId: num
   const list = states.length
     ? Prisma.sql`ARRAY[${Prisma.join(states)}]::text[]`
     : Prisma.sql`ARRAY[]::text[]`;
-  return Prisma.sql`SELECT numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${list} AS states,
-    ${lexemesSql(clauses, snapshotId)} AS lexemes`;
+  return Prisma.sql`SELECT ${querySql(clauses, snapshotId)}, ${list} AS states`;
 }
 
 function candidatesSql(words: string[], snapshotId: number): Prisma.Sql {
@@ -103,8 +107,7 @@ export async function resolveKeywords(
     });
     if (corrections.length) {
       const [again] = await db.query<{ nodes: number; tsquery: string; lexemes: LexemesJson }>(
-        Prisma.sql`SELECT numnode(${tsquerySql(clauses)})::int AS nodes, ${tsquerySql(clauses)}::text AS tsquery,
-          ${lexemesSql(clauses, snapshotId)} AS lexemes`,
+        Prisma.sql`SELECT ${querySql(clauses, snapshotId)}`,
       );
       tsquery = again?.tsquery ?? "";
       nodes = again?.nodes ?? 0;

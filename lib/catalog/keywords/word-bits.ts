@@ -8,8 +8,6 @@ import { Prisma } from "../../generated/prisma/client";
 import { COMMON_WORD_BITS } from "./common-words";
 import { type SearchClause, tsquerySql } from "./tsquery-sql";
 
-export { COMMON_WORD_BITS };
-
 /**
  * Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one
  * of. `exact`: they decide the query alone (every word a single common lexeme, no phrase), so a
@@ -148,8 +146,8 @@ export function exclusionsByBitsSql(
   snapshotId: number,
 ): Prisma.Sql | null {
   if (!bits?.exclusionsExact || bits.snapshotId !== snapshotId) return null;
-  const forbid = bits.forbid.length ? bitString(bits.forbid) : null;
-  return Prisma.sql`(common_words IS NOT NULL AND NOT words_rule_out(common_words, snapshot_id, ${snapshotId}::int, NULL::varbit, ${forbid}::varbit, NULL::varbit[]) ${rareExclusionSql(clauses, bits)})`;
+  const forbidOnly = ruleOutCondition({ ...bits, need: [], anyOf: [] });
+  return Prisma.sql`(common_words IS NOT NULL AND ${forbidOnly} ${rareExclusionSql(clauses, bits)})`;
 }
 
 /** `AND id NOT IN (…)`: the jobs holding the rare excluded clauses, read from the words' index. */
@@ -158,6 +156,16 @@ export function rareExclusionSql(clauses: readonly SearchClause[], bits: WordBit
   const any = bits.rare.flatMap((i) => (clauses[i]?.any ?? []).map((item) => ({ ...item, negated: false })));
   return Prisma.sql`AND id NOT IN (SELECT id FROM jobs WHERE snapshot_id = ${bits.snapshotId}::int
     AND search @@ ${tsquerySql([{ any }])})`;
+}
+
+/** q's condition on a job: the bits' rule-out first (cheap), then the words themselves. */
+export function wordsMatchSql(
+  clauses: readonly SearchClause[],
+  bits: WordBits | null | undefined,
+): Prisma.Sql {
+  const condition = ruleOutCondition(bits);
+  const words = Prisma.sql`search @@ ${tsquerySql(clauses)}`;
+  return condition ? Prisma.sql`(${condition} AND ${words})` : words;
 }
 
 /** ruleOutCondition as `AND …`, or nothing. */
