@@ -11,7 +11,7 @@ import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { WALK_DEADLINE_MS } from "./keyword-tiers";
-import { forWalk } from "./keywords/walk-by-bits";
+import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
@@ -81,7 +81,7 @@ export async function jobFacets(input: {
 async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
   const byBits = tsquery ? filters : await forWalk(snapshotId, filters, FACET_SAMPLE);
   if (byBits.wordsByBits) {
-    const rows = await rowsWithin<Row>(WALK_DEADLINE_MS, facetsSql(tsquery, byBits, snapshotId, lead));
+    const rows = await rowsWithin<Row>(BITS_WALK_DEADLINE_MS, facetsSql(tsquery, byBits, snapshotId, lead));
     if (rows) return rows;
   }
   return catalogDb(snapshotId).$queryRaw<Row[]>(facetsSql(tsquery, filters, snapshotId, lead));

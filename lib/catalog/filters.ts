@@ -9,7 +9,7 @@ import { comboCodes } from "./combos";
 import { type CountryFilter, resolveCountryFilter, toAlpha2 } from "./countries";
 import { currencyOf } from "./currencies";
 import type { SearchClause } from "./keywords/tsquery-sql";
-import { rareExclusionSql, ruleOutSql, type WordBits, wordsMatchSql } from "./keywords/word-bits";
+import { bitsKeepSql, rareExclusionSql, type WordBits, wordsMatchSql } from "./keywords/word-bits";
 import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
 import { cityHash, companyHash } from "./text-hash";
@@ -182,8 +182,7 @@ function keywordsSql(
 ): Prisma.Sql {
   // Every job of a snapshot with common words has bits (the importer's fillWords gives them to
   // jobs whose words the database made); forWalk hands over bits of the very snapshot searched.
-  if (byBits && bits?.exact)
-    return Prisma.sql`AND common_words IS NOT NULL ${ruleOutSql(bits)} ${rareExclusionSql(keywords, bits)}`;
+  if (byBits && bits?.exact) return Prisma.sql`AND ${bitsKeepSql(bits)} ${rareExclusionSql(keywords, bits)}`;
   return Prisma.sql`AND ${wordsMatchSql(keywords, bits)}`;
 }
 
@@ -227,5 +226,12 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Pri
         : Prisma.sql`AND salary_year_min IS NOT NULL AND ${match}`,
     );
   }
+  // A walk the bits decide (forWalk judged it short from the bits' shares) keeps its conditions
+  // out of the planner's reach: it prices a bit test like an equality, expects a handful of
+  // matches, and would read them through a filter's index, a row each, then sort. Behind IS TRUE
+  // the statement can only walk jobs by date, and the date listing with the bits
+  // (jobs_words_posted_idx) answers it from index entries alone.
+  if (f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false)
+    return Prisma.sql`AND (true ${Prisma.join(parts, " ")}) IS TRUE`;
   return Prisma.join(parts, " ");
 }

@@ -8,6 +8,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
+import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
 import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
@@ -82,9 +83,13 @@ export function otherMatchesSql(
   ids: number[],
   limit: number,
 ): Prisma.Sql {
+  // A walk forWalk let the bits decide reads index entries only (filterSql checks the bits).
+  const words = filters.wordsByBits
+    ? Prisma.empty
+    : Prisma.sql`AND ${wordsMatchSql(filters.keywords, filters.wordBits)}`;
   return Prisma.sql`SELECT id, posted_at FROM jobs
-    WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: false })}
-      AND NOT (title_id = ANY(${ids}::int[])) AND ${wordsMatchSql(filters.keywords, filters.wordBits)}
+    WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: Boolean(filters.wordsByBits) })}
+      AND NOT (title_id = ANY(${ids}::int[])) ${words}
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }
 
@@ -168,7 +173,9 @@ export async function relevanceRows(
   const need = window - found.length;
   if (need > 0) {
     const ids = tiers.flatMap((t) => t.ids);
-    const walked = await rowsWithin<Found>(WALK_DEADLINE_MS, otherMatchesSql(filters, snapshotId, ids, need));
+    const walk = await forWalk(snapshotId, filters, need);
+    const deadline = walk.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
+    const walked = await rowsWithin<Found>(deadline, otherMatchesSql(walk, snapshotId, ids, need));
     found.push(
       ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );

@@ -5,7 +5,7 @@ import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./fi
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
-import { forWalk } from "./keywords/walk-by-bits";
+import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
@@ -142,10 +142,12 @@ async function keywordPage(
   }
   // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
   // its deadline, the words' matches are read whole after all.
-  const walkFilters = page.tsquery
-    ? page.filters
-    : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
-  const walked = await rowsWithin<JobDbRow>(WALK_DEADLINE_MS, read(false, walkFilters));
+  const walkFilters =
+    page.tsquery || page.sort !== "date"
+      ? page.filters
+      : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
+  const deadline = walkFilters.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
+  const walked = await rowsWithin<JobDbRow>(deadline, read(false, walkFilters));
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
 

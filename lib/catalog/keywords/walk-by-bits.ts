@@ -7,9 +7,21 @@ import { comboTotal } from "../combos";
 import type { JobFilters } from "../filters";
 
 /** Index entries a walk by bits may expect to read. */
-export const MAX_WALK_JOBS = 200_000;
+export const MAX_WALK_JOBS = 1_000_000;
+/**
+ * How long a walk by bits may run before the statement that reads words runs instead: longer
+ * than a walk by words gets, since it reads only index entries and what would follow reads rows.
+ */
+export const BITS_WALK_DEADLINE_MS = 1_000;
 /** Jobs holding rare excluded words a walk may expect to leave out (hashed in work_mem). */
 export const MAX_EXCLUDED_JOBS = 100_000;
+/**
+ * Those jobs are read first, a row each (for its id), however few the walk wants; a walk by words
+ * reads rows and their words only until it has what it wants, so it costs less for a short
+ * page, more for a deep one or a facets' sample. Past this many excluded jobs per job wanted, the
+ * words walk.
+ */
+const EXCLUDED_PER_WANTED = 100;
 
 /**
  * The filters for a walk that wants `wanted` matches in date order: with `wordsByBits` when the
@@ -17,13 +29,44 @@ export const MAX_EXCLUDED_JOBS = 100_000;
  * per-combination counts; filters they do not count (pay, dates, places, a company or a city)
  * leave the walk to the words.
  */
-export async function forWalk(snapshotId: number, f: JobFilters, wanted: number): Promise<JobFilters> {
+export async function forWalk<F extends JobFilters>(
+  snapshotId: number,
+  f: F,
+  wanted: number,
+): Promise<F & Pick<JobFilters, "wordsByBits">> {
   const bits = f.wordBits;
   // Bits are numbered per snapshot: those of another (a swap between reads) decide nothing here.
   if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return f;
-  if (f.city || f.company || f.salary || f.salarySource || f.postedAfter || f.firstSeen || f.near) return f;
+  if (
+    f.city ||
+    f.company ||
+    f.excludeCompanies ||
+    f.salary ||
+    f.salarySource ||
+    f.postedAfter ||
+    f.firstSeen ||
+    f.near
+  )
+    return f;
   const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
-  const density = all > 0 ? bits.share * (kept / all) : 0;
-  if (bits.rareShare * all > MAX_EXCLUDED_JOBS) return f;
-  return density > 0 && wanted / density <= MAX_WALK_JOBS ? { ...f, wordsByBits: true } : f;
+  return bitsWalkPays({ all, kept, share: bits.share, rareShare: bits.rareShare, wanted })
+    ? { ...f, wordsByBits: true }
+    : f;
+}
+
+/**
+ * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
+ * `kept` of them by the filters, `share` of those expected to hold the bits, `rareShare` of all
+ * holding the rare excluded words.
+ */
+export function bitsWalkPays(w: {
+  all: number;
+  kept: number;
+  share: number;
+  rareShare: number;
+  wanted: number;
+}): boolean {
+  const density = w.all > 0 ? w.share * (w.kept / w.all) : 0;
+  if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
+  return density > 0 && w.wanted / density <= MAX_WALK_JOBS;
 }

@@ -146,8 +146,27 @@ export function exclusionsByBitsSql(
   snapshotId: number,
 ): Prisma.Sql | null {
   if (!bits?.exclusionsExact || bits.snapshotId !== snapshotId) return null;
-  const forbidOnly = ruleOutCondition({ ...bits, need: [], anyOf: [] });
-  return Prisma.sql`(common_words IS NOT NULL AND ${forbidOnly} ${rareExclusionSql(clauses, bits)})`;
+  return Prisma.sql`(${bitsKeepSql({ ...bits, need: [], anyOf: [] })} ${rareExclusionSql(clauses, bits)})`;
+}
+
+/**
+ * Whether a job's bits hold every needed bit, one of each set and no forbidden bit, as plain
+ * operators on the row or index entry: for statements where the bits decide and no `search @@`
+ * follows, so there is no order of checks to keep. A walk checks this on every index entry it
+ * reads, and words_rule_out's plpgsql call costs several times the operators.
+ */
+export function bitsKeepSql(bits: WordBits): Prisma.Sql {
+  const zero = bitString([]);
+  const parts = [Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL`];
+  if (bits.need.length) {
+    const need = bitString(bits.need);
+    parts.push(Prisma.sql`(common_words & ${need}::varbit) = ${need}::varbit`);
+  }
+  if (bits.forbid.length)
+    parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) = ${zero}::varbit`);
+  for (const set of bits.anyOf)
+    parts.push(Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`);
+  return Prisma.join(parts, " AND ");
 }
 
 /** `AND id NOT IN (…)`: the jobs holding the rare excluded clauses, read from the words' index. */
@@ -166,12 +185,6 @@ export function wordsMatchSql(
   const condition = ruleOutCondition(bits);
   const words = Prisma.sql`search @@ ${tsquerySql(clauses)}`;
   return condition ? Prisma.sql`(${condition} AND ${words})` : words;
-}
-
-/** ruleOutCondition as `AND …`, or nothing. */
-export function ruleOutSql(bits: WordBits | null | undefined): Prisma.Sql {
-  const condition = ruleOutCondition(bits);
-  return condition ? Prisma.sql`AND ${condition}` : Prisma.empty;
 }
 
 type LexemeRow = {

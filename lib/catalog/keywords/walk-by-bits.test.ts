@@ -1,0 +1,31 @@
+import { describe, expect, it } from "vitest";
+import { bitsWalkPays, MAX_EXCLUDED_JOBS, MAX_WALK_JOBS } from "./walk-by-bits";
+
+const million = { all: 1_000_000, kept: 1_000_000, share: 0.5, rareShare: 0, wanted: 21 };
+
+describe("bitsWalkPays", () => {
+  it("lets the bits walk while the index entries it expects to read stay within MAX_WALK_JOBS", () => {
+    // A common word among the few jobs narrow filters keep: 1,001 wanted at a density of 0.0015.
+    const deep = { ...million, kept: 20_000, share: 0.075, wanted: 1_001 };
+    expect(1_001 / (0.075 * 0.02)).toBeLessThan(MAX_WALK_JOBS);
+    expect(bitsWalkPays(deep)).toBe(true);
+    expect(bitsWalkPays({ ...deep, kept: 2_000 })).toBe(false);
+    expect(bitsWalkPays({ ...deep, share: 0 })).toBe(false);
+    expect(bitsWalkPays({ ...deep, all: 0, kept: 0 })).toBe(false);
+  });
+
+  it("leaves a short page to the words when the rare excluded words' jobs outnumber it a hundredfold", () => {
+    // 12,000 jobs hold the excluded word: read whole before the walk starts.
+    const excluding = { ...million, rareShare: 0.012 };
+    expect(bitsWalkPays({ ...excluding, wanted: 21 })).toBe(false);
+    expect(bitsWalkPays({ ...excluding, wanted: 101 })).toBe(false);
+    expect(bitsWalkPays({ ...excluding, wanted: 1_001 })).toBe(true);
+    expect(bitsWalkPays({ ...excluding, wanted: 10_000 })).toBe(true);
+  });
+
+  it("never lets the bits walk past MAX_EXCLUDED_JOBS excluded jobs, however deep the page", () => {
+    const excluding = { ...million, rareShare: (MAX_EXCLUDED_JOBS + 1) / million.all, wanted: 10_000 };
+    expect(bitsWalkPays(excluding)).toBe(false);
+    expect(bitsWalkPays({ ...excluding, rareShare: MAX_EXCLUDED_JOBS / million.all })).toBe(true);
+  });
+});

@@ -1,0 +1,115 @@
+// A walk the common-word bits decide (exact bits, a short walk by forWalk's estimate): it reads
+// the date listing with the bits (jobs_words_posted_idx) and nothing else, checks the bits with
+// plain operators, and gives the pages the words give, for date pages and the other matches of
+// relevance pages alike.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoJobs } from "@/lib/catalog/demo/generate";
+import { filterSql, type JobFilters } from "@/lib/catalog/filters";
+import { importSnapshot } from "@/lib/catalog/import/load";
+import { relevanceRows } from "@/lib/catalog/keyword-tiers";
+import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
+import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
+import { db } from "@/lib/core/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadCatalog, numbered, type Rec } from "./support/fixtures";
+
+let snapshotId = 0;
+let jobs = 0;
+beforeAll(async () => {
+  const demo = [...demoJobs({ jobs: 1_200, seed: 23, asOf: new Date("2026-11-21T00:00:00Z") })] as Rec[];
+  const result = await importSnapshot(process.env.DATABASE_URL!, {
+    label: "bits walk",
+    jobs: numbered(demo),
+  });
+  snapshotId = result.snapshotId;
+  jobs = result.jobs;
+}, 120_000);
+afterAll(async () => {
+  await loadCatalog();
+});
+
+/** The snapshot's common lexemes, most widely held first, and a few too rare for a bit. */
+async function lexemes() {
+  const rows = await db().$queryRaw<{ lexeme: string; n: number; bit: number | null }[]>(
+    Prisma.sql`SELECT w.word AS lexeme, w.ndoc::int AS n, c.bit FROM ts_stat(${`SELECT search FROM jobs WHERE snapshot_id = ${snapshotId}`}) w
+      LEFT JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.lexeme = w.word
+      WHERE w.word ~ '^[a-z]{4,}$' ORDER BY w.ndoc DESC, w.word`,
+  );
+  return { common: rows.filter((r) => r.bit !== null), rare: rows.filter((r) => r.bit === null && r.n >= 2) };
+}
+
+async function filtersFor(q: string, extra: JobFilters = {}) {
+  const k = await resolveKeywords(q, snapshotId, false);
+  if (!k.ok) throw new Error(JSON.stringify(k));
+  expect({ q, exact: k.value.bits?.exact }).toEqual({ q, exact: true });
+  return { ...extra, keywords: k.value.clauses, wordBits: k.value.bits };
+}
+
+describe("a walk the common-word bits decide", () => {
+  it("reads the date listing with the bits alone, checked by operators, among filters an index could lead", async () => {
+    const { common } = await lexemes();
+    const f = await filtersFor(`${common[2]?.lexeme} -${common[9]?.lexeme}`, {
+      country: { code: "DE", countries: ["DE"] },
+      remote: ["remote", "hybrid"],
+    } as JobFilters);
+    const plan = async (wordsByBits: boolean) =>
+      (
+        await db().$queryRaw<{ "QUERY PLAN": string }[]>(
+          Prisma.sql`EXPLAIN SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId}
+            ${filterSql({ ...f, wordsByBits })} ORDER BY posted_at DESC, id LIMIT 50`,
+        )
+      )
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+    const [byBits, byWords] = [await plan(true), await plan(false)];
+    expect(byWords).toContain("words_rule_out");
+    expect(byBits).toMatch(/Index Only Scan using jobs_s\d+_words_posted_idx/);
+    expect(byBits).not.toContain("words_rule_out");
+    expect(byBits).not.toContain("@@");
+    expect(byBits).not.toContain("Sort");
+  });
+
+  it("gives relevance pages whose other matches are those the words give, without reading words", async () => {
+    const { common } = await lexemes();
+    // Description words no title holds: a relevance page is then all "other matches".
+    const titled = new Set(
+      (
+        await db().$queryRaw<{ word: string }[]>(
+          Prisma.sql`SELECT word FROM ts_stat(${`SELECT words FROM job_titles WHERE snapshot_id = ${snapshotId}`})`,
+        )
+      ).map((r) => r.word),
+    );
+    const words = common.filter((l) => !titled.has(l.lexeme)).map((l) => l.lexeme);
+    const cases: { q: string; f: JobFilters; offset: number; limit: number; ids: string[] }[] = [];
+    for (const q of [words[0], `${words[3]} -${words[7]}`, `${words[5]} OR ${words[11]}`]) {
+      for (const extra of [{}, { seniority: ["senior", "lead"] } as JobFilters]) {
+        const f = await filtersFor(q as string, extra);
+        for (const [offset, limit] of [
+          [0, 21],
+          [40, 11],
+        ] as const) {
+          expect((await forWalk(snapshotId, f, offset + limit)).wordsByBits).toBe(true);
+          const ids = await relevanceIds({ ...f, wordBits: null }, offset, limit);
+          cases.push({ q: q as string, f, offset, limit, ids });
+        }
+      }
+    }
+    expect(cases.filter((c) => c.ids.length > 0).length).toBeGreaterThanOrEqual(10);
+    // With every job's words gone, only the bits can still find these pages.
+    await db().$executeRaw`UPDATE jobs SET search = NULL WHERE snapshot_id = ${snapshotId}`;
+    for (const c of cases)
+      expect({ q: c.q, offset: c.offset, ids: await relevanceIds(c.f, c.offset, c.limit) }).toEqual({
+        q: c.q,
+        offset: c.offset,
+        ids: c.ids,
+      });
+    expect(await relevanceIds({ ...cases[0]!.f, wordBits: null }, 0, 21)).toEqual([]);
+  });
+});
+
+async function relevanceIds(f: JobFilters, offset: number, limit: number): Promise<string[]> {
+  if (!f.keywords) throw new Error("no keywords");
+  return (await relevanceRows(snapshotId, jobs, { ...f, keywords: f.keywords }, offset, limit)).map(
+    (r) => r.id,
+  );
+}
