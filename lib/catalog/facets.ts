@@ -10,7 +10,6 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
-import { WALK_DEADLINE_MS } from "./keyword-tiers";
 import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
@@ -75,7 +74,7 @@ export async function jobFacets(input: {
 
 /**
  * The facets' row. Without a title the sample is a walk by date, where exact common-word bits may
- * decide q; such a walk gets WALK_DEADLINE_MS (the bits' shares may mislead it about how far it
+ * decide q; such a walk gets BITS_WALK_DEADLINE_MS (the bits' shares may mislead it about how far it
  * must go), then the statement that may read the words' index runs instead.
  */
 async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
