@@ -69,6 +69,29 @@ describe("a walk the common-word bits decide", () => {
     expect(byBits).not.toContain("Sort");
   });
 
+  it("decides a hyphenated word alone: a job matches it exactly when it holds every one of its lexemes", async () => {
+    const words = ["full-time", "on-site", "hands-on", "mid-level", "on-call", "part-time", "two-week"];
+    let decided = 0;
+    for (const q of words) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(JSON.stringify(k));
+      if (!k.value.bits?.exact) continue;
+      expect(k.value.bits.need.length).toBeGreaterThan(1);
+      decided++;
+      const f = { keywords: k.value.clauses, wordBits: k.value.bits };
+      const ids = async (wordsByBits: boolean) =>
+        (
+          await db().$queryRaw<{ id: string }[]>(
+            Prisma.sql`SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql({ ...f, wordsByBits })} ORDER BY id`,
+          )
+        ).map((r) => r.id);
+      const byWords = await ids(false);
+      expect(byWords.length).toBeGreaterThan(0);
+      expect({ q, ids: await ids(true) }).toEqual({ q, ids: byWords });
+    }
+    expect(decided).toBeGreaterThanOrEqual(3);
+  });
+
   it("gives relevance pages whose other matches are those the words give, without reading words", async () => {
     const { common } = await lexemes();
     // Description words no title holds: a relevance page is then all "other matches".

@@ -12,7 +12,7 @@ export const MAX_WALK_JOBS = 1_000_000;
  * How long a walk by bits may run before the statement that reads words runs instead: longer
  * than a walk by words gets, since it reads only index entries and what would follow reads rows.
  */
-export const BITS_WALK_DEADLINE_MS = 1_000;
+export const BITS_WALK_DEADLINE_MS = 2_000;
 /** Jobs holding rare excluded words a walk may expect to leave out (hashed in work_mem). */
 export const MAX_EXCLUDED_JOBS = 100_000;
 /**

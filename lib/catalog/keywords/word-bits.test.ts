@@ -32,7 +32,11 @@ function alternative(text: string, phrase: boolean): Alternative {
     bit: COMMON[w] ?? null,
     share: COMMON[w] === undefined ? undefined : 0.5,
   }));
-  return { nodes: words.length === 0 ? 0 : phrase ? 2 * words.length - 1 : words.length * 2 - 1, lexemes };
+  return {
+    nodes: words.length === 0 ? 0 : phrase ? 2 * words.length - 1 : words.length * 2 - 1,
+    lexemes,
+    phrase,
+  };
 }
 const bitsOf = (clauses: SearchClause[]) =>
   ruleOutBits(
@@ -127,6 +131,15 @@ describe("ruleOutBits", () => {
     });
     // One lexeme twice is a phrase of two positions: the bit says it is held, not that it is repeated.
     expect(bitsOf([{ any: [phrase("python python")] }])).toMatchObject({ need: [3], exact: false });
+  });
+
+  it("is exact for a word of several common lexemes (their tsquery is an AND), never for a phrase of them", () => {
+    // "Data engin" stands for a hyphenated word, whose lexemes plainto_tsquery joins with &.
+    expect(bitsOf([{ any: [term("data engin")] }])).toMatchObject({ need: [12, 20], exact: true });
+    expect(bitsOf([{ any: [phrase("data engin")] }])).toMatchObject({ need: [12, 20], exact: false });
+    expect(bitsOf([{ any: [term("data rare")] }])).toMatchObject({ need: [12], exact: false });
+    // Excluded, it would need "not all of them", which no set of forbidden bits says.
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("data engin", true)] }])?.exact).toBe(false);
   });
 
   it("leaves an excluded word too rare for a bit to be read from the words' index, never a common phrase", () => {

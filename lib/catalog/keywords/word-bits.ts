@@ -10,7 +10,7 @@ import { type SearchClause, tsquerySql } from "./tsquery-sql";
 
 /**
  * Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one
- * of. `exact`: they decide the query alone (every word a single common lexeme, no phrase), so a
+ * of. `exact`: they decide the query alone (every word common lexemes only, no phrase), so a
  * job they keep matches. `share`: the part of jobs they are expected to keep (words taken as
  * independent; 1 for what they do not decide).
  */
@@ -36,7 +36,7 @@ export type WordBits = {
 /** A lexeme under jobs_english, with its bit and share when it is a common word. */
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
 /** One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes. */
-export type Alternative = { nodes: number; lexemes: Lexeme[] };
+export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean };
 
 /** Each item's texts, the item's own then its synonyms' (phrases), in clause order. */
 export function alternativeTexts(clauses: readonly SearchClause[]): { text: string; phrase: boolean }[][] {
@@ -50,6 +50,18 @@ export function alternativeTexts(clauses: readonly SearchClause[]): { text: stri
 
 /** A lone common lexeme: the job holds it exactly when the alternative matches. */
 const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.lexemes[0]?.bit != null;
+
+/**
+ * A word (not a phrase) whose lexemes are all common: plainto_tsquery joins a word's lexemes with
+ * `&` ("full-time" is 'full-tim' & 'full' & 'time'), so a job matches exactly when it holds every
+ * one of them. The node count rules out a lexeme written twice, which the bits count once.
+ */
+const allOfBits = (a: Alternative) =>
+  single(a) ||
+  (!a.phrase &&
+    a.lexemes.length > 0 &&
+    a.nodes === 2 * a.lexemes.length - 1 &&
+    a.lexemes.every((l) => l.bit != null));
 
 /**
  * The bits that rule a job out, from each alternative's lexemes (alternativeTexts' order), or
@@ -94,7 +106,7 @@ export function ruleOutBits(
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
-      exact &&= single(only);
+      exact &&= allOfBits(only);
     } else if (alternatives.every(single)) {
       const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
       anyOf.push([...bits.keys()].sort((x, y) => x - y));
@@ -221,7 +233,7 @@ export function lexemesOf(
   json: LexemesJson | undefined,
 ): { alternatives: Alternative[][]; floor: number | null } {
   const groups = alternativeTexts(clauses);
-  const byText: Alternative[] = groups.flat().map(() => ({ nodes: 0, lexemes: [] }));
+  const byText: Alternative[] = groups.flat().map((t) => ({ nodes: 0, lexemes: [], phrase: t.phrase }));
   for (const r of json?.rows ?? []) {
     const a = byText[r.i - 1];
     if (!a) continue;
