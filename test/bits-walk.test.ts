@@ -46,14 +46,15 @@ async function filtersFor(q: string, extra: JobFilters = {}) {
 }
 
 describe("a walk the common-word bits decide", () => {
-  it("reads the date listing with the bits alone, checked by operators, among filters an index could lead", async () => {
+  it("reads a date listing with the bits alone, checked by operators: one country's, else every country's", async () => {
     const { common } = await lexemes();
-    const f = await filtersFor(`${common[2]?.lexeme} -${common[9]?.lexeme}`, {
-      country: { code: "DE", countries: ["DE"] },
-      remote: ["remote", "hybrid"],
-    } as JobFilters);
-    const plan = async (wordsByBits: boolean) =>
-      (
+    const q = `${common[2]?.lexeme} -${common[9]?.lexeme}`;
+    const plan = async (country: string[] | null, wordsByBits: boolean) => {
+      const f = await filtersFor(q, {
+        ...(country ? { country: { code: country.join(","), countries: country } } : {}),
+        remote: ["remote", "hybrid"],
+      } as JobFilters);
+      return (
         await db().$queryRaw<{ "QUERY PLAN": string }[]>(
           Prisma.sql`EXPLAIN SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId}
             ${filterSql({ ...f, wordsByBits })} ORDER BY posted_at DESC, id LIMIT 50`,
@@ -61,12 +62,22 @@ describe("a walk the common-word bits decide", () => {
       )
         .map((r) => r["QUERY PLAN"])
         .join("\n");
-    const [byBits, byWords] = [await plan(true), await plan(false)];
-    expect(byWords).toContain("words_rule_out");
-    expect(byBits).toMatch(/Index Only Scan using jobs_s\d+_words_posted_idx/);
-    expect(byBits).not.toContain("words_rule_out");
-    expect(byBits).not.toContain("@@");
-    expect(byBits).not.toContain("Sort");
+    };
+    expect(await plan(["DE"], false)).toContain("words_rule_out");
+    for (const [country, index] of [
+      [["DE"], "country_words"],
+      [["DE", "FR", "ES"], "words_posted"],
+      [null, "words_posted"],
+    ] as const) {
+      const byBits = await plan(country ? [...country] : null, true);
+      expect({ country, byBits }).toEqual({
+        country,
+        byBits: expect.stringMatching(new RegExp(`Index Only Scan using jobs_s\\d+_${index}_idx`)),
+      });
+      expect(byBits).not.toContain("words_rule_out");
+      expect(byBits).not.toContain("@@");
+      expect(byBits).not.toContain("Sort");
+    }
   });
 
   it("decides a hyphenated word alone: a job matches it exactly when it holds every one of its lexemes", async () => {

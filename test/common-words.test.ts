@@ -174,6 +174,8 @@ describe("common-word bits", () => {
     expect(await walk(`"${widest} ${widest}"`, 10)).toBeUndefined();
     expect(await walk(widest, MAX_WALK_JOBS * 2)).toBeUndefined();
     expect(await walk(widest, 10, { salary: { min: 1 } })).toBeUndefined();
+    // A company left out is checked by name, which only the job's row holds.
+    expect(await walk(widest, 10, { excludeCompanies: { keys: [1], names: ["Acme"] } })).toBeUndefined();
   });
 
   it("give the facets of a walk by bits the same counts as the words give", async () => {

@@ -227,11 +227,15 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Pri
     );
   }
   // A walk the bits decide (forWalk judged it short from the bits' shares) keeps its conditions
-  // out of the planner's reach: it prices a bit test like an equality, expects a handful of
-  // matches, and would read them through a filter's index, a row each, then sort. Behind IS TRUE
-  // the statement can only walk jobs by date, and the date listing with the bits
-  // (jobs_words_posted_idx) answers it from index entries alone.
-  if (f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false)
-    return Prisma.sql`AND (true ${Prisma.join(parts, " ")}) IS TRUE`;
+  // out of the planner's reach: it would read the few matches it expects through a filter's
+  // index, a row each, then sort. Behind IS TRUE the statement can only walk jobs by date, and
+  // the date listing with the bits (jobs_words_posted_idx) answers it from index entries alone;
+  // a single country stays in reach, for that country's listing with the bits
+  // (jobs_country_words_idx).
+  if (f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false) {
+    const one = f.country?.countries.length === 1;
+    const hidden = one ? parts.slice(1) : parts;
+    return Prisma.sql`${one ? parts[0] : Prisma.empty} AND (true ${Prisma.join(hidden, " ")}) IS TRUE`;
+  }
   return Prisma.join(parts, " ");
 }

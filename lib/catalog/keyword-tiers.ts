@@ -75,7 +75,8 @@ export function tierTitlesSql(
 
 /**
  * The newest `limit` matches whose title is in no tier (`ids`: every tier's titles). The planner
- * chooses between walking by date and reading the words' index: these matches may be rare.
+ * chooses between walking by date and reading the words' index (these matches may be rare),
+ * unless forWalk let the bits decide, which walks by date.
  */
 export function otherMatchesSql(
   filters: KeywordFilters,
@@ -173,7 +174,9 @@ export async function relevanceRows(
   const need = window - found.length;
   if (need > 0) {
     const ids = tiers.flatMap((t) => t.ids);
-    const walk = await forWalk(snapshotId, filters, need);
+    // The walk passes over the tiers' jobs: they match, but not as other matches.
+    const tiered = tiers.reduce((sum, t) => sum + t.jobs, 0) / totalJobs;
+    const walk = await forWalk(snapshotId, filters, need, tiered);
     const deadline = walk.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
     const walked = await rowsWithin<Found>(deadline, otherMatchesSql(walk, snapshotId, ids, need));
     found.push(

@@ -1,17 +1,28 @@
 import { describe, expect, it } from "vitest";
-import { bitsWalkPays, MAX_EXCLUDED_JOBS, MAX_WALK_JOBS } from "./walk-by-bits";
+import { bitsWalkPays, MAX_EXCLUDED_JOBS, MAX_GUESSED_WALK_JOBS, MAX_WALK_JOBS } from "./walk-by-bits";
 
-const million = { all: 1_000_000, kept: 1_000_000, share: 0.5, rareShare: 0, wanted: 21 };
+const million = { all: 1_000_000, kept: 1_000_000, share: 0.5, sureShare: 0.5, rareShare: 0, wanted: 21 };
 
 describe("bitsWalkPays", () => {
-  it("lets the bits walk while the index entries it expects to read stay within MAX_WALK_JOBS", () => {
-    // A common word among the few jobs narrow filters keep: 1,001 wanted at a density of 0.0015.
-    const deep = { ...million, kept: 20_000, share: 0.075, wanted: 1_001 };
+  it("lets the bits walk while the entries it must read at the least share stay within MAX_WALK_JOBS", () => {
+    // One common word among the few jobs narrow filters keep: 1,001 wanted at a density of 0.0015.
+    const deep = { ...million, kept: 20_000, share: 0.075, sureShare: 0.075, wanted: 1_001 };
+    expect(1_001 / (0.075 * 0.02)).toBeGreaterThan(MAX_GUESSED_WALK_JOBS);
     expect(1_001 / (0.075 * 0.02)).toBeLessThan(MAX_WALK_JOBS);
     expect(bitsWalkPays(deep)).toBe(true);
     expect(bitsWalkPays({ ...deep, kept: 2_000 })).toBe(false);
-    expect(bitsWalkPays({ ...deep, share: 0 })).toBe(false);
+    expect(bitsWalkPays({ ...deep, share: 0, sureShare: 0 })).toBe(false);
     expect(bitsWalkPays({ ...deep, all: 0, kept: 0 })).toBe(false);
+  });
+
+  it("trusts a share guessed from independent words only for a walk of MAX_GUESSED_WALK_JOBS", () => {
+    // Two words of 12 % and 14 %: guessed 1.8 % together, sure of nothing.
+    const pair = { ...million, share: 0.0176, sureShare: 0, wanted: 10_000 };
+    expect(10_000 / 0.0176).toBeGreaterThan(MAX_GUESSED_WALK_JOBS);
+    expect(bitsWalkPays(pair)).toBe(false);
+    expect(bitsWalkPays({ ...pair, wanted: 1_001 })).toBe(true);
+    // The same guess, sure: the longer walk is allowed.
+    expect(bitsWalkPays({ ...pair, sureShare: 0.0176 })).toBe(true);
   });
 
   it("leaves a short page to the words when the rare excluded words' jobs outnumber it a hundredfold", () => {

@@ -6,8 +6,17 @@
 import { comboTotal } from "../combos";
 import type { JobFilters } from "../filters";
 
-/** Index entries a walk by bits may expect to read. */
-export const MAX_WALK_JOBS = 1_000_000;
+/**
+ * Index entries a walk by bits may expect to read, at the least share of jobs its words may keep
+ * (WordBits.sureShare): short of the deadline below where rows are read from disk.
+ */
+export const MAX_WALK_JOBS = 750_000;
+/**
+ * The same at the share the words are guessed to keep as if independent: two words can overlap
+ * far less than that ("freight hospital": 527 jobs of 1M, a sixtieth of the guess), so a walk
+ * trusting a guess stays short.
+ */
+export const MAX_GUESSED_WALK_JOBS = 200_000;
 /**
  * How long a walk by bits may run before the statement that reads words runs instead: longer
  * than a walk by words gets, since it reads only index entries and what would follow reads rows.
@@ -33,6 +42,8 @@ export async function forWalk<F extends JobFilters>(
   snapshotId: number,
   f: F,
   wanted: number,
+  /** The part of all jobs the walk passes over though they match (a relevance page's tiers). */
+  skipped = 0,
 ): Promise<F & Pick<JobFilters, "wordsByBits">> {
   const bits = f.wordBits;
   // Bits are numbered per snapshot: those of another (a swap between reads) decide nothing here.
@@ -49,24 +60,36 @@ export async function forWalk<F extends JobFilters>(
   )
     return f;
   const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
-  return bitsWalkPays({ all, kept, share: bits.share, rareShare: bits.rareShare, wanted })
+  const { share, sureShare, rareShare } = bits;
+  return bitsWalkPays({
+    all,
+    kept,
+    share: share - skipped,
+    sureShare: sureShare - skipped,
+    rareShare,
+    wanted,
+  })
     ? { ...f, wordsByBits: true }
     : f;
 }
 
 /**
  * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
- * `kept` of them by the filters, `share` of those expected to hold the bits, `rareShare` of all
- * holding the rare excluded words.
+ * `kept` of them by the filters (taken as independent of the words), `share` of those guessed
+ * to hold the bits and `sureShare` at the least, `rareShare` of all holding the rare excluded
+ * words.
  */
 export function bitsWalkPays(w: {
   all: number;
   kept: number;
   share: number;
+  sureShare: number;
   rareShare: number;
   wanted: number;
 }): boolean {
-  const density = w.all > 0 ? w.share * (w.kept / w.all) : 0;
+  if (w.all <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
-  return density > 0 && w.wanted / density <= MAX_WALK_JOBS;
+  const within = (share: number, entries: number) =>
+    share > 0 && w.wanted / (share * (w.kept / w.all)) <= entries;
+  return within(w.sureShare, MAX_WALK_JOBS) || within(w.share, MAX_GUESSED_WALK_JOBS);
 }

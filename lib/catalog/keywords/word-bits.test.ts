@@ -57,6 +57,7 @@ describe("ruleOutBits", () => {
       exact: false,
       exclusionsExact: true,
       share: 0.125,
+      sureShare: 0,
       rare: [],
       rareShare: 0,
     });
@@ -77,6 +78,7 @@ describe("ruleOutBits", () => {
       exact: false,
       exclusionsExact: false,
       share: 0.25,
+      sureShare: 0,
       rare: [],
       rareShare: 0,
     });
@@ -91,12 +93,24 @@ describe("ruleOutBits", () => {
       exact: true,
       exclusionsExact: true,
       share: 0.875,
+      sureShare: 0.5,
       rare: [],
       rareShare: 0,
     });
     // One alternative without a bit could be the one that matches.
     expect(bitsOf([{ any: [term("python"), term("rare")] }])).toBeNull();
     expect(bitsOf([{ any: [term("python"), phrase("data engin")] }])).toBeNull();
+  });
+
+  it("is sure of a share only as far as Fréchet's bound allows, the words' overlaps unknown", () => {
+    // One word: its own share. Two words of 50 % each: they may never meet.
+    expect(bitsOf([{ any: [term("python")] }])?.sureShare).toBe(0.5);
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("data")] }])).toMatchObject({
+      share: 0.25,
+      sureShare: 0,
+    });
+    // Excluding a word every job might hold leaves nothing sure either.
+    expect(bitsOf([{ any: [term("python")] }, { any: [term("senior", true)] }])?.sureShare).toBe(0);
   });
 
   it("drops an alternative of stop words only, as the tsquery does", () => {
@@ -108,6 +122,7 @@ describe("ruleOutBits", () => {
       exact: true,
       exclusionsExact: true,
       share: 0.5,
+      sureShare: 0.5,
       rare: [],
       rareShare: 0,
     });

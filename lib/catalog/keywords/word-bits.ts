@@ -25,6 +25,11 @@ export type WordBits = {
   exclusionsExact: boolean;
   share: number;
   /**
+   * The least part of jobs they can keep, whatever the words' overlaps (Fréchet's bound: the
+   * events' shares summed, less one per event past the first; 0 when that says nothing).
+   */
+  sureShare: number;
+  /**
    * Excluded clauses (their index in the query) the bits cannot decide but whose every such
    * alternative holds a lexeme too rare to have a bit: a walk may leave out their few matches,
    * read from the words' index, instead. `rareShare`: the part of jobs they may hold at most.
@@ -54,7 +59,8 @@ const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.
 /**
  * A word (not a phrase) whose lexemes are all common: plainto_tsquery joins a word's lexemes with
  * `&` ("full-time" is 'full-tim' & 'full' & 'time'), so a job matches exactly when it holds every
- * one of them. The node count rules out a lexeme written twice, which the bits count once.
+ * one of them. The node count holds the tsquery to that shape: one operand per distinct lexeme
+ * (a word repeating one, "day-to-day", is left to the words, as a phrase of it would be).
  */
 const allOfBits = (a: Alternative) =>
   single(a) ||
@@ -87,6 +93,8 @@ export function ruleOutBits(
   let share = 1;
   const rare: number[] = [];
   let rareShare = 0;
+  // Each condition's share, for sureShare: an alternative set's best, each needed or forbidden bit.
+  const events: number[] = [];
   let k = 0;
   for (const [index, clause] of clauses.entries()) {
     const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
@@ -111,11 +119,15 @@ export function ruleOutBits(
       const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
       anyOf.push([...bits.keys()].sort((x, y) => x - y));
       share *= 1 - [...bits.values()].reduce((none, s) => none * (1 - s), 1);
+      events.push(Math.max(...bits.values()));
     } else exact = false;
   }
   if (need.size === 0 && forbid.size === 0 && anyOf.length === 0 && rare.length === 0) return null;
   for (const s of need.values()) share *= s;
   for (const s of forbid.values()) share *= 1 - s;
+  events.push(...need.values(), ...[...forbid.values()].map((s) => 1 - s));
+  if (rare.length) events.push(1 - rareShare);
+  const sureShare = Math.max(0, events.reduce((sum, p) => sum + p, 0) - (events.length - 1));
   const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
   return {
     snapshotId,
@@ -125,6 +137,7 @@ export function ruleOutBits(
     exact,
     exclusionsExact,
     share,
+    sureShare,
     rare,
     rareShare,
   };
@@ -170,12 +183,16 @@ export function exclusionsByBitsSql(
 export function bitsKeepSql(bits: WordBits): Prisma.Sql {
   const zero = bitString([]);
   const parts = [Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL`];
+  // Bit strings compare bit by bit from the first: `bits & need` is below `need` unless it holds
+  // all of it, and nothing is below zero. So `>=` and `<=` say what `=` would, and the planner
+  // prices them as keeping a third of the rows, not a two-hundredth: with so few matches
+  // expected, it reads a country's listing whole and sorts it rather than walk it by date.
   if (bits.need.length) {
     const need = bitString(bits.need);
-    parts.push(Prisma.sql`(common_words & ${need}::varbit) = ${need}::varbit`);
+    parts.push(Prisma.sql`(common_words & ${need}::varbit) >= ${need}::varbit`);
   }
   if (bits.forbid.length)
-    parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) = ${zero}::varbit`);
+    parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) <= ${zero}::varbit`);
   for (const set of bits.anyOf)
     parts.push(Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`);
   return Prisma.join(parts, " AND ");
