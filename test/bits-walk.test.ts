@@ -116,7 +116,9 @@ describe("a walk the common-word bits decide", () => {
     const words = common.filter((l) => !titled.has(l.lexeme)).map((l) => l.lexeme);
     const cases: { q: string; f: JobFilters; offset: number; limit: number; ids: string[] }[] = [];
     for (const q of [words[0], `${words[3]} -${words[7]}`, `${words[5]} OR ${words[11]}`]) {
-      for (const extra of [{}, { seniority: ["senior", "lead"] } as JobFilters]) {
+      // One country: its condition stays outside IS TRUE, for that country's listing.
+      const country = { country: { code: "US", countries: ["US"] } } as JobFilters;
+      for (const extra of [{}, { seniority: ["senior", "lead"] } as JobFilters, country]) {
         const f = await filtersFor(q as string, extra);
         for (const [offset, limit] of [
           [0, 21],

@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { bitsWalkPays, MAX_EXCLUDED_JOBS, MAX_GUESSED_WALK_JOBS, MAX_WALK_JOBS } from "./walk-by-bits";
 
-const million = { all: 1_000_000, kept: 1_000_000, share: 0.5, sureShare: 0.5, rareShare: 0, wanted: 21 };
+const million = {
+  all: 1_000_000,
+  scope: 1_000_000,
+  kept: 1_000_000,
+  share: 0.5,
+  sureShare: 0.5,
+  rareShare: 0,
+  wanted: 21,
+};
 
 describe("bitsWalkPays", () => {
   it("lets the bits walk while the entries it must read at the least share stay within MAX_WALK_JOBS", () => {
@@ -23,6 +31,14 @@ describe("bitsWalkPays", () => {
     expect(bitsWalkPays({ ...pair, wanted: 1_001 })).toBe(true);
     // The same guess, sure: the longer walk is allowed.
     expect(bitsWalkPays({ ...pair, sureShare: 0.0176 })).toBe(true);
+  });
+
+  it("counts the entries of one country's listing when the walk keeps to one country", () => {
+    // The facets of a word held by a third of jobs, in a country of 18,000 of a million.
+    const ireland = { ...million, scope: 18_000, kept: 18_000, share: 0.34, sureShare: 0.34, wanted: 10_000 };
+    expect(bitsWalkPays(ireland)).toBe(true);
+    // Over every country's listing, the same 10,000 would be 1.6 million entries away.
+    expect(bitsWalkPays({ ...ireland, scope: million.all })).toBe(false);
   });
 
   it("leaves a short page to the words when the rare excluded words' jobs outnumber it a hundredfold", () => {

@@ -59,10 +59,17 @@ export async function forWalk<F extends JobFilters>(
     f.near
   )
     return f;
-  const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
+  // Within one country the walk reads that country's listing (jobs_country_words_idx) only.
+  const one = f.country?.countries.length === 1 ? { country: f.country } : {};
+  const [all, scope, kept] = await Promise.all([
+    comboTotal(snapshotId, {}),
+    comboTotal(snapshotId, one),
+    comboTotal(snapshotId, f),
+  ]);
   const { share, sureShare, rareShare } = bits;
   return bitsWalkPays({
     all,
+    scope,
     kept,
     share: share - skipped,
     sureShare: sureShare - skipped,
@@ -75,21 +82,22 @@ export async function forWalk<F extends JobFilters>(
 
 /**
  * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
- * `kept` of them by the filters (taken as independent of the words), `share` of those guessed
- * to hold the bits and `sureShare` at the least, `rareShare` of all holding the rare excluded
- * words.
+ * `scope` of them in the listing it walks (one country's, or all), `kept` of those by the
+ * filters (taken as independent of the words), `share` of them guessed to hold the bits and
+ * `sureShare` at the least, `rareShare` of all holding the rare excluded words.
  */
 export function bitsWalkPays(w: {
   all: number;
+  scope: number;
   kept: number;
   share: number;
   sureShare: number;
   rareShare: number;
   wanted: number;
 }): boolean {
-  if (w.all <= 0) return false;
+  if (w.all <= 0 || w.scope <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
   const within = (share: number, entries: number) =>
-    share > 0 && w.wanted / (share * (w.kept / w.all)) <= entries;
+    share > 0 && w.wanted / (share * (w.kept / w.scope)) <= entries;
   return within(w.sureShare, MAX_WALK_JOBS) || within(w.share, MAX_GUESSED_WALK_JOBS);
 }

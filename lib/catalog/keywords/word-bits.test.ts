@@ -113,6 +113,20 @@ describe("ruleOutBits", () => {
     expect(bitsOf([{ any: [term("python")] }, { any: [term("senior", true)] }])?.sureShare).toBe(0);
   });
 
+  it("takes a hyphenated word's joined lexeme for the word, since a job holding it holds the parts", () => {
+    const hyphenated = [
+      { lexeme: "full-tim", bit: 1, share: 0.7 },
+      { lexeme: "full", bit: 2, share: 0.72 },
+      { lexeme: "time", bit: 4, share: 0.8 },
+    ];
+    const word = { nodes: 5, lexemes: hyphenated, phrase: false };
+    const clauses = [{ any: [term("full-time")] }];
+    expect(ruleOutBits(clauses, [[word]], 1)).toMatchObject({ need: [1, 2, 4], exact: true, sureShare: 0.7 });
+    // Three lexemes none of which joins the others: Fréchet's bound over the three.
+    const plain = hyphenated.map((l) => ({ ...l, lexeme: l.lexeme.replace("-", "") }));
+    expect(ruleOutBits(clauses, [[{ ...word, lexemes: plain }]], 1)?.sureShare).toBeCloseTo(0.22, 10);
+  });
+
   it("drops an alternative of stop words only, as the tsquery does", () => {
     expect(bitsOf([{ any: [term("the"), term("remot")] }])).toEqual({
       snapshotId: 1,

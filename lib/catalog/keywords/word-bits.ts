@@ -25,8 +25,9 @@ export type WordBits = {
   exclusionsExact: boolean;
   share: number;
   /**
-   * The least part of jobs they can keep, whatever the words' overlaps (Fréchet's bound: the
-   * events' shares summed, less one per event past the first; 0 when that says nothing).
+   * The least part of all jobs they can keep, whatever the words' overlaps (Fréchet's bound: the
+   * conditions' shares summed, less one per condition past the first; 0 when that says
+   * nothing). From the import's shares; a rare excluded word's share is itself an estimate.
    */
   sureShare: number;
   /**
@@ -93,8 +94,10 @@ export function ruleOutBits(
   let share = 1;
   const rare: number[] = [];
   let rareShare = 0;
-  // Each condition's share, for sureShare: an alternative set's best, each needed or forbidden bit.
+  // Each condition's share, for sureShare: an alternative set's best, each needed or forbidden bit
+  // (but those a needed hyphenated word implies).
   const events: number[] = [];
+  const implied = new Set<number>();
   let k = 0;
   for (const [index, clause] of clauses.entries()) {
     const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
@@ -115,6 +118,11 @@ export function ruleOutBits(
       const only = alternatives[0] as Alternative;
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
       exact &&= allOfBits(only);
+      // A hyphenated word's lexeme ("full-tim") comes with its parts' ("full", "time"): the
+      // parser gives both, so a job holding it holds them, and it alone says how many match.
+      const joined = only.lexemes.filter((l) => l.lexeme.includes("-"));
+      if (allOfBits(only) && joined.length === 1)
+        for (const l of only.lexemes) if (l !== joined[0]) implied.add(l.bit as number);
     } else if (alternatives.every(single)) {
       const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
       anyOf.push([...bits.keys()].sort((x, y) => x - y));
@@ -125,7 +133,8 @@ export function ruleOutBits(
   if (need.size === 0 && forbid.size === 0 && anyOf.length === 0 && rare.length === 0) return null;
   for (const s of need.values()) share *= s;
   for (const s of forbid.values()) share *= 1 - s;
-  events.push(...need.values(), ...[...forbid.values()].map((s) => 1 - s));
+  for (const [bit, s] of need) if (!implied.has(bit)) events.push(s);
+  events.push(...[...forbid.values()].map((s) => 1 - s));
   if (rare.length) events.push(1 - rareShare);
   const sureShare = Math.max(0, events.reduce((sum, p) => sum + p, 0) - (events.length - 1));
   const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
