@@ -5,22 +5,18 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
 import { filterSql, type JobFilters } from "@/lib/catalog/filters";
-import { importSnapshot } from "@/lib/catalog/import/load";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { loadCatalog, numbered, type Rec } from "./support/fixtures";
+import { loadCatalog, type Rec } from "./support/fixtures";
 
 let snapshotId = 0;
 let jobs = 0;
 beforeAll(async () => {
   const demo = [...demoJobs({ jobs: 1_200, seed: 23, asOf: new Date("2026-11-21T00:00:00Z") })] as Rec[];
-  const result = await importSnapshot(process.env.DATABASE_URL!, {
-    label: "bits walk",
-    jobs: numbered(demo),
-  });
+  const result = await loadCatalog(demo, null, "bits walk");
   snapshotId = result.snapshotId;
   jobs = result.jobs;
 }, 120_000);

@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
 import { jobFacets } from "@/lib/catalog/facets";
 import { filterSql } from "@/lib/catalog/filters";
-import { importSnapshot } from "@/lib/catalog/import/load";
 import { type Tier, tierTitlesSql, tierWalkSql, titleTiersSql } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
@@ -14,7 +13,7 @@ import { forWalk, MAX_WALK_JOBS } from "@/lib/catalog/keywords/walk-by-bits";
 import { ruleOutCondition } from "@/lib/catalog/keywords/word-bits";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
-import { loadCatalog, numbered, type Rec } from "./support/fixtures";
+import { loadCatalog, type Rec } from "./support/fixtures";
 
 let pool: pg.Pool;
 let snapshotId = 0;
@@ -23,10 +22,7 @@ beforeAll(async () => {
   pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
   const demo = [...demoJobs({ jobs: 1_500, seed: 11, asOf: new Date("2026-11-21T00:00:00Z") })] as Rec[];
   demo[4] = { ...demo[4], description: "Pay: base < bonus, python and remote work" };
-  const result = await importSnapshot(process.env.DATABASE_URL!, {
-    label: "common words",
-    jobs: numbered(demo),
-  });
+  const result = await loadCatalog(demo, null, "common words");
   snapshotId = result.snapshotId;
   jobs = result.jobs;
 }, 120_000);

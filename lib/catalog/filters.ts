@@ -169,6 +169,11 @@ export function countrySql(country: CountryFilter | undefined): Prisma.Sql {
     : Prisma.sql`AND country_code = ANY(${countries}::bpchar[])`;
 }
 
+/** Whether the filters keep one country: a walk by bits then reads that country's listing alone. */
+export function oneCountry(f: JobFilters): boolean {
+  return f.country?.countries.length === 1;
+}
+
 /** On the rows of a page: a job of another city whose key collides is never returned. */
 export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
   return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
@@ -233,7 +238,7 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Pri
   // a single country stays in reach, for that country's listing with the bits
   // (jobs_country_words_idx).
   if (f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false) {
-    const one = f.country?.countries.length === 1;
+    const one = oneCountry(f);
     const hidden = one ? parts.slice(1) : parts;
     return Prisma.sql`${one ? parts[0] : Prisma.empty} AND (true ${Prisma.join(hidden, " ")}) IS TRUE`;
   }

@@ -8,7 +8,7 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
-import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
+import { forWalk, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
@@ -177,8 +177,10 @@ export async function relevanceRows(
     // The walk passes over the tiers' jobs: they match, but not as other matches.
     const tiered = tiers.reduce((sum, t) => sum + t.jobs, 0) / totalJobs;
     const walk = await forWalk(snapshotId, filters, need, tiered);
-    const deadline = walk.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
-    const walked = await rowsWithin<Found>(deadline, otherMatchesSql(walk, snapshotId, ids, need));
+    const walked = await rowsWithin<Found>(
+      walkDeadlineMs(walk),
+      otherMatchesSql(walk, snapshotId, ids, need),
+    );
     found.push(
       ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );
@@ -194,6 +196,3 @@ export async function relevanceRows(
     ),
   );
 }
-
-/** How long a walk may look for a page's jobs before they are read another way. */
-export const WALK_DEADLINE_MS = 250;

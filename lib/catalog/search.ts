@@ -4,8 +4,8 @@ import type { CountryFilter } from "./countries";
 import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
-import { relevanceRows, WALK_DEADLINE_MS } from "./keyword-tiers";
-import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
+import { relevanceRows } from "./keyword-tiers";
+import { forWalk, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
@@ -146,8 +146,7 @@ async function keywordPage(
     page.tsquery || page.sort !== "date"
       ? page.filters
       : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
-  const deadline = walkFilters.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
-  const walked = await rowsWithin<JobDbRow>(deadline, read(false, walkFilters));
+  const walked = await rowsWithin<JobDbRow>(walkDeadlineMs(walkFilters), read(false, walkFilters));
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
 }
 

@@ -4,7 +4,7 @@
 // through the words' index, so a query whose matches are sparse among the filters' jobs keeps
 // `search @@` and leaves the planner its choice (the words' index, then a sort).
 import { comboTotal } from "../combos";
-import type { JobFilters } from "../filters";
+import { type JobFilters, oneCountry } from "../filters";
 
 /**
  * Index entries a walk by bits may expect to read, at the least share of jobs its words may keep
@@ -17,11 +17,18 @@ export const MAX_WALK_JOBS = 750_000;
  * trusting a guess stays short.
  */
 export const MAX_GUESSED_WALK_JOBS = 200_000;
+/** How long a walk may look for a page's jobs before they are read another way. */
+export const WALK_DEADLINE_MS = 250;
 /**
  * How long a walk by bits may run before the statement that reads words runs instead: longer
  * than a walk by words gets, since it reads only index entries and what would follow reads rows.
  */
 export const BITS_WALK_DEADLINE_MS = 2_000;
+
+/** The deadline of a walk with these filters (forWalk's answer). */
+export function walkDeadlineMs(f: Pick<JobFilters, "wordsByBits">): number {
+  return f.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
+}
 /** Jobs holding rare excluded words a walk may expect to leave out (hashed in work_mem). */
 export const MAX_EXCLUDED_JOBS = 100_000;
 /**
@@ -60,7 +67,7 @@ export async function forWalk<F extends JobFilters>(
   )
     return f;
   // Within one country the walk reads that country's listing (jobs_country_words_idx) only.
-  const one = f.country?.countries.length === 1 ? { country: f.country } : {};
+  const one = oneCountry(f) ? { country: f.country } : {};
   const [all, scope, kept] = await Promise.all([
     comboTotal(snapshotId, {}),
     comboTotal(snapshotId, one),

@@ -117,11 +117,12 @@ export function ruleOutBits(
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
-      exact &&= allOfBits(only);
+      const decided = allOfBits(only);
+      exact &&= decided;
       // A hyphenated word's lexeme ("full-tim") comes with its parts' ("full", "time"): the
       // parser gives both, so a job holding it holds them, and it alone says how many match.
       const joined = only.lexemes.filter((l) => l.lexeme.includes("-"));
-      if (allOfBits(only) && joined.length === 1)
+      if (decided && joined.length === 1)
         for (const l of only.lexemes) if (l !== joined[0]) implied.add(l.bit as number);
     } else if (alternatives.every(single)) {
       const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
