@@ -43,21 +43,32 @@ async function lexemesByJobs(): Promise<{ lexeme: string; n: number; bit: number
 
 describe("common-word bits", () => {
   it("are, for every job, exactly the common lexemes its words hold (made by the loader or the database)", async () => {
-    const { rows } = await pool.query<{ all: string; wrong: string; without: string; words: string }>(
-      `SELECT count(*) AS all, count(*) FILTER (WHERE common_words IS NULL) AS without,
-         count(*) FILTER (WHERE common_words IS NOT NULL AND common_words IS DISTINCT FROM (
-           SELECT coalesce(bit_or(set_bit(repeat('0', 1024)::varbit, c.bit, 1)), repeat('0', 1024)::varbit)
-           FROM common_words c WHERE c.snapshot_id = $1 AND c.lexeme = ANY(tsvector_to_array(j.search)))) AS wrong,
-         (SELECT count(*) FROM common_words WHERE snapshot_id = $1) AS words
-       FROM jobs j WHERE snapshot_id = $1`,
+    const { rows } = await pool.query<{
+      all: string;
+      wrong: string;
+      without: string;
+      words: string;
+      more: string;
+    }>(
+      `SELECT count(*) AS all, count(*) FILTER (WHERE common_words IS NULL OR more_words IS NULL) AS without,
+         count(*) FILTER (WHERE common_words IS DISTINCT FROM x.bits OR more_words IS DISTINCT FROM x.more) AS wrong,
+         (SELECT count(*) FROM common_words WHERE snapshot_id = $1) AS words,
+         sum(cardinality(more_words)) AS more
+       FROM jobs j CROSS JOIN LATERAL (
+         SELECT coalesce(bit_or(set_bit(repeat('0', 1024)::varbit, c.bit, 1)) FILTER (WHERE c.bit < 1024), repeat('0', 1024)::varbit) AS bits,
+           coalesce(array_agg(c.bit ORDER BY c.bit) FILTER (WHERE c.bit >= 1024), '{}') AS more
+         FROM unnest(tsvector_to_array(j.search)) l(lexeme) JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = l.lexeme) x
+       WHERE j.snapshot_id = $1`,
       [snapshotId],
     );
     // The job whose words the database made (its text holds "<") has its bits all the same.
     expect(rows[0]).toMatchObject({ all: String(jobs), wrong: "0", without: "0" });
-    // The first batch chose them: many lexemes, each bit once.
+    // The first batch chose them: the 1,024 most held lexemes get a bit, the next ones a number
+    // past the bits (this catalog's first batch holds more than 1,024 lexemes twice or more).
     const words = Number(rows[0]?.words);
-    expect(words).toBeGreaterThan(500);
-    expect(words).toBeLessThanOrEqual(1024);
+    expect(words).toBeGreaterThan(1024);
+    expect(words).toBeLessThanOrEqual(2048);
+    expect(Number(rows[0]?.more)).toBeGreaterThan(jobs);
     const bits = await pool.query(
       "SELECT count(DISTINCT bit) AS n, max(bit) AS top FROM common_words WHERE snapshot_id = $1",
       [snapshotId],
@@ -73,7 +84,9 @@ describe("common-word bits", () => {
 
   it("never rule out a job that matches, and rule out every job a common word misses", async () => {
     const lexemes = (await lexemesByJobs()).filter((l) => /^[a-z]{4,}$/.test(l.lexeme));
+    // Bits and the list of more words both rule out (a word of each kind among these).
     const common = lexemes.filter((l) => l.bit !== null);
+    expect(common.some((l) => (l.bit as number) >= 1024)).toBe(true);
     const rare = lexemes.filter((l) => l.bit === null);
     const pick = (list: typeof lexemes, i: number) =>
       (list[(i * 7919) % list.length] as (typeof lexemes)[number]).lexeme;
@@ -119,6 +132,26 @@ describe("common-word bits", () => {
     expect(filter.indexOf("words_rule_out")).toBeLessThan(filter.indexOf("@@"));
   });
 
+  it("check the list of more words before a job's words too", async () => {
+    const listed = (await lexemesByJobs()).find((l) => (l.bit ?? 0) >= 1024 && /^[a-z]{4,}$/.test(l.lexeme));
+    // A phrase: the words decide, after the bits and the list have ruled jobs out.
+    const k = await resolveKeywords(`"python developer" ${listed?.lexeme}`, snapshotId, false);
+    if (!k.ok) throw new Error(JSON.stringify(k));
+    expect(k.value.bits?.exact).toBe(false);
+    const where = filterSql({ keywords: k.value.clauses, wordBits: k.value.bits, seniority: ["senior"] });
+    // A walk, as on a catalog large enough for the words' index to lose to one.
+    const plan = await db().$transaction(async (tx) => {
+      await tx.$executeRaw`SET LOCAL enable_bitmapscan = off`;
+      return tx.$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN (VERBOSE) SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} ${where}
+          ORDER BY posted_at DESC, id LIMIT 10`,
+      );
+    });
+    const filter = plan.map((r) => r["QUERY PLAN"]).find((l) => l.includes("more_words_rule_out")) ?? "";
+    expect(filter).toContain("@@");
+    expect(filter.indexOf("more_words_rule_out")).toBeLessThan(filter.indexOf("@@"));
+  });
+
   it("decide a walk alone when exact, the job whose words the database made included", async () => {
     const lexemes = await lexemesByJobs();
     const common = lexemes.filter((l) => l.bit !== null && /^[a-z]{4,}$/.test(l.lexeme)).slice(0, 30);
@@ -132,11 +165,19 @@ describe("common-word bits", () => {
     const rare = lexemes
       .filter((l) => l.bit === null && l.n >= 3 && /^[a-z]{4,}$/.test(l.lexeme))
       .slice(0, 3);
+    // Words numbered past the bits: needed, excluded, and in a set with a bit's word.
+    const more = lexemes.filter((l) => (l.bit ?? 0) >= 1024 && /^[a-z]{4,}$/.test(l.lexeme)).slice(0, 4);
+    const [m0, m1, m2, m3] = more.map((l) => l.lexeme);
     const queries = [
       ...(held ? [held.lexeme] : []),
       ...common.slice(0, 6).map((l, i) => (i % 2 ? l.lexeme : `${l.lexeme} -${common[i + 10]?.lexeme}`)),
       ...rare.map((r, i) => `${common[i]?.lexeme} -${r.lexeme}`),
+      `${m0}`,
+      `${m1} -${m2}`,
+      `${m3} OR ${common[20]?.lexeme}`,
+      `${common[0]?.lexeme} -${m0}`,
     ];
+    expect(more).toHaveLength(4);
     expect(rare).toHaveLength(3);
     expect(held).toBeDefined();
     for (const q of queries) {

@@ -95,7 +95,7 @@ const SQL_ONLY_INDEXES = [
   "api_keys_one_live_per_user unique btree (user_id) on api_keys where (status = ANY (ARRAY['inactive'::key_status, 'active'::key_status]))",
   "deliveries_due_idx index btree (next_attempt_at) on deliveries where ((status)::text = 'pending'::text)",
   "job_copies_expires_idx index btree (snapshot_id, expires_at) on job_copies where (expires_at IS NOT NULL)",
-  "jobs_country_words_idx index btree (snapshot_id, country_code, posted_at desc, id, combo, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key, common_words) on jobs where (country_code IS NOT NULL)",
+  "jobs_country_words_idx index btree (snapshot_id, country_code, posted_at desc, id, combo, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key, common_words, more_words) on jobs where (country_code IS NOT NULL)",
   "jobs_expires_idx index btree (snapshot_id, expires_at) on jobs where (expires_at IS NOT NULL)",
 ];
 

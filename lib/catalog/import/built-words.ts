@@ -2,8 +2,9 @@
 
 /**
  * A batch's words, all in one buffer: each job's as tsvector text escaped for COPY, in UTF-8,
- * then a tab and its common words' bits (`x` and hexadecimal). `bytes(i)` gives both as COPY
- * writes them (two columns); `text(i)` and `bits(i)` each as the plain value (for INSERTs).
+ * then a tab and its common words' bits (`x` and hexadecimal), then a tab and its more words
+ * (`{1030,1771}`). `bytes(i)` gives them as COPY writes them (three columns); `text(i)`,
+ * `bits(i)` and `more(i)` each as the plain value (for INSERTs). Escaped words hold no tab.
  */
 const TAB = 9;
 
@@ -34,12 +35,19 @@ export class BuiltWords {
     // Escaped for COPY, a tsvector text differs from its value only in doubled backslashes.
     return b === null
       ? null
-      : Buffer.from(b.subarray(0, b.lastIndexOf(TAB)))
+      : Buffer.from(b.subarray(0, b.indexOf(TAB)))
           .toString("utf8")
           .replaceAll("\\\\", "\\");
   }
 
   bits(i: number): string | null {
+    const b = this.bytes(i);
+    return b === null
+      ? null
+      : Buffer.from(b.subarray(b.indexOf(TAB) + 1, b.lastIndexOf(TAB))).toString("latin1");
+  }
+
+  more(i: number): string | null {
     const b = this.bytes(i);
     return b === null ? null : Buffer.from(b.subarray(b.lastIndexOf(TAB) + 1)).toString("latin1");
   }

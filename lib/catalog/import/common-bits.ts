@@ -1,35 +1,52 @@
-// The common-word bits job-words.ts writes after each job's words (decision 0031): the first
-// batch with words built in the loader chooses the vocabulary, its most widely held lexemes (up
-// to COMMON_WORD_BITS, each held by two or more of its jobs), and every job gets one bit per such
-// lexeme it holds, as COPY reads a `bit varying` (`x` and hexadecimal, bit 0 first).
-import { COMMON_WORD_BITS } from "../keywords/common-words";
+// The common words job-words.ts writes after each job's words (decision 0031): the first batch
+// with words built in the loader chooses the vocabulary, its most widely held lexemes (up to
+// COMMON_WORD_BITS + MORE_WORDS, each held by two or more of its jobs), and every job gets one bit
+// per such lexeme it holds among the first COMMON_WORD_BITS, as COPY reads a `bit varying` (`x`
+// and hexadecimal, bit 0 first), then the numbers of those it holds past them, as COPY reads a
+// `smallint[]` (`{1030,1771}`).
+import { COMMON_WORD_BITS, MORE_WORDS } from "../keywords/common-words";
 
 const HEX = Buffer.from("0123456789abcdef");
 const TAB = 9;
 const X = 120; // 'x': COPY's text for a bit string in hexadecimal
-/** What write() adds after a job's words: a tab, `x` and one hexadecimal digit per four bits. */
-export const BITS_TEXT_LENGTH = COMMON_WORD_BITS / 4 + 2;
+const COMMA = 44;
+const OPEN = 123; // '{'
+const CLOSE = 125; // '}'
+const NUMBERED = COMMON_WORD_BITS + MORE_WORDS;
+if (COMMON_WORD_BITS < 1000 || NUMBERED > 10_000)
+  throw new Error("more words must be numbered with four digits");
+
+/**
+ * At most what write() adds after the words of a job holding `lexemes` distinct lexemes: a tab,
+ * `x` and one hexadecimal digit per four bits, then a tab and the more words' numbers (four
+ * digits and a comma each), in braces.
+ */
+export function commonWordsTextLength(lexemes: number): number {
+  return COMMON_WORD_BITS / 4 + 2 + 3 + 5 * Math.min(lexemes, MORE_WORDS);
+}
 
 export class CommonBits {
-  /** The common lexemes, bit by bit; undefined until a batch has chosen them. */
+  /** The common lexemes, by number; undefined until a batch has chosen them. */
   private vocabulary: string[] | undefined;
   private bitByLexeme = new Map<string, number>();
-  /** Per lexeme id (job-words.ts's), its bit, or -1. */
+  /** Per lexeme id (job-words.ts's), its number (a bit below COMMON_WORD_BITS), or -1. */
   private bitOf = new Int16Array(1 << 12).fill(-1);
   /** Per lexeme id, how many jobs hold it, while choosing. */
   private held = new Int32Array(1 << 12);
   /** Jobs counted while choosing, then every job given bits, and per bit the jobs holding it. */
   private counted = 0;
   private jobsWithBits = 0;
-  private readonly holding = new Int32Array(COMMON_WORD_BITS);
+  private readonly holding = new Int32Array(NUMBERED);
   private readonly nibbles = new Uint8Array(COMMON_WORD_BITS / 4);
+  /** The more words of the job being written. */
+  private readonly more = new Int16Array(MORE_WORDS);
 
   /** Whether the jobs written so far were counted to choose from: choose(), then write them again. */
   get mayChoose(): boolean {
     return this.vocabulary === undefined && this.counted > 0;
   }
 
-  /** The common lexemes, bit n being the lexeme at n; empty before a batch chose them. */
+  /** The common lexemes, number n being the lexeme at n; empty before a batch chose them. */
   words(): readonly string[] {
     return this.vocabulary ?? [];
   }
@@ -45,7 +62,7 @@ export class CommonBits {
     const chosen: number[] = [];
     for (const id of lexemeOf.keys()) if ((this.held[id] ?? 0) >= 2) chosen.push(id);
     chosen.sort((a, b) => (this.held[b] as number) - (this.held[a] as number) || a - b);
-    this.vocabulary = chosen.slice(0, COMMON_WORD_BITS).map((id) => lexemeOf.get(id) as string);
+    this.vocabulary = chosen.slice(0, NUMBERED).map((id) => lexemeOf.get(id) as string);
     this.vocabulary.forEach((lexeme, bit) => {
       this.bitByLexeme.set(lexeme, bit);
       this.bitOf[ids.get(lexeme) as number] = bit;
@@ -74,8 +91,9 @@ export class CommonBits {
   }
 
   /**
-   * Writes the bits of a job holding the lexeme ids `touched` at `out[at]` (BITS_TEXT_LENGTH
-   * bytes, room made by the caller) and counts them; returns where it stopped.
+   * Writes the bits and more words of a job holding the lexeme ids `touched` at `out[at]`
+   * (commonWordsTextLength bytes at most, room made by the caller) and counts them; returns
+   * where it stopped.
    */
   write(touched: readonly number[], out: Uint8Array, at: number): number {
     const nibbles = this.nibbles;
@@ -83,17 +101,32 @@ export class CommonBits {
     const choosing = this.vocabulary === undefined;
     if (choosing) this.counted++;
     else this.jobsWithBits++;
+    let more = 0;
     for (const id of touched) {
       if (choosing) this.held[id] = (this.held[id] as number) + 1;
-      const bit = this.bitOf[id] as number;
-      if (bit < 0) continue;
-      nibbles[bit >> 2] = (nibbles[bit >> 2] as number) | (8 >> (bit & 3));
-      this.holding[bit] = (this.holding[bit] as number) + 1;
+      const n = this.bitOf[id] as number;
+      if (n < 0) continue;
+      this.holding[n] = (this.holding[n] as number) + 1;
+      if (n < COMMON_WORD_BITS) nibbles[n >> 2] = (nibbles[n >> 2] as number) | (8 >> (n & 3));
+      else this.more[more++] = n;
     }
     let u = at;
     out[u++] = TAB;
     out[u++] = X;
     for (let i = 0; i < nibbles.length; i++) out[u++] = HEX[nibbles[i] as number] as number;
+    out[u++] = TAB;
+    out[u++] = OPEN;
+    const numbers = this.more.subarray(0, more).sort();
+    for (let i = 0; i < numbers.length; i++) {
+      if (i > 0) out[u++] = COMMA;
+      // Four digits: the more words are numbered from 1,000 up to under 10,000.
+      const n = numbers[i] as number;
+      out[u++] = 48 + ((n / 1000) | 0);
+      out[u++] = 48 + (((n / 100) | 0) % 10);
+      out[u++] = 48 + (((n / 10) | 0) % 10);
+      out[u++] = 48 + (n % 10);
+    }
+    out[u++] = CLOSE;
     return u;
   }
 }

@@ -157,6 +157,7 @@ export class JobBatchEncoder {
             seen,
             at === undefined ? null : (words?.text(at) ?? null),
             at === undefined ? null : (words?.bits(at) ?? null),
+            at === undefined ? null : (words?.more(at) ?? null),
           ),
         );
     }

@@ -39,6 +39,7 @@ export const JOB_TABLE_COLUMNS = [
   "sketch",
   "search",
   "common_words",
+  "more_words",
 ] as const;
 
 /** A job's ages and digest as the loader gives them (job-batch.ts). */
@@ -46,7 +47,7 @@ export type JobSeen = { first: string; last: string; digest: string };
 
 /**
  * `words`: the job's tsvector text (job-words.ts), null where the database is to make it;
- * `bits`: its common words as job-words.ts wrote them, null with the words.
+ * `bits` and `more`: its common words as job-words.ts wrote them, null with the words.
  */
 export function jobRow(
   snapshotId: number,
@@ -55,6 +56,7 @@ export function jobRow(
   seen: JobSeen,
   words: string | null = null,
   bits: string | null = null,
+  more: string | null = null,
 ): CopyValue[] {
   return [
     snapshotId,
@@ -90,6 +92,7 @@ export function jobRow(
     sketchValue(r.description),
     words,
     bits,
+    more,
   ];
 }
 
@@ -105,11 +108,12 @@ export function jobLine(
   seen: JobSeen,
   words: string | null = null,
   bits: string | null = null,
+  more: string | null = null,
 ): string {
-  return `${jobLineStart(snapshotId, r, titleId, seen)}${text(words)}\t${bits ?? N}\n`;
+  return `${jobLineStart(snapshotId, r, titleId, seen)}${text(words)}\t${bits ?? N}\t${more ?? N}\n`;
 }
 
-/** jobLine up to the words, which the encoder adds with the bits as the bytes job-words.ts built. */
+/** jobLine up to the words, which the encoder adds with the common words as the bytes job-words.ts built. */
 export function jobLineStart(snapshotId: number, r: JobRecord, titleId: number, seen: JobSeen): string {
   // Enum values and the ISO country and currency codes never need escaping.
   return `${snapshotId}\t${copyText(r.id)}\t${copyText(r.title)}\t${titleId}\t${copyText(r.company)}\t${copyText(r.apply_url)}\t${copyText(r.location)}\t${text(r.city)}\t${r.country}\t${r.employment_type ?? N}\t${num(r.salary_min)}\t${num(r.salary_max)}\t${r.salary_currency ?? N}\t${r.salary_period ?? N}\t${r.posted_at.toISOString()}\t${copyText(r.description)}\t${r.remote ?? N}\t${r.seniority ?? N}\t${num(r.salary_year_min)}\t${num(r.salary_year_max)}\t${r.company_key}\t${num(r.city_key)}\t${comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed")}\t${num(r.latitude)}\t${num(r.longitude)}\t${r.salary_source ?? N}\t${seen.first}\t${seen.last}\t${r.expires_at === null ? N : r.expires_at.toISOString()}\t${seen.digest}\t${sketchCopyText(r.description)}\t`;

@@ -57,7 +57,7 @@ describe("JobWords", () => {
     const built = await w.build([["o'neil", "a\\b", "x"]]);
     expect(built.text(0)).toBe("'o''neil':1A 'a\\\\b':2B 'x':3 ");
     expect(Buffer.from(built.bytes(0) ?? []).toString()).toBe(
-      `'o''neil':1A 'a\\\\\\\\b':2B 'x':3 \tx${"0".repeat(256)}`,
+      `'o''neil':1A 'a\\\\\\\\b':2B 'x':3 \tx${"0".repeat(256)}\t{}`,
     );
   });
 });
@@ -150,6 +150,25 @@ describe("piecesFromRows", () => {
     expect(w.commonShares()).toEqual([3 / 5, 3 / 5]);
   });
 
+  it("numbers the lexemes past the bits' and lists each job's in ascending order after its bits", async () => {
+    const { w } = words();
+    // 2,100 lexemes, each held by the first two jobs, chosen in the order they were first read.
+    const many = Array.from({ length: 2_100 }, (_, i) => `w${String(i).padStart(4, "0")}`).join(",");
+    const first = await w.build([
+      ["t", "c", many],
+      ["t", "c", many],
+    ]);
+    const chosen = w.commonWords();
+    expect(chosen).toHaveLength(2_048);
+    expect(chosen[1024]).toBe("w1022");
+    expect(first.more(0)).toBe(`{${Array.from({ length: 1_024 }, (_, i) => 1_024 + i).join(",")}}`);
+    // w0005 is bit 7 (after t and c), w1030 and w1500 are 1032 and 1502, w2050 has no number.
+    const later = await w.build([["s", "k", "w2050,w1500,w0005,w1030"]]);
+    expect(later.bits(0)).toBe(`x01${"0".repeat(254)}`);
+    expect(later.more(0)).toBe("{1032,1502}");
+    expect(later.text(0)).toBe("'s':1A 'k':2B 'w2050':3 'w1500':4 'w0005':5 'w1030':6 ");
+  });
+
   it("leaves the choice to the next batch when the first has no job whose words it builds", async () => {
     const { w } = words();
     await w.build([["a", "b", "see <b>this</b>"]]);
@@ -167,5 +186,6 @@ describe("piecesFromRows", () => {
     const built = await w.build([["a", "b", "see <b>this</b>"]]);
     expect(built.bytes(0)).toBeNull();
     expect(built.bits(0)).toBeNull();
+    expect(built.more(0)).toBeNull();
   });
 });

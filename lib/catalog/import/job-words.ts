@@ -8,11 +8,12 @@
 // setweight(description, D)` would lay them.
 //
 // Each job's words are followed by its common words (a tab, then the job's bits in hexadecimal,
-// as COPY reads a `bit varying`): one bit per lexeme of the vocabulary the first batch chooses,
-// its most widely held lexemes, so that a search can rule a job out without reading its words.
+// as COPY reads a `bit varying`, and a tab and its more words' numbers, as COPY reads a
+// `smallint[]`): the vocabulary the first batch chooses, its most widely held lexemes, so that a
+// search can rule a job out without reading its words.
 
 import { BuiltWords } from "./built-words";
-import { BITS_TEXT_LENGTH, CommonBits } from "./common-bits";
+import { CommonBits, commonWordsTextLength } from "./common-bits";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
 
@@ -109,7 +110,7 @@ export class JobWords {
     return new BuiltWords(this.out.slice(0, this.used), spans);
   }
 
-  /** The common lexemes, bit n being the lexeme at n; empty before the first batch. */
+  /** The common lexemes, number n being the lexeme at n; empty before the first batch. */
   commonWords(): readonly string[] {
     return this.bits.words();
   }
@@ -221,7 +222,7 @@ export class JobWords {
       offset += last;
     }
     if (unknown) return this.undo(from, MISSING);
-    this.reserve(BITS_TEXT_LENGTH);
+    this.reserve(commonWordsTextLength(this.touched.length));
     this.used = this.bits.write(this.touched, this.out, this.used);
     this.resetCounts();
     return true;

@@ -17,16 +17,20 @@ export function databaseWords(client: pg.PoolClient): JobWords {
 }
 
 /**
- * Gives the rows of `table` without words the database's own, and their common-word bits from
- * snapshot `snapshotId`'s common_words (written before): every row of a snapshot with a
- * vocabulary has bits. How many rows there were.
+ * Gives the rows of `table` without words the database's own, and their common words (bits and
+ * more words) from snapshot `snapshotId`'s common_words (written before): every row of a
+ * snapshot with a vocabulary has them. How many rows there were.
  */
 export async function fillWords(client: pg.PoolClient, table: string, snapshotId: number): Promise<number> {
   const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
+  // Each of the job's lexemes looked up by the vocabulary's key, not the vocabulary scanned per job.
+  const held = (numbers: string) =>
+    `FROM unnest(tsvector_to_array(t.search)) l(lexeme) JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = l.lexeme WHERE c.bit ${numbers}`;
   await client.query(
     `UPDATE ${table} t SET common_words = coalesce((
-       SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) FROM common_words c
-       WHERE c.snapshot_id = $1 AND c.lexeme = ANY(tsvector_to_array(t.search))), repeat('0', ${COMMON_WORD_BITS})::varbit)
+       SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) ${held(`< ${COMMON_WORD_BITS}`)}),
+       repeat('0', ${COMMON_WORD_BITS})::varbit),
+       more_words = coalesce((SELECT array_agg(c.bit ORDER BY c.bit) ${held(`>= ${COMMON_WORD_BITS}`)}), '{}')
      WHERE common_words IS NULL AND EXISTS (SELECT 1 FROM common_words c WHERE c.snapshot_id = $1)`,
     [snapshotId],
   );

@@ -1,16 +1,16 @@
-// What a job's common-word bits (jobs.common_words) can tell about a query before its words are
-// read: a lexeme the query needs and the job's bits lack, or one it excludes and they hold, rules
-// the job out. A necessary condition: `search @@ …` decides the jobs it lets by, except in a walk
+// What a job's common words (the bits of jobs.common_words, and the numbers past them in
+// jobs.more_words) can tell about a query before its words are read: a lexeme the query needs
+// and the job lacks, or one it excludes and the job holds, rules the job out. A necessary condition: `search @@ …` decides the jobs it lets by, except in a walk
 // where the bits are exact (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary:
 // the SQL checks each row's snapshot against the one the bits were read for.
 
 import { Prisma } from "../../generated/prisma/client";
-import { COMMON_WORD_BITS } from "./common-words";
+import { COMMON_WORD_BITS, isBit } from "./common-words";
 import { type SearchClause, tsquerySql } from "./tsquery-sql";
 
 /**
- * Bits (of the snapshot's common_words) a job must hold, must not hold, and sets it must hold one
- * of. `exact`: they decide the query alone (every word common lexemes only, no phrase), so a
+ * Common words (by their number in the snapshot's common_words: a bit below COMMON_WORD_BITS, an
+ * entry of more_words past it) a job must hold, must not hold, and sets it must hold one of. `exact`: they decide the query alone (every word common lexemes only, no phrase), so a
  * job they keep matches. `share`: the part of jobs they are expected to keep (words taken as
  * independent; 1 for what they do not decide).
  */
@@ -153,22 +153,41 @@ export function ruleOutBits(
   };
 }
 
-/** Bits as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
-export function bitString(bits: readonly number[]): string {
+/** The bits among common words' numbers, as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
+export function bitString(numbers: readonly number[]): string {
   const chars = new Array<string>(COMMON_WORD_BITS).fill("0");
-  for (const b of bits) chars[b] = "1";
+  for (const b of numbers) if (isBit(b)) chars[b] = "1";
   return chars.join("");
 }
 
 /**
- * `NOT words_rule_out(…)` on jobs' common_words, or null. Put before `search @@`: the function
- * is priced below one operator, so the planner checks it first on every row it walks.
+ * `NOT words_rule_out(…)` on jobs' common_words, and `NOT more_words_rule_out(…)` on their list
+ * of more words, or null. Put before `search @@`: the functions are priced below one operator,
+ * so the planner checks them first on every row it walks. A set holding a listed word rules
+ * nothing out here.
  */
 export function ruleOutCondition(bits: WordBits | null | undefined): Prisma.Sql | null {
   if (!bits) return null;
-  const mask = (b: number[]) => (b.length ? bitString(b) : null);
-  const anyOf = bits.anyOf.length ? bits.anyOf.map(bitString) : null;
-  return Prisma.sql`NOT words_rule_out(common_words, snapshot_id, ${bits.snapshotId}::int, ${mask(bits.need)}::varbit, ${mask(bits.forbid)}::varbit, ${anyOf}::varbit[])`;
+  const parts: Prisma.Sql[] = [];
+  const need = bits.need.filter(isBit);
+  const forbid = bits.forbid.filter(isBit);
+  const sets = bits.anyOf.filter((set) => set.every(isBit));
+  if (need.length || forbid.length || sets.length) {
+    const mask = (b: number[]) => (b.length ? bitString(b) : null);
+    const anyOf = sets.length ? sets.map(bitString) : null;
+    parts.push(
+      Prisma.sql`NOT words_rule_out(common_words, snapshot_id, ${bits.snapshotId}::int, ${mask(need)}::varbit, ${mask(forbid)}::varbit, ${anyOf}::varbit[])`,
+    );
+  }
+  const needMore = bits.need.filter((n) => !isBit(n));
+  const forbidMore = bits.forbid.filter((n) => !isBit(n));
+  if (needMore.length || forbidMore.length) {
+    const list = (b: number[]) => (b.length ? b : null);
+    parts.push(
+      Prisma.sql`NOT more_words_rule_out(more_words, snapshot_id, ${bits.snapshotId}::int, ${list(needMore)}::int2[], ${list(forbidMore)}::int2[])`,
+    );
+  }
+  return parts.length ? Prisma.join(parts, " AND ") : null;
 }
 
 /**
@@ -185,26 +204,39 @@ export function exclusionsByBitsSql(
 }
 
 /**
- * Whether a job's bits hold every needed bit, one of each set and no forbidden bit, as plain
- * operators on the row or index entry: for statements where the bits decide and no `search @@`
- * follows, so there is no order of checks to keep. A walk checks this on every index entry it
- * reads, and words_rule_out's plpgsql call costs several times the operators.
+ * Whether a job's common words hold every needed one, one of each set and no forbidden one, as
+ * plain operators on the row or index entry (bits, then the more words' list): for statements
+ * where they decide and no `search @@` follows, so there is no order of checks to keep. A walk
+ * checks this on every index entry it reads, and words_rule_out's plpgsql call costs several
+ * times the operators.
  */
 export function bitsKeepSql(bits: WordBits): Prisma.Sql {
   const zero = bitString([]);
-  const parts = [Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL`];
+  const more = (numbers: number[]) => Prisma.sql`${numbers.filter((n) => !isBit(n))}::int2[]`;
+  const past = [...bits.need, ...bits.forbid, ...bits.anyOf.flat()].some((n) => !isBit(n));
+  const parts = [
+    Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL`,
+    ...(past ? [Prisma.sql`more_words IS NOT NULL`] : []),
+  ];
   // Bit strings compare bit by bit from the first: `bits & need` is below `need` unless it holds
   // all of it, and nothing is below zero. So `>=` and `<=` say what `=` would, and the planner
   // prices them as keeping a third of the rows, not a two-hundredth: with so few matches
   // expected, it reads a country's listing whole and sorts it rather than walk it by date.
-  if (bits.need.length) {
+  if (bits.need.some(isBit)) {
     const need = bitString(bits.need);
     parts.push(Prisma.sql`(common_words & ${need}::varbit) >= ${need}::varbit`);
   }
-  if (bits.forbid.length)
+  if (bits.need.some((n) => !isBit(n))) parts.push(Prisma.sql`more_words @> ${more(bits.need)}`);
+  if (bits.forbid.some(isBit))
     parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) <= ${zero}::varbit`);
-  for (const set of bits.anyOf)
-    parts.push(Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`);
+  if (bits.forbid.some((n) => !isBit(n))) parts.push(Prisma.sql`NOT (more_words && ${more(bits.forbid)})`);
+  for (const set of bits.anyOf) {
+    const either = [
+      ...(set.some(isBit) ? [Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`] : []),
+      ...(set.some((n) => !isBit(n)) ? [Prisma.sql`more_words && ${more(set)}`] : []),
+    ];
+    parts.push(Prisma.sql`(${Prisma.join(either, " OR ")})`);
+  }
   return Prisma.join(parts, " AND ");
 }
 
