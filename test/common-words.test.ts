@@ -176,6 +176,10 @@ describe("common-word bits", () => {
       `${m1} -${m2}`,
       `${m3} OR ${common[20]?.lexeme}`,
       `${common[0]?.lexeme} -${m0}`,
+      // Sets with alternatives too rare for a number, read from the words' index.
+      `${m3} OR ${rare[0]?.lexeme}`,
+      `${common[2]?.lexeme} OR "${rare[1]?.lexeme} ${common[3]?.lexeme}"`,
+      `${common[4]?.lexeme} ${common[5]?.lexeme} OR ${rare[2]?.lexeme} -${m2}`,
     ];
     expect(more).toHaveLength(4);
     expect(rare).toHaveLength(3);

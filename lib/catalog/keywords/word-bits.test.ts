@@ -65,6 +65,7 @@ describe("ruleOutBits", () => {
       need: [3, 12, 20],
       forbid: [],
       anyOf: [],
+      anyOfRare: [],
       exact: false,
       exclusionsExact: true,
       share: 0.125,
@@ -86,6 +87,7 @@ describe("ruleOutBits", () => {
       need: [3],
       forbid: [9],
       anyOf: [],
+      anyOfRare: [],
       exact: false,
       exclusionsExact: false,
       share: 0.25,
@@ -101,6 +103,7 @@ describe("ruleOutBits", () => {
       need: [],
       forbid: [],
       anyOf: [[3, 30, 31]],
+      anyOfRare: [[]],
       exact: true,
       exclusionsExact: true,
       share: 0.875,
@@ -108,9 +111,34 @@ describe("ruleOutBits", () => {
       rare: [],
       rareShare: 0,
     });
-    // One alternative without a bit could be the one that matches.
-    expect(bitsOf([{ any: [term("python"), term("rare")] }])).toBeNull();
+    // A phrase of common words could be the one that matches: the bits cannot say.
     expect(bitsOf([{ any: [term("python"), phrase("data engin")] }])).toBeNull();
+  });
+
+  it("reads a set's alternatives too rare for a number from the words' index, exactly", () => {
+    const clauses = [{ any: [term("python"), term("rare"), phrase("rare data")] }];
+    const alternatives = alternativeTexts(clauses).map((t) => t.map((a) => alternative(a.text, a.phrase)));
+    const bits = ruleOutBits(clauses, alternatives, 1, 0.01);
+    expect(bits).toMatchObject({
+      anyOf: [[3]],
+      anyOfRare: [
+        [
+          { text: "rare", phrase: false },
+          { text: "rare data", phrase: true },
+        ],
+      ],
+      exact: true,
+      rareShare: 0.02,
+    });
+    // The guess counts each rare alternative at the least held common word's share.
+    expect(bits?.share).toBeCloseTo(1 - 0.5 * 0.99 * 0.99);
+    expect(bits?.sureShare).toBe(0.5);
+    // A job without python may hold a rare one: the set rules nothing out.
+    expect(ruleOutCondition(bits)).toBeNull();
+    const sql = bitsKeepSql(bits as WordBits).sql.replace(/\s+/g, " ");
+    expect(sql).toContain("OR id IN (SELECT id FROM jobs WHERE snapshot_id = ?::int AND search @@");
+    // Only rare alternatives: the words decide, as before.
+    expect(bitsOf([{ any: [term("rare"), term("other")] }])).toBeNull();
   });
 
   it("is sure of a share only as far as Fréchet's bound allows, the words' overlaps unknown", () => {
@@ -144,6 +172,7 @@ describe("ruleOutBits", () => {
       need: [7],
       forbid: [],
       anyOf: [],
+      anyOfRare: [],
       exact: true,
       exclusionsExact: true,
       share: 0.5,
@@ -228,6 +257,7 @@ describe("ruleOutBits", () => {
       need: [],
       forbid: [],
       anyOf: [],
+      anyOfRare: [],
       exact: false,
     });
   });

@@ -20,6 +20,12 @@ export type WordBits = {
   need: number[];
   forbid: number[];
   anyOf: number[][];
+  /**
+   * Per set of anyOf, its alternatives too rare for a number (a lexeme without one): a job may
+   * hold one of them instead, which a walk reads from the words' index (their few jobs) and the
+   * rule-out cannot judge. Empty for a set of common words only.
+   */
+  anyOfRare: AlternativeText[][];
   exact: boolean;
   /** Whether the bits (with `rare`) decide every excluded clause: exact for a job known to hold the rest. */
   exclusionsExact: boolean;
@@ -44,8 +50,11 @@ export type Lexeme = { lexeme: string; bit: number | null; share?: number };
 /** One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes. */
 export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean };
 
+/** An alternative's text, as the tsquery reads it: a word (plainto) or a phrase (phraseto). */
+export type AlternativeText = { text: string; phrase: boolean };
+
 /** Each item's texts, the item's own then its synonyms' (phrases), in clause order. */
-export function alternativeTexts(clauses: readonly SearchClause[]): { text: string; phrase: boolean }[][] {
+export function alternativeTexts(clauses: readonly SearchClause[]): AlternativeText[][] {
   return clauses.flatMap((c) =>
     c.any.map((item) => [
       { text: item.text, phrase: item.kind === "phrase" },
@@ -89,6 +98,8 @@ export function ruleOutBits(
   const need = new Map<number, number>();
   const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
+  const anyOfRare: AlternativeText[][] = [];
+  const texts = alternativeTexts(clauses);
   let exact = true;
   let exclusionsExact = true;
   let share = 1;
@@ -100,6 +111,7 @@ export function ruleOutBits(
   const implied = new Set<number>();
   let k = 0;
   for (const [index, clause] of clauses.entries()) {
+    const start = k;
     const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
     if (alternatives.length === 0) continue;
     if (clause.any[0]?.negated) {
@@ -124,12 +136,25 @@ export function ruleOutBits(
       const joined = only.lexemes.filter((l) => l.lexeme.includes("-"));
       if (decided && joined.length === 1)
         for (const l of only.lexemes) if (l !== joined[0]) implied.add(l.bit as number);
-    } else if (alternatives.every(single)) {
-      const bits = new Map(alternatives.map((a) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
-      anyOf.push([...bits.keys()].sort((x, y) => x - y));
-      share *= 1 - [...bits.values()].reduce((none, s) => none * (1 - s), 1);
-      events.push(Math.max(...bits.values()));
-    } else exact = false;
+    } else {
+      // A set: single common lexemes decide by their numbers; an alternative needing a lexeme too
+      // rare for one is held by few jobs, read from the words' index (whatever its kind).
+      const paired = texts
+        .slice(start, k)
+        .flatMap((ts, i) => ts.map((t, j) => ({ t, a: lexemes[start + i]?.[j] as Alternative })))
+        .filter((p) => p.a && p.a.nodes > 0);
+      const decided = paired.filter((p) => single(p.a));
+      const rareOnes = paired.filter((p) => !single(p.a) && p.a.lexemes.some((l) => l.bit === null));
+      if (decided.length > 0 && decided.length + rareOnes.length === paired.length) {
+        const bits = new Map(decided.map(({ a }) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
+        anyOf.push([...bits.keys()].sort((x, y) => x - y));
+        anyOfRare.push(rareOnes.map((p) => p.t));
+        const none = [...bits.values()].reduce((n, s) => n * (1 - s), (1 - floor) ** rareOnes.length);
+        share *= 1 - none;
+        events.push(Math.max(...bits.values()));
+        rareShare += rareOnes.length * floor;
+      } else exact = false;
+    }
   }
   if (need.size === 0 && forbid.size === 0 && anyOf.length === 0 && rare.length === 0) return null;
   for (const s of need.values()) share *= s;
@@ -144,6 +169,7 @@ export function ruleOutBits(
     need: sorted(need),
     forbid: sorted(forbid),
     anyOf,
+    anyOfRare,
     exact,
     exclusionsExact,
     share,
@@ -171,7 +197,7 @@ export function ruleOutCondition(bits: WordBits | null | undefined): Prisma.Sql 
   const parts: Prisma.Sql[] = [];
   const need = bits.need.filter(isBit);
   const forbid = bits.forbid.filter(isBit);
-  const sets = bits.anyOf.filter((set) => set.every(isBit));
+  const sets = bits.anyOf.filter((set, i) => set.every(isBit) && !bits.anyOfRare[i]?.length);
   if (need.length || forbid.length || sets.length) {
     const mask = (b: number[]) => (b.length ? bitString(b) : null);
     const anyOf = sets.length ? sets.map(bitString) : null;
@@ -200,7 +226,7 @@ export function exclusionsByBitsSql(
   snapshotId: number,
 ): Prisma.Sql | null {
   if (!bits?.exclusionsExact || bits.snapshotId !== snapshotId) return null;
-  return Prisma.sql`(${bitsKeepSql({ ...bits, need: [], anyOf: [] })} ${rareExclusionSql(clauses, bits)})`;
+  return Prisma.sql`(${bitsKeepSql({ ...bits, need: [], anyOf: [], anyOfRare: [] })} ${rareExclusionSql(clauses, bits)})`;
 }
 
 /**
@@ -230,10 +256,12 @@ export function bitsKeepSql(bits: WordBits): Prisma.Sql {
   if (bits.forbid.some(isBit))
     parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) <= ${zero}::varbit`);
   if (bits.forbid.some((n) => !isBit(n))) parts.push(Prisma.sql`NOT (more_words && ${more(bits.forbid)})`);
-  for (const set of bits.anyOf) {
+  for (const [i, set] of bits.anyOf.entries()) {
+    const rare = bits.anyOfRare[i] ?? [];
     const either = [
       ...(set.some(isBit) ? [Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`] : []),
       ...(set.some((n) => !isBit(n)) ? [Prisma.sql`more_words && ${more(set)}`] : []),
+      ...(rare.length ? [rareJobsSql(bits.snapshotId, rare, "IN")] : []),
     ];
     parts.push(Prisma.sql`(${Prisma.join(either, " OR ")})`);
   }
@@ -244,8 +272,27 @@ export function bitsKeepSql(bits: WordBits): Prisma.Sql {
 export function rareExclusionSql(clauses: readonly SearchClause[], bits: WordBits): Prisma.Sql {
   if (bits.rare.length === 0) return Prisma.empty;
   const any = bits.rare.flatMap((i) => (clauses[i]?.any ?? []).map((item) => ({ ...item, negated: false })));
-  return Prisma.sql`AND id NOT IN (SELECT id FROM jobs WHERE snapshot_id = ${bits.snapshotId}::int
-    AND search @@ ${tsquerySql([{ any }])})`;
+  return Prisma.sql`AND ${rareJobsSql(bits.snapshotId, any, "NOT IN")}`;
+}
+
+/** `id [NOT] IN (…)`: the jobs matching one of `any` (few: words too rare for a number), by the words' index. */
+function rareJobsSql(
+  snapshotId: number,
+  any: readonly (AlternativeText | SearchClause["any"][number])[],
+  op: "IN" | "NOT IN",
+): Prisma.Sql {
+  const items = any.map((a) =>
+    "kind" in a
+      ? a
+      : {
+          kind: a.phrase ? ("phrase" as const) : ("term" as const),
+          text: a.text,
+          negated: false,
+          position: 0,
+        },
+  );
+  return Prisma.sql`id ${Prisma.raw(op)} (SELECT id FROM jobs WHERE snapshot_id = ${snapshotId}::int
+    AND search @@ ${tsquerySql([{ any: items }])})`;
 }
 
 /** q's condition on a job: the bits' rule-out first (cheap), then the words themselves. */
