@@ -123,6 +123,9 @@ const DIGESTS = {
   places: `SELECT md5(string_agg(concat_ws('|', city_key, country_code, city, latitude, longitude, spread_km, jobs, complete), '#'
     ORDER BY city_key, country_code)) AS d FROM job_places WHERE snapshot_id = $1`,
   titles: `SELECT md5(string_agg(concat_ws('|', id, title, counts::text, terms), '#' ORDER BY id)) AS d FROM job_titles WHERE snapshot_id = $1`,
+  // Each job's common words (bits and the list past them), and the vocabulary that numbered them.
+  words: `SELECT md5(string_agg(concat_ws('|', id, common_words::text, more_words::text), '#' ORDER BY id)) AS d FROM jobs WHERE snapshot_id = $1`,
+  vocabulary: `SELECT md5(string_agg(concat_ws('|', lexeme, bit, share), '#' ORDER BY bit)) AS d FROM common_words WHERE snapshot_id = $1`,
   salaries: `SELECT md5(string_agg(concat_ws('|', level, country_code, name_key, name, median, currency, period, sample_size, as_of), '#'
     ORDER BY level, country_code, name_key)) AS d FROM salary_snapshots WHERE snapshot_id = $1`,
 };

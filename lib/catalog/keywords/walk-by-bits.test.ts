@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { bitsWalkPays, MAX_EXCLUDED_JOBS, MAX_GUESSED_WALK_JOBS, MAX_WALK_JOBS } from "./walk-by-bits";
+import {
+  bitsWalkPays,
+  ENTRIES_PER_ROW,
+  MAX_EXCLUDED_JOBS,
+  MAX_GUESSED_WALK_JOBS,
+  MAX_WALK_JOBS,
+} from "./walk-by-bits";
 
 const million = {
   all: 1_000_000,
@@ -29,8 +35,26 @@ describe("bitsWalkPays", () => {
     expect(10_000 / 0.0176).toBeGreaterThan(MAX_GUESSED_WALK_JOBS);
     expect(bitsWalkPays(pair)).toBe(false);
     expect(bitsWalkPays({ ...pair, wanted: 1_001 })).toBe(true);
-    // The same guess, sure: the longer walk is allowed.
-    expect(bitsWalkPays({ ...pair, sureShare: 0.0176 })).toBe(true);
+    // The same guess, sure: the longer walk is allowed where the words' index would read more
+    // rows (ten million jobs: 176,000 of them), not where it reads 17,600 at a million.
+    const tenMillion = { all: 10_000_000, scope: 10_000_000, kept: 10_000_000 };
+    expect(bitsWalkPays({ ...pair, ...tenMillion, sureShare: 0.0176 })).toBe(true);
+    expect(bitsWalkPays({ ...pair, sureShare: 0.0176 })).toBe(false);
+  });
+
+  it("leaves to the words' index a walk longer than ENTRIES_PER_ROW entries per row it would read", () => {
+    // The facets' sample of a word held by 2 % of a million jobs: 500,000 entries, or 20,000 rows.
+    const word = { ...million, share: 0.02, sureShare: 0.02, wanted: 10_000 };
+    expect(10_000 / 0.02).toBeGreaterThan(ENTRIES_PER_ROW * 20_000);
+    expect(bitsWalkPays(word)).toBe(false);
+    // Its first page: 1,050 entries.
+    expect(bitsWalkPays({ ...word, wanted: 21 })).toBe(true);
+    // At ten million jobs the same sample is 200,000 rows away by the words' index.
+    expect(bitsWalkPays({ ...word, all: 10_000_000, scope: 10_000_000, kept: 10_000_000 })).toBe(true);
+    // A listing shorter than the walk expects is read once at most: 1,000 entries, not 20,000.
+    const small = { ...word, all: 1_000, scope: 1_000, kept: 1_000, share: 0.5, sureShare: 0.5 };
+    expect(10_000 / 0.5).toBeGreaterThan(ENTRIES_PER_ROW * 0.5 * 1_000);
+    expect(bitsWalkPays(small)).toBe(true);
   });
 
   it("counts the entries of one country's listing when the walk keeps to one country", () => {

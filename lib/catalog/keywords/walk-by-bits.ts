@@ -29,7 +29,15 @@ export const BITS_WALK_DEADLINE_MS = 2_000;
 export function walkDeadlineMs(f: Pick<JobFilters, "wordsByBits">): number {
   return f.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
 }
-/** Jobs holding rare excluded words a walk may expect to leave out (hashed in work_mem). */
+/**
+ * Index entries a walk by bits may expect to read per job the words' index would give instead
+ * (each a row, and its words, read): about what an entry and a row whose words are read cost in
+ * memory. From disk a row costs several times more, and the rows grow with the catalog while the
+ * entries a walk reads do not, so on a large catalog this leaves nearly every walk to the bits; on
+ * a small one it leaves a long walk for a word held by a few percent of jobs to the words' index.
+ */
+export const ENTRIES_PER_ROW = 15;
+/** Jobs holding rare words a walk may expect to read first (hashed in work_mem). */
 export const MAX_EXCLUDED_JOBS = 100_000;
 /**
  * Those jobs are read first, a row each (for its id), however few the walk wants; a walk by words
@@ -91,7 +99,9 @@ export async function forWalk<F extends JobFilters>(
  * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
  * `scope` of them in the listing it walks (one country's, or all), `kept` of those by the
  * filters (taken as independent of the words), `share` of them guessed to hold the bits and
- * `sureShare` at the least, `rareShare` of all holding the rare excluded words.
+ * `sureShare` at the least, `rareShare` of all holding the rare words read first (excluded,
+ * or a set's alternatives). Not when the walk would read more than ENTRIES_PER_ROW entries per
+ * job the words' index gives (`share` of all).
  */
 export function bitsWalkPays(w: {
   all: number;
@@ -104,7 +114,9 @@ export function bitsWalkPays(w: {
 }): boolean {
   if (w.all <= 0 || w.scope <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
-  const within = (share: number, entries: number) =>
-    share > 0 && w.wanted / (share * (w.kept / w.scope)) <= entries;
+  // A walk reads its listing at most once, however few matches it expects.
+  const entries = (share: number) => Math.min(w.scope, w.wanted / (share * (w.kept / w.scope)));
+  if (w.share > 0 && entries(w.share) > ENTRIES_PER_ROW * w.share * w.all) return false;
+  const within = (share: number, most: number) => share > 0 && entries(share) <= most;
   return within(w.sureShare, MAX_WALK_JOBS) || within(w.share, MAX_GUESSED_WALK_JOBS);
 }

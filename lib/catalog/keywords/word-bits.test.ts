@@ -130,8 +130,8 @@ describe("ruleOutBits", () => {
       exact: true,
       rareShare: 0.02,
     });
-    // The guess counts each rare alternative at the least held common word's share.
-    expect(bits?.share).toBeCloseTo(1 - 0.5 * 0.99 * 0.99);
+    // The guess leaves the rare alternatives out; the bound on the jobs read first counts each.
+    expect(bits?.share).toBe(0.5);
     expect(bits?.sureShare).toBe(0.5);
     // A job without python may hold a rare one: the set rules nothing out.
     expect(ruleOutCondition(bits)).toBeNull();

@@ -38,14 +38,15 @@ export type WordBits = {
   sureShare: number;
   /**
    * Excluded clauses (their index in the query) the bits cannot decide but whose every such
-   * alternative holds a lexeme too rare to have a bit: a walk may leave out their few matches,
-   * read from the words' index, instead. `rareShare`: the part of jobs they may hold at most.
+   * alternative holds a lexeme too rare to have a number: a walk may leave out their few matches,
+   * read from the words' index, instead. `rareShare`: the part of jobs they, and the sets' rare
+   * alternatives (anyOfRare), may hold at most, each counted at the floor.
    */
   rare: number[];
   rareShare: number;
 };
 
-/** A lexeme under jobs_english, with its bit and share when it is a common word. */
+/** A lexeme under jobs_english, with its number (`bit`) and share when it is a common word. */
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
 /** One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes. */
 export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean };
@@ -89,7 +90,7 @@ export function ruleOutBits(
   lexemes: readonly Alternative[][],
   snapshotId: number,
   /**
-   * The share of the vocabulary's least held word (a word without a bit is mostly held by
+   * The share of the least held word with a bit (a word without a number is mostly held by
    * fewer); null when the snapshot has no common words, whose jobs then have no bits to judge.
    */
   floor: number | null = 0,
@@ -149,8 +150,9 @@ export function ruleOutBits(
         const bits = new Map(decided.map(({ a }) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
         anyOf.push([...bits.keys()].sort((x, y) => x - y));
         anyOfRare.push(rareOnes.map((p) => p.t));
-        const none = [...bits.values()].reduce((n, s) => n * (1 - s), (1 - floor) ** rareOnes.length);
-        share *= 1 - none;
+        // The guess leaves the rare alternatives out (their share is only bounded): a walk then
+        // expects to read more entries, never fewer, than it will.
+        share *= 1 - [...bits.values()].reduce((n, s) => n * (1 - s), 1);
         events.push(Math.max(...bits.values()));
         rareShare += rareOnes.length * floor;
       } else exact = false;
@@ -316,14 +318,16 @@ type LexemeRow = {
 export type LexemesJson = { floor: number | null; rows: LexemeRow[] | null };
 
 /**
- * Each alternative's tsquery nodes, lexemes and common bits in snapshot `snapshotId`, and the
- * share of its least held common word, as one JSON value (read with lexemesOf).
+ * Each alternative's tsquery nodes, lexemes and common words' numbers in snapshot `snapshotId`,
+ * and the share of the least held word with a bit, as one JSON value (read with lexemesOf). The
+ * floor is the bits', not the listed words': those reach down to a few jobs in ten thousand as
+ * the import counts them, while a word the first batch missed may be held by a hundredfold.
  */
 export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number): Prisma.Sql {
   const texts = alternativeTexts(clauses).flat();
   // The same functions tsquery-sql.ts builds the query from: plainto for a word, phraseto for a phrase.
   return Prisma.sql`json_build_object(
-    'floor', (SELECT min(share)::float8 FROM common_words WHERE snapshot_id = ${snapshotId}),
+    'floor', (SELECT min(share)::float8 FROM common_words WHERE snapshot_id = ${snapshotId} AND bit < ${COMMON_WORD_BITS}),
     'rows', (SELECT json_agg(x ORDER BY x.i, x.lexeme) FROM (
       SELECT w.i::int AS i, numnode(CASE WHEN w.phrase THEN phraseto_tsquery('jobs_english'::regconfig, w.t)
           ELSE plainto_tsquery('jobs_english'::regconfig, w.t) END)::int AS nodes,

@@ -5,18 +5,8 @@
 -- snapshot imported before this column (whose common_words numbers no lexeme past the bits).
 ALTER TABLE "jobs" ADD COLUMN "more_words" SMALLINT[];
 ALTER TABLE "job_copies" ADD COLUMN "more_words" SMALLINT[];
-
--- The two listings with the bits, again with the more words, so that such a walk reads index
--- entries only (prisma/schema.prisma and lib/catalog/import/activate.ts hold the same
--- definitions). Built on every snapshot's jobs under a lock that lets searches go on and makes
--- writes wait; the old ones are dropped last, since dropping takes a lock that blocks searches
--- until this migration's transaction commits.
-CREATE INDEX "jobs_words_posted_more_idx" ON "jobs"("snapshot_id", "posted_at" DESC, "id", "country_code", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key", "title_id", "city_key", "common_words", "more_words");
-CREATE INDEX "jobs_country_words_more_idx" ON "jobs"("snapshot_id", "country_code", "posted_at" DESC, "id", "combo", "salary_currency", "salary_year_min", "salary_year_max", "company_key", "title_id", "city_key", "common_words", "more_words") WHERE "country_code" IS NOT NULL;
-DROP INDEX "jobs_words_posted_idx";
-DROP INDEX "jobs_country_words_idx";
-ALTER INDEX "jobs_words_posted_more_idx" RENAME TO "jobs_words_posted_idx";
-ALTER INDEX "jobs_country_words_more_idx" RENAME TO "jobs_country_words_idx";
+-- The listings that hold the list are rebuilt by the next migration: adding a column locks the
+-- jobs against searches until its transaction commits, so this one must commit at once.
 
 -- words_rule_out's twin for the listed words: true when a job's list proves it cannot match (a
 -- needed word missing, an excluded one present). Priced and written like words_rule_out, so the
