@@ -42,6 +42,24 @@ async function filtersFor(q: string, extra: JobFilters = {}) {
 }
 
 describe("a walk the common-word bits decide", () => {
+  it("reads a listed word, and a set's rare alternatives once (a hashed subplan), from the listing's entries alone", async () => {
+    const { common, rare } = await lexemes();
+    const listed = common.find((l) => (l.bit as number) >= 1024)?.lexeme;
+    const f = await filtersFor(`${listed} OR ${rare[0]?.lexeme} -${common[3]?.lexeme}`);
+    const plan = (
+      await db().$queryRaw<{ "QUERY PLAN": string }[]>(
+        Prisma.sql`EXPLAIN SELECT id, posted_at FROM jobs WHERE snapshot_id = ${snapshotId}
+          ${filterSql({ ...f, wordsByBits: true })} ORDER BY posted_at DESC, id LIMIT 50`,
+      )
+    )
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
+    expect(plan).toMatch(/Index Only Scan using jobs_s\d+_words_posted_idx/);
+    expect(plan).toContain("more_words &&");
+    expect(plan).toContain("hashed SubPlan");
+    expect(plan).not.toContain("Sort");
+  });
+
   it("reads a date listing with the bits alone, checked by operators: one country's, else every country's", async () => {
     const { common } = await lexemes();
     const q = `${common[2]?.lexeme} -${common[9]?.lexeme}`;

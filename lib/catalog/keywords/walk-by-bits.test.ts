@@ -51,6 +51,10 @@ describe("bitsWalkPays", () => {
     expect(bitsWalkPays({ ...word, wanted: 21 })).toBe(true);
     // At ten million jobs the same sample is 200,000 rows away by the words' index.
     expect(bitsWalkPays({ ...word, all: 10_000_000, scope: 10_000_000, kept: 10_000_000 })).toBe(true);
+    // A hyphenated word: the guess multiplies its parts' shares, the sure share is its own.
+    expect(bitsWalkPays({ ...word, share: 0.0038, sureShare: 0.08 })).toBe(true);
+    // No job in the filters' combinations: the filters' index answers.
+    expect(bitsWalkPays({ ...word, wanted: 21, kept: 0 })).toBe(false);
     // A listing shorter than the walk expects is read once at most: 1,000 entries, not 20,000.
     const small = { ...word, all: 1_000, scope: 1_000, kept: 1_000, share: 0.5, sureShare: 0.5 };
     expect(10_000 / 0.5).toBeGreaterThan(ENTRIES_PER_ROW * 0.5 * 1_000);

@@ -90,6 +90,8 @@ export async function forWalk<F extends JobFilters>(
     sureShare: sureShare - skipped,
     rareShare,
     wanted,
+    // The words' index gives every match, the tiers' too.
+    indexShare: Math.max(share, sureShare),
   })
     ? { ...f, wordsByBits: true }
     : f;
@@ -101,7 +103,7 @@ export async function forWalk<F extends JobFilters>(
  * filters (taken as independent of the words), `share` of them guessed to hold the bits and
  * `sureShare` at the least, `rareShare` of all holding the rare words read first (excluded,
  * or a set's alternatives). Not when the walk would read more than ENTRIES_PER_ROW entries per
- * job the words' index gives (`share` of all).
+ * job the words' index gives (`indexShare` of all, by default the larger of the two shares).
  */
 export function bitsWalkPays(w: {
   all: number;
@@ -111,12 +113,16 @@ export function bitsWalkPays(w: {
   sureShare: number;
   rareShare: number;
   wanted: number;
+  indexShare?: number;
 }): boolean {
-  if (w.all <= 0 || w.scope <= 0) return false;
+  if (w.all <= 0 || w.scope <= 0 || w.kept <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
-  // A walk reads its listing at most once, however few matches it expects.
-  const entries = (share: number) => Math.min(w.scope, w.wanted / (share * (w.kept / w.scope)));
-  if (w.share > 0 && entries(w.share) > ENTRIES_PER_ROW * w.share * w.all) return false;
+  const entries = (share: number) => w.wanted / (share * (w.kept / w.scope));
+  // The better estimate of the two (a hyphenated word's guess multiplies in its parts' shares,
+  // which its joined lexeme implies); a walk reads its listing at most once.
+  const best = Math.max(w.share, w.sureShare);
+  const rows = (w.indexShare ?? best) * w.all;
+  if (best > 0 && Math.min(w.scope, entries(best)) > ENTRIES_PER_ROW * rows) return false;
   const within = (share: number, most: number) => share > 0 && entries(share) <= most;
   return within(w.sureShare, MAX_WALK_JOBS) || within(w.share, MAX_GUESSED_WALK_JOBS);
 }

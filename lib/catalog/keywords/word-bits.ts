@@ -106,6 +106,8 @@ export function ruleOutBits(
   let share = 1;
   const rare: number[] = [];
   let rareShare = 0;
+  // The rare excluded words' part of it (a set's rare alternatives take nothing from sureShare).
+  let rareExcluded = 0;
   // Each condition's share, for sureShare: an alternative set's best, each needed or forbidden bit
   // (but those a needed hyphenated word implies).
   const events: number[] = [];
@@ -123,6 +125,7 @@ export function ruleOutBits(
       if (others.length && others.every((a) => a.lexemes.some((l) => l.bit === null))) {
         rare.push(index);
         rareShare += others.length * floor;
+        rareExcluded += others.length * floor;
       } else if (others.length) {
         exact = false;
         exclusionsExact = false;
@@ -163,7 +166,7 @@ export function ruleOutBits(
   for (const s of forbid.values()) share *= 1 - s;
   for (const [bit, s] of need) if (!implied.has(bit)) events.push(s);
   events.push(...[...forbid.values()].map((s) => 1 - s));
-  if (rare.length) events.push(1 - rareShare);
+  if (rare.length) events.push(1 - rareExcluded);
   const sureShare = Math.max(0, events.reduce((sum, p) => sum + p, 0) - (events.length - 1));
   const sorted = (m: Map<number, number>) => [...m.keys()].sort((x, y) => x - y);
   return {
