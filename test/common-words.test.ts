@@ -10,7 +10,7 @@ import { type Tier, tierTitlesSql, tierWalkSql, titleTiersSql } from "@/lib/cata
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
 import { forWalk, MAX_WALK_JOBS } from "@/lib/catalog/keywords/walk-by-bits";
-import { ruleOutCondition } from "@/lib/catalog/keywords/word-bits";
+import { ruleOutCondition } from "@/lib/catalog/keywords/word-bits-sql";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadCatalog, type Rec } from "./support/fixtures";

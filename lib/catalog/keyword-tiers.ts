@@ -9,7 +9,7 @@ import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
 import { forWalk, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
-import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits";
+import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits-sql";
 import { catalogDb } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
 import { rowsWithin } from "./totals";

@@ -1,14 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { SearchClause } from "./tsquery-sql";
-import {
-  type Alternative,
-  alternativeTexts,
-  bitString,
-  bitsKeepSql,
-  ruleOutBits,
-  ruleOutCondition,
-  type WordBits,
-} from "./word-bits";
+import { type Alternative, alternativeTexts, ruleOutBits, type WordBits } from "./word-bits";
+import { bitString, bitsKeepSql, ruleOutCondition } from "./word-bits-sql";
 
 const term = (text: string, negated = false, also?: string[]) => ({
   kind: "term" as const,
@@ -260,14 +253,6 @@ describe("ruleOutBits", () => {
       anyOfRare: [],
       exact: false,
     });
-  });
-});
-
-describe("bitString", () => {
-  it("sets bit n at the nth character, bit 0 first, 1024 in all, and leaves out the numbers past them", () => {
-    const s = bitString([0, 5, 1023, 1024, 1500]);
-    expect(s).toHaveLength(1024);
-    expect([...s].flatMap((c, i) => (c === "1" ? [i] : []))).toEqual([0, 5, 1023]);
   });
 });
 

@@ -1,17 +1,19 @@
 // What a job's common words (the bits of jobs.common_words, and the numbers past them in
 // jobs.more_words) can tell about a query before its words are read: a lexeme the query needs
-// and the job lacks, or one it excludes and the job holds, rules the job out. A necessary condition: `search @@ …` decides the jobs it lets by, except in a walk
-// where the bits are exact (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary:
-// the SQL checks each row's snapshot against the one the bits were read for.
+// and the job lacks, or one it excludes and the job holds, rules the job out. A necessary
+// condition: `search @@ …` decides the jobs it lets by, except in a walk where the bits are exact
+// (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary: the SQL (word-bits-sql.ts)
+// checks each row's snapshot against the one the bits were read for.
 
 import { Prisma } from "../../generated/prisma/client";
-import { COMMON_WORD_BITS, isBit } from "./common-words";
-import { type SearchClause, tsquerySql } from "./tsquery-sql";
+import { COMMON_WORD_BITS } from "./common-words";
+import type { SearchClause } from "./tsquery-sql";
 
 /**
  * Common words (by their number in the snapshot's common_words: a bit below COMMON_WORD_BITS, an
- * entry of more_words past it) a job must hold, must not hold, and sets it must hold one of. `exact`: they decide the query alone (every word common lexemes only, no phrase), so a
- * job they keep matches. `share`: the part of jobs they are expected to keep (words taken as
+ * entry of more_words past it) a job must hold, must not hold, and sets it must hold one of.
+ * `exact`: they decide the query alone (every word common lexemes only, no phrase), so a job
+ * they keep matches. `share`: the part of jobs they are expected to keep (words taken as
  * independent; 1 for what they do not decide).
  */
 export type WordBits = {
@@ -67,6 +69,9 @@ export function alternativeTexts(clauses: readonly SearchClause[]): AlternativeT
 /** A lone common lexeme: the job holds it exactly when the alternative matches. */
 const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.lexemes[0]?.bit != null;
 
+/** An alternative needing a lexeme too rare for a number: held by few jobs, if any. */
+const needsRare = (a: Alternative) => a.lexemes.some((l) => l.bit === null);
+
 /**
  * A word (not a phrase) whose lexemes are all common: plainto_tsquery joins a word's lexemes with
  * `&` ("full-time" is 'full-tim' & 'full' & 'time'), so a job matches exactly when it holds every
@@ -114,15 +119,21 @@ export function ruleOutBits(
   const implied = new Set<number>();
   let k = 0;
   for (const [index, clause] of clauses.entries()) {
-    const start = k;
-    const alternatives = clause.any.flatMap(() => (lexemes[k++] ?? []).filter((a) => a.nodes > 0));
+    // Each alternative with its text, those of stop words only left out.
+    const paired = clause.any
+      .flatMap(() => {
+        const at = k++;
+        return (texts[at] ?? []).map((t, j) => ({ t, a: lexemes[at]?.[j] as Alternative }));
+      })
+      .filter((p) => p.a && p.a.nodes > 0);
+    const alternatives = paired.map((p) => p.a);
     if (alternatives.length === 0) continue;
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
       for (const a of alternatives)
         if (single(a)) forbid.set(a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 0);
       const others = alternatives.filter((a) => !single(a));
-      if (others.length && others.every((a) => a.lexemes.some((l) => l.bit === null))) {
+      if (others.length && others.every(needsRare)) {
         rare.push(index);
         rareShare += others.length * floor;
         rareExcluded += others.length * floor;
@@ -143,12 +154,8 @@ export function ruleOutBits(
     } else {
       // A set: single common lexemes decide by their numbers; an alternative needing a lexeme too
       // rare for one is held by few jobs, read from the words' index (whatever its kind).
-      const paired = texts
-        .slice(start, k)
-        .flatMap((ts, i) => ts.map((t, j) => ({ t, a: lexemes[start + i]?.[j] as Alternative })))
-        .filter((p) => p.a && p.a.nodes > 0);
       const decided = paired.filter((p) => single(p.a));
-      const rareOnes = paired.filter((p) => !single(p.a) && p.a.lexemes.some((l) => l.bit === null));
+      const rareOnes = paired.filter((p) => !single(p.a) && needsRare(p.a));
       if (decided.length > 0 && decided.length + rareOnes.length === paired.length) {
         const bits = new Map(decided.map(({ a }) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
         anyOf.push([...bits.keys()].sort((x, y) => x - y));
@@ -182,132 +189,6 @@ export function ruleOutBits(
     rare,
     rareShare,
   };
-}
-
-/** The bits among common words' numbers, as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
-export function bitString(numbers: readonly number[]): string {
-  const chars = new Array<string>(COMMON_WORD_BITS).fill("0");
-  for (const b of numbers) if (isBit(b)) chars[b] = "1";
-  return chars.join("");
-}
-
-/**
- * `NOT words_rule_out(…)` on jobs' common_words, and `NOT more_words_rule_out(…)` on their list
- * of more words, or null. Put before `search @@`: the functions are priced below one operator,
- * so the planner checks them first on every row it walks. A set holding a listed word rules
- * nothing out here.
- */
-export function ruleOutCondition(bits: WordBits | null | undefined): Prisma.Sql | null {
-  if (!bits) return null;
-  const parts: Prisma.Sql[] = [];
-  const need = bits.need.filter(isBit);
-  const forbid = bits.forbid.filter(isBit);
-  const sets = bits.anyOf.filter((set, i) => set.every(isBit) && !bits.anyOfRare[i]?.length);
-  if (need.length || forbid.length || sets.length) {
-    const mask = (b: number[]) => (b.length ? bitString(b) : null);
-    const anyOf = sets.length ? sets.map(bitString) : null;
-    parts.push(
-      Prisma.sql`NOT words_rule_out(common_words, snapshot_id, ${bits.snapshotId}::int, ${mask(need)}::varbit, ${mask(forbid)}::varbit, ${anyOf}::varbit[])`,
-    );
-  }
-  const needMore = bits.need.filter((n) => !isBit(n));
-  const forbidMore = bits.forbid.filter((n) => !isBit(n));
-  if (needMore.length || forbidMore.length) {
-    const list = (b: number[]) => (b.length ? b : null);
-    parts.push(
-      Prisma.sql`NOT more_words_rule_out(more_words, snapshot_id, ${bits.snapshotId}::int, ${list(needMore)}::int2[], ${list(forbidMore)}::int2[])`,
-    );
-  }
-  return parts.length ? Prisma.join(parts, " AND ") : null;
-}
-
-/**
- * For a job known to hold q's other words (its title does): whether it escapes every exclusion,
- * decided by the bits and `rare` without reading its words; null when they cannot decide.
- */
-export function exclusionsByBitsSql(
-  clauses: readonly SearchClause[],
-  bits: WordBits | null | undefined,
-  snapshotId: number,
-): Prisma.Sql | null {
-  if (!bits?.exclusionsExact || bits.snapshotId !== snapshotId) return null;
-  return Prisma.sql`(${bitsKeepSql({ ...bits, need: [], anyOf: [], anyOfRare: [] })} ${rareExclusionSql(clauses, bits)})`;
-}
-
-/**
- * Whether a job's common words hold every needed one, one of each set and no forbidden one, as
- * plain operators on the row or index entry (bits, then the more words' list): for statements
- * where they decide and no `search @@` follows, so there is no order of checks to keep. A walk
- * checks this on every index entry it reads, and words_rule_out's plpgsql call costs several
- * times the operators.
- */
-export function bitsKeepSql(bits: WordBits): Prisma.Sql {
-  const zero = bitString([]);
-  const more = (numbers: number[]) => Prisma.sql`${numbers.filter((n) => !isBit(n))}::int2[]`;
-  const past = [...bits.need, ...bits.forbid, ...bits.anyOf.flat()].some((n) => !isBit(n));
-  const parts = [
-    Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL`,
-    ...(past ? [Prisma.sql`more_words IS NOT NULL`] : []),
-  ];
-  // Bit strings compare bit by bit from the first: `bits & need` is below `need` unless it holds
-  // all of it, and nothing is below zero. So `>=` and `<=` say what `=` would, and the planner
-  // prices them as keeping a third of the rows, not a two-hundredth: with so few matches
-  // expected, it reads a country's listing whole and sorts it rather than walk it by date.
-  if (bits.need.some(isBit)) {
-    const need = bitString(bits.need);
-    parts.push(Prisma.sql`(common_words & ${need}::varbit) >= ${need}::varbit`);
-  }
-  if (bits.need.some((n) => !isBit(n))) parts.push(Prisma.sql`more_words @> ${more(bits.need)}`);
-  if (bits.forbid.some(isBit))
-    parts.push(Prisma.sql`(common_words & ${bitString(bits.forbid)}::varbit) <= ${zero}::varbit`);
-  if (bits.forbid.some((n) => !isBit(n))) parts.push(Prisma.sql`NOT (more_words && ${more(bits.forbid)})`);
-  for (const [i, set] of bits.anyOf.entries()) {
-    const rare = bits.anyOfRare[i] ?? [];
-    const either = [
-      ...(set.some(isBit) ? [Prisma.sql`(common_words & ${bitString(set)}::varbit) <> ${zero}::varbit`] : []),
-      ...(set.some((n) => !isBit(n)) ? [Prisma.sql`more_words && ${more(set)}`] : []),
-      ...(rare.length ? [rareJobsSql(bits.snapshotId, rare, "IN")] : []),
-    ];
-    parts.push(Prisma.sql`(${Prisma.join(either, " OR ")})`);
-  }
-  return Prisma.join(parts, " AND ");
-}
-
-/** `AND id NOT IN (…)`: the jobs holding the rare excluded clauses, read from the words' index. */
-export function rareExclusionSql(clauses: readonly SearchClause[], bits: WordBits): Prisma.Sql {
-  if (bits.rare.length === 0) return Prisma.empty;
-  const any = bits.rare.flatMap((i) => (clauses[i]?.any ?? []).map((item) => ({ ...item, negated: false })));
-  return Prisma.sql`AND ${rareJobsSql(bits.snapshotId, any, "NOT IN")}`;
-}
-
-/** `id [NOT] IN (…)`: the jobs matching one of `any` (few: words too rare for a number), by the words' index. */
-function rareJobsSql(
-  snapshotId: number,
-  any: readonly (AlternativeText | SearchClause["any"][number])[],
-  op: "IN" | "NOT IN",
-): Prisma.Sql {
-  const items = any.map((a) =>
-    "kind" in a
-      ? a
-      : {
-          kind: a.phrase ? ("phrase" as const) : ("term" as const),
-          text: a.text,
-          negated: false,
-          position: 0,
-        },
-  );
-  return Prisma.sql`id ${Prisma.raw(op)} (SELECT id FROM jobs WHERE snapshot_id = ${snapshotId}::int
-    AND search @@ ${tsquerySql([{ any: items }])})`;
-}
-
-/** q's condition on a job: the bits' rule-out first (cheap), then the words themselves. */
-export function wordsMatchSql(
-  clauses: readonly SearchClause[],
-  bits: WordBits | null | undefined,
-): Prisma.Sql {
-  const condition = ruleOutCondition(bits);
-  const words = Prisma.sql`search @@ ${tsquerySql(clauses)}`;
-  return condition ? Prisma.sql`(${condition} AND ${words})` : words;
 }
 
 type LexemeRow = {
