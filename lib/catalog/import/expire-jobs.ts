@@ -61,10 +61,11 @@ export async function expireJobs(
   const transaction = Math.round(performance.now() - started);
   const vacuumStarted = performance.now();
   let vacuumError: string | undefined;
-  // The pages the deleted rows leave, made visible to index-only scans again.
+  // The pages the deleted rows leave, made visible to index-only scans again (not the
+  // partition's TOAST table: load-jobs.ts says why).
   try {
     await client.query("SET statement_timeout = 0");
-    await client.query(`VACUUM ${partitionName(taken.snapshotId)}`);
+    await client.query(`VACUUM (PROCESS_TOAST FALSE) ${partitionName(taken.snapshotId)}`);
     if (taken.copies + taken.promoted > 0) await client.query(`VACUUM ${copiesName(taken.snapshotId)}`);
   } catch (err) {
     vacuumError = (err as Error).message;

@@ -5,6 +5,7 @@
 import type pg from "pg";
 import { comboKey } from "../combos";
 import { copiesName, partitionName } from "./activate";
+import { writeGroupLabels } from "./group-labels";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
 import { filledSql, sameJobSql, servedFirstSql } from "./same-job-sql";
 import { BAND, BANDS } from "./sketch";
@@ -54,7 +55,7 @@ export async function groupDuplicates(
     return result;
   };
   await q(
-    `DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates, dup_fresh`,
+    `DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates, dup_fresh`,
   );
   // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
   await q(`SET work_mem = '256MB'`);
@@ -89,31 +90,22 @@ export async function groupDuplicates(
         WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) mine WHERE a < b) p`);
   await q(`CREATE TEMP TABLE dup_nodes AS
     SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled,
-      row_number() OVER ranked AS rk, row_number() OVER ranked AS rk0
+      row_number() OVER ranked AS rk
     FROM dup_rows WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)
     WINDOW ranked AS (ORDER BY ${RANK})`);
   await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
-  await q(`CREATE TEMP TABLE dup_edges AS
-    SELECT p.a, p.b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
-    WHERE ${sameJobSql("x", "y")}`);
-  await q(`INSERT INTO dup_edges SELECT b, a FROM dup_edges`);
-  await q(`ANALYZE dup_nodes, dup_edges`);
-  // Each posting takes the best rank its group holds: spread along the edges, and jump to the
-  // label's own label, until nothing moves (labels only fall, so this ends).
   await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
-  for (;;) {
-    const moved = await q(`UPDATE dup_nodes n SET rk0 = m.best FROM (
-        SELECT e.a AS id, min(o.rk0) AS best FROM dup_edges e JOIN dup_nodes o ON o.id = e.b GROUP BY e.a) m
-      WHERE m.id = n.id AND m.best < n.rk0`);
-    const jumped = await q(
-      `UPDATE dup_nodes n SET rk0 = l.rk0 FROM dup_nodes l WHERE l.rk = n.rk0 AND l.rk0 < n.rk0`,
-    );
-    if (!moved.rowCount && !jumped.rowCount) break;
-  }
+  await q(`ANALYZE dup_nodes`);
+  await q(`CREATE TEMP TABLE dup_edges AS
+    SELECT x.rk AS a, y.rk AS b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
+    WHERE ${sameJobSql("x", "y")}`);
+  // Each posting's group, labelled with the best rank it holds (group-labels.ts).
+  const labelsStarted = performance.now();
+  await writeGroupLabels(client, { nodes: "dup_nodes", edges: "dup_edges", labels: "dup_labels" });
+  steps["labels in the importer"] = Math.round(performance.now() - labelsStarted);
   await q(`CREATE TEMP TABLE dup_groups AS
-    SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_nodes n JOIN dup_nodes g ON g.rk = n.rk0
-    JOIN dup_rows r ON r.id = n.id
-    WHERE n.rk <> n.rk0 AND n.id IN (SELECT a FROM dup_edges)`);
+    SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_labels l
+    JOIN dup_nodes n ON n.rk = l.rk JOIN dup_nodes g ON g.rk = l.label JOIN dup_rows r ON r.id = n.id`);
   await q(`ANALYZE dup_groups`);
   const agesStarted = performance.now();
   const reposted = before ? await keepGroupAges(client, before) : 0;
@@ -155,7 +147,7 @@ export async function groupDuplicates(
      SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
     [snapshotId],
   );
-  await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_groups, dup_updates`);
+  await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates`);
   await q(`RESET work_mem`);
   return {
     groups: counted[0]?.n ?? 0,

@@ -122,8 +122,12 @@ export async function loadJobs(
       await settle(await (inFlight.shift() as typeof encoded), to);
   };
   try {
+    // Its TOAST table (descriptions, words) is written once, frozen, and once served only loses
+    // rows to expiry: a VACUUM there would read it whole (minutes at ten million jobs) to free
+    // space little reuses, and the partition goes at the next import.
     await client.query(
-      `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))`,
+      `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))
+       WITH (toast.autovacuum_enabled = false)`,
     );
     sink = openSink(client, method, t, JOB_TABLE_COLUMNS, { freeze: true });
     let batch: BatchItem[] = [];
