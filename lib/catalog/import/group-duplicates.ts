@@ -59,6 +59,9 @@ export async function groupDuplicates(
   );
   // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
   await q(`SET work_mem = '256MB'`);
+  // The partition is read from its first page: a scan joining another one part way through
+  // would order each bucket's postings differently, and so the pairs a big bucket gives.
+  await q(`SET synchronize_seqscans = off`);
   // The partition's rows are wide (descriptions, words): it is read once, for what grouping
   // needs, and written back by row address (ctid) only where something changes.
   await q(`CREATE TEMP TABLE dup_rows AS
@@ -149,6 +152,7 @@ export async function groupDuplicates(
   );
   await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates`);
   await q(`RESET work_mem`);
+  await q(`RESET synchronize_seqscans`);
   return {
     groups: counted[0]?.n ?? 0,
     copies,
