@@ -1,9 +1,12 @@
 // npm run bench:grouping — what grouping duplicates costs, step by step, on the live snapshot of
 // BENCH_DATABASE_URL (a scratch catalog with the demo). Each round puts the snapshot's copies back
-// among its served jobs, as the load left them, groups again and rolls everything back, so rounds
-// (and builds, run one after the other) are measured on the same rows. `--rounds N` (default 2).
+// among its served jobs (appended at the partition's end, not interleaved as a load leaves them,
+// so reading them back by row address is cheaper than in an import), groups again and rolls
+// everything back, so rounds (and builds, run one after the other) are measured on the same rows.
+// `--rounds N` (default 2).
 // `--vacuum`: one more round, committed, then the VACUUM of the partition's own pages and of its
-// TOAST table, timed apart (the import runs the first only).
+// TOAST table, timed apart (the import runs the first only); that round changes the catalog
+// (the partition's indexes are built again by ATTACH, without ANALYZE).
 import pg from "pg";
 import { copiesName, partitionName } from "../../lib/catalog/import/activate";
 import { groupDuplicates } from "../../lib/catalog/import/group-duplicates";

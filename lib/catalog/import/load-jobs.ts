@@ -123,8 +123,8 @@ export async function loadJobs(
   };
   try {
     // Its TOAST table (descriptions, words) is written once, frozen, and once served only loses
-    // rows to expiry: a VACUUM there would read it whole (minutes at ten million jobs) to free
-    // space little reuses, and the partition goes at the next import.
+    // rows to expiry (and gains the few copies served in their place): a VACUUM there would read
+    // it whole to free space little reuses, before a later import drops the partition.
     await client.query(
       `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))
        WITH (toast.autovacuum_enabled = false)`,
