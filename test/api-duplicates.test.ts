@@ -116,31 +116,6 @@ describe("an import with copies of one job", () => {
     expect(first.jobs).toBe(FIRST.length - FIRST_COPIES);
   });
 
-  it("leaves every page of the served jobs visible to index-only reads once the copies are out", async () => {
-    await client.query("BEGIN");
-    try {
-      await client.query("SET LOCAL enable_seqscan = off");
-      await client.query("SET LOCAL enable_bitmapscan = off");
-      const { rows } = await client.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON) SELECT count(*) FROM jobs_s${first.snapshotId} WHERE snapshot_id = ${first.snapshotId}`,
-      );
-      const plan = JSON.stringify(rows[0]["QUERY PLAN"]);
-      expect(plan).toContain('"Node Type":"Index Only Scan"');
-      expect(plan).toContain('"Heap Fetches":0');
-    } finally {
-      await client.query("ROLLBACK");
-    }
-  });
-
-  it("never vacuums the served jobs' descriptions and words: they are written once, frozen", async () => {
-    const { rows } = await client.query(
-      `SELECT t.reloptions, s.vacuum_count::int AS vacuums, s.autovacuum_count::int AS autovacuums
-       FROM pg_class j JOIN pg_class t ON t.oid = j.reltoastrelid JOIN pg_stat_all_tables s ON s.relid = t.oid
-       WHERE j.oid = 'jobs_s${first.snapshotId}'::regclass`,
-    );
-    expect(rows[0]).toEqual({ reloptions: ["autovacuum_enabled=false"], vacuums: 0, autovacuums: 0 });
-  });
-
   it("serves the copy with a link and pay over an agency's copy posted earlier", async () => {
     const { body } = await getJson("/v1/jobs?title=registered%20nurse&country=GB&city=Leeds");
     expect(ids(body.items)).toEqual(["dup-1", "dup-other"]);

@@ -8,7 +8,7 @@
 // TOAST table, timed apart (the import runs the first only); that round changes the catalog
 // (the partition's indexes are built again by ATTACH, without ANALYZE).
 import pg from "pg";
-import { copiesName, partitionName } from "../../lib/catalog/import/activate";
+import { copiesName, partitionName, vacuumPartition } from "../../lib/catalog/import/activate";
 import { groupDuplicates } from "../../lib/catalog/import/group-duplicates";
 import { JOB_TABLE_COLUMNS } from "../../lib/catalog/import/job-rows";
 
@@ -62,7 +62,7 @@ async function main() {
       }
       if (commit) {
         // As the import does: VACUUM while only the key is built, then the other indexes.
-        await vacuumApart(client, t);
+        await vacuumApart(client, id);
         await client.query(`ALTER TABLE jobs ATTACH PARTITION ${t} FOR VALUES IN (${id})`);
         await client.query(`ALTER TABLE job_copies ATTACH PARTITION ${c} FOR VALUES IN (${id})`);
       }
@@ -72,13 +72,13 @@ async function main() {
   }
 }
 
-async function vacuumApart(client: pg.Client, t: string): Promise<void> {
+async function vacuumApart(client: pg.Client, id: number): Promise<void> {
   const { rows } = await client.query<{ toast: string }>(
     `SELECT reltoastrelid::regclass::text AS toast FROM pg_class WHERE oid = $1::regclass`,
-    [t],
+    [partitionName(id)],
   );
   let started = performance.now();
-  await client.query(`VACUUM (PROCESS_TOAST FALSE) ${t}`);
+  await vacuumPartition(client, id);
   const own = performance.now() - started;
   started = performance.now();
   await client.query(`VACUUM ${rows[0]?.toast}`);

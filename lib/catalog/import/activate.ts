@@ -8,6 +8,18 @@ export const partitionName = (snapshotId: number) => `jobs_s${snapshotId}`;
 export const copiesName = (snapshotId: number) => `job_copies_s${snapshotId}`;
 
 /**
+ * How a served partition is created, and vacuumed after rows leave it: its TOAST table
+ * (descriptions, words) is written once, frozen, by the load's COPY, and once served only loses
+ * rows (and gains the few copies served in their place). A VACUUM there would read it whole to
+ * free space little reuses before a later import drops the partition, so neither autovacuum nor
+ * ours touches it; only the partition's own pages are vacuumed, for index-only scans.
+ */
+export const PARTITION_STORAGE = "WITH (toast.autovacuum_enabled = false)";
+export async function vacuumPartition(client: pg.ClientBase, snapshotId: number): Promise<void> {
+  await client.query(`VACUUM (PROCESS_TOAST FALSE) ${partitionName(snapshotId)}`);
+}
+
+/**
  * The partition's key, before anything else: an id given twice fails here (23505), before
  * duplicate grouping could move one of the two out of the partition.
  */

@@ -8,7 +8,7 @@
 // above those of the sets before it, and an import writes its changes as it loads. While an import
 // runs, expiry waits; the import runs it itself right after its swap.
 import type pg from "pg";
-import { copiesName, partitionName } from "./activate";
+import { copiesName, partitionName, vacuumPartition } from "./activate";
 import { correctCounts, correctPlaces, type Delta } from "./expire-counts";
 import { EXPIRY_LOCK, IMPORT_LOCK } from "./import-lock";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
@@ -61,11 +61,10 @@ export async function expireJobs(
   const transaction = Math.round(performance.now() - started);
   const vacuumStarted = performance.now();
   let vacuumError: string | undefined;
-  // The pages the deleted rows leave, made visible to index-only scans again (not the
-  // partition's TOAST table: load-jobs.ts says why).
+  // The pages the deleted rows leave, made visible to index-only scans again.
   try {
     await client.query("SET statement_timeout = 0");
-    await client.query(`VACUUM (PROCESS_TOAST FALSE) ${partitionName(taken.snapshotId)}`);
+    await vacuumPartition(client, taken.snapshotId);
     if (taken.copies + taken.promoted > 0) await client.query(`VACUUM ${copiesName(taken.snapshotId)}`);
   } catch (err) {
     vacuumError = (err as Error).message;

@@ -43,6 +43,27 @@ export async function groupDuplicates(
   /** The snapshot before, and this import's time: a repost keeps its group's first sighting. */
   before: { id: number; now: string } | null,
 ): Promise<Grouping> {
+  // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
+  await client.query(`SET work_mem = '256MB'`);
+  // The partition is read from its first page: a synchronized scan starts where another scan of
+  // it is or stopped, which would order each bucket's postings, and so a big bucket's pairs,
+  // differently from one import of the same file to the next.
+  await client.query(`SET synchronize_seqscans = off`);
+  try {
+    return await group(client, snapshotId, before);
+  } finally {
+    // Not left to the pooled session's next user, whatever failed (in a failed transaction the
+    // RESETs fail too, and its rollback undoes the SETs).
+    await client.query(`RESET work_mem`).catch(() => {});
+    await client.query(`RESET synchronize_seqscans`).catch(() => {});
+  }
+}
+
+async function group(
+  client: pg.PoolClient,
+  snapshotId: number,
+  before: { id: number; now: string } | null,
+): Promise<Grouping> {
   const t = partitionName(snapshotId);
   const c = copiesName(snapshotId);
   // Each statement's time, by its first words, for the import's log (docs/performance.md).
@@ -57,120 +78,107 @@ export async function groupDuplicates(
   await q(
     `DROP TABLE IF EXISTS dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates, dup_fresh`,
   );
-  // Hash joins and aggregates over a million rows: in memory, not spilled in 4 MB pieces.
-  await q(`SET work_mem = '256MB'`);
-  // The partition is read from its first page: a synchronized scan starts where another scan of
-  // it is or stopped, which would order each bucket's postings, and so a big bucket's pairs,
-  // differently from one import of the same file to the next.
-  await q(`SET synchronize_seqscans = off`);
-  try {
-    // The partition's rows are wide (descriptions, words): it is read once, for what grouping
-    // needs, and written back by row address (ctid) only where something changes.
-    await q(`CREATE TEMP TABLE dup_rows AS
-      SELECT ctid AS tid, id, title_id, country_code, coalesce(city_key, 0) AS city_key, city, company_key, company,
-        sketch, first_seen_at, first_seen_at AS seen_before, apply_url <> '' AS link, salary_min IS NOT NULL AS pay, posted_at
-      FROM ${t} WHERE sketch IS NOT NULL`);
-    await q(`CREATE UNIQUE INDEX ON dup_rows (id)`);
-    await q(`ANALYZE dup_rows`);
-    // Ranking is by first sighting: a job that was a copy in the snapshot before gets its own back
-    // first (the loader looked up only the jobs that snapshot served).
-    if (before) await keepCopyAges(client, before.id);
-    // Candidates: postings of one block that agree on a whole band. A small bucket gives all its
-    // pairs; a big one (one text posted many times) pairs each posting with the bucket's first and
-    // with the first of its own company (short texts group only within one), so that it costs
-    // about 2n pairs, not n². The two arrays are built in the same order; sorting them would cost
-    // more than the rest of grouping.
-    await q(`CREATE TEMP TABLE dup_pairs AS
-      SELECT DISTINCT a, b FROM (
-        SELECT array_agg(id) AS ids, array_agg(company_key) AS keys
-        FROM dup_rows CROSS JOIN generate_series(0, ${BANDS - 1}) band
-        WHERE substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
-        GROUP BY title_id, country_code, city_key, band, substr(sketch, band * ${BAND} + 1, ${BAND})
-        HAVING count(*) > 1) buckets
-      CROSS JOIN LATERAL (
-        SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
-        UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}
-        UNION ALL SELECT a, b FROM (
-          SELECT first_value(x) OVER (PARTITION BY k ORDER BY x) AS a, x AS b FROM unnest(ids, keys) u(x, k)
-          WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) mine WHERE a < b) p`);
-    await q(`CREATE TEMP TABLE dup_nodes AS
-      SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled,
-        (row_number() OVER ranked)::int AS rk
-      FROM dup_rows WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)
-      WINDOW ranked AS (ORDER BY ${RANK})`);
-    await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
-    await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
-    await q(`ANALYZE dup_nodes`);
-    await q(`CREATE TEMP TABLE dup_edges AS
-      SELECT x.rk AS a, y.rk AS b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
-      WHERE ${sameJobSql("x", "y")}`);
-    // Each posting's group, labelled with the best rank it holds (group-labels.ts).
-    const labelsStarted = performance.now();
-    await writeGroupLabels(client, { nodes: "dup_nodes", edges: "dup_edges", labels: "dup_labels" });
-    steps["labels in the importer"] = Math.round(performance.now() - labelsStarted);
-    await q(`CREATE TEMP TABLE dup_groups AS
-      SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_labels l
-      JOIN dup_nodes n ON n.rk = l.rk JOIN dup_nodes g ON g.rk = l.label JOIN dup_rows r ON r.id = n.id`);
-    await q(`ANALYZE dup_groups`);
-    const agesStarted = performance.now();
-    const reposted = before ? await keepGroupAges(client, before) : 0;
-    steps["reposts against the snapshot before"] = Math.round(performance.now() - agesStarted);
+  // The partition's rows are wide (descriptions, words): it is read once, for what grouping
+  // needs, and written back by row address (ctid) only where something changes.
+  await q(`CREATE TEMP TABLE dup_rows AS
+    SELECT ctid AS tid, id, title_id, country_code, coalesce(city_key, 0) AS city_key, city, company_key, company,
+      sketch, first_seen_at, first_seen_at AS seen_before, apply_url <> '' AS link, salary_min IS NOT NULL AS pay, posted_at
+    FROM ${t} WHERE sketch IS NOT NULL`);
+  await q(`CREATE UNIQUE INDEX ON dup_rows (id)`);
+  await q(`ANALYZE dup_rows`);
+  // Ranking is by first sighting: a job that was a copy in the snapshot before gets its own back
+  // first (the loader looked up only the jobs that snapshot served).
+  if (before) await keepCopyAges(client, before.id);
+  // Candidates: postings of one block that agree on a whole band. A small bucket gives all its
+  // pairs; a big one (one text posted many times) pairs each posting with the bucket's first and
+  // with the first of its own company (short texts group only within one), so that it costs
+  // about 2n pairs, not n². The two arrays are built in the same order; sorting them would cost
+  // more than the rest of grouping.
+  await q(`CREATE TEMP TABLE dup_pairs AS
+    SELECT DISTINCT a, b FROM (
+      SELECT array_agg(id) AS ids, array_agg(company_key) AS keys
+      FROM dup_rows CROSS JOIN generate_series(0, ${BANDS - 1}) band
+      WHERE substr(sketch, band * ${BAND} + 1, ${BAND}) <> '\\x${"00".repeat(BAND)}'::bytea
+      GROUP BY title_id, country_code, city_key, band, substr(sketch, band * ${BAND} + 1, ${BAND})
+      HAVING count(*) > 1) buckets
+    CROSS JOIN LATERAL (
+      SELECT x AS a, y AS b FROM unnest(ids) x, unnest(ids) y WHERE x < y AND cardinality(ids) <= ${ALL_PAIRS_UP_TO}
+      UNION ALL SELECT ids[1], unnest(ids[2:]) WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}
+      UNION ALL SELECT a, b FROM (
+        SELECT first_value(x) OVER (PARTITION BY k ORDER BY x) AS a, x AS b FROM unnest(ids, keys) u(x, k)
+        WHERE cardinality(ids) > ${ALL_PAIRS_UP_TO}) mine WHERE a < b) p`);
+  await q(`CREATE TEMP TABLE dup_nodes AS
+    SELECT id, sketch, company_key, company, city, ${filledSql("sketch")} AS filled,
+      (row_number() OVER ranked)::int AS rk
+    FROM dup_rows WHERE id IN (SELECT a FROM dup_pairs UNION SELECT b FROM dup_pairs)
+    WINDOW ranked AS (ORDER BY ${RANK})`);
+  await q(`CREATE UNIQUE INDEX ON dup_nodes (id)`);
+  await q(`CREATE UNIQUE INDEX ON dup_nodes (rk)`);
+  await q(`ANALYZE dup_nodes`);
+  await q(`CREATE TEMP TABLE dup_edges AS
+    SELECT x.rk AS a, y.rk AS b FROM dup_pairs p JOIN dup_nodes x ON x.id = p.a JOIN dup_nodes y ON y.id = p.b
+    WHERE ${sameJobSql("x", "y")}`);
+  // Each posting's group, labelled with the best rank it holds (group-labels.ts).
+  const labelsStarted = performance.now();
+  await writeGroupLabels(client, { nodes: "dup_nodes", edges: "dup_edges", labels: "dup_labels" });
+  steps["labels in the importer"] = Math.round(performance.now() - labelsStarted);
+  await q(`CREATE TEMP TABLE dup_groups AS
+    SELECT n.id, r.tid, r.first_seen_at, g.id AS canonical FROM dup_labels l
+    JOIN dup_nodes n ON n.rk = l.rk JOIN dup_nodes g ON g.rk = l.label JOIN dup_rows r ON r.id = n.id`);
+  await q(`ANALYZE dup_groups`);
+  const agesStarted = performance.now();
+  const reposted = before ? await keepGroupAges(client, before) : 0;
+  steps["reposts against the snapshot before"] = Math.round(performance.now() - agesStarted);
 
-    // Served jobs whose row changes: those with copies, and those whose first sighting moved.
-    await q(`CREATE TEMP TABLE dup_updates AS
-      SELECT r.tid, r.id, r.first_seen_at, coalesce(n.copies, 0) AS copies FROM dup_rows r
-      LEFT JOIN (SELECT canonical, count(*)::int AS copies FROM dup_groups GROUP BY canonical) n ON n.canonical = r.id
-      WHERE (n.copies IS NOT NULL OR r.first_seen_at IS DISTINCT FROM r.seen_before)
-        AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`);
-    const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
-    // Copies are never searched by keyword: their words are not kept (most of a row's size).
-    const picked = columns
-      .map((k) => (k === "first_seen_at" ? "g.first_seen_at" : k === "search" ? "NULL" : `j.${k}`))
-      .join(", ");
-    await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
-    await q(`INSERT INTO ${c} (${columns.join(", ")}, duplicate_of)
-      SELECT ${picked}, g.canonical FROM ${t} j JOIN dup_groups g ON g.id = j.id
-      WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`);
-    await q(`UPDATE ${t} j SET duplicates = u.copies, first_seen_at = u.first_seen_at FROM dup_updates u
-      WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_updates)) AND j.id = u.id`);
-    const copies =
-      (await q(`DELETE FROM ${t} WHERE ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`)).rowCount ?? 0;
-    const { rows: counted } = await client.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM dup_updates WHERE copies > 0`,
-    );
+  // Served jobs whose row changes: those with copies, and those whose first sighting moved.
+  await q(`CREATE TEMP TABLE dup_updates AS
+    SELECT r.tid, r.id, r.first_seen_at, coalesce(n.copies, 0) AS copies FROM dup_rows r
+    LEFT JOIN (SELECT canonical, count(*)::int AS copies FROM dup_groups GROUP BY canonical) n ON n.canonical = r.id
+    WHERE (n.copies IS NOT NULL OR r.first_seen_at IS DISTINCT FROM r.seen_before)
+      AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`);
+  const columns = [...JOB_TABLE_COLUMNS, "duplicates"];
+  // Copies are never searched by keyword: their words are not kept (most of a row's size).
+  const picked = columns
+    .map((k) => (k === "first_seen_at" ? "g.first_seen_at" : k === "search" ? "NULL" : `j.${k}`))
+    .join(", ");
+  await q(`CREATE TABLE ${c} (LIKE job_copies INCLUDING DEFAULTS, CHECK (snapshot_id = ${snapshotId}))`);
+  await q(`INSERT INTO ${c} (${columns.join(", ")}, duplicate_of)
+    SELECT ${picked}, g.canonical FROM ${t} j JOIN dup_groups g ON g.id = j.id
+    WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`);
+  await q(`UPDATE ${t} j SET duplicates = u.copies, first_seen_at = u.first_seen_at FROM dup_updates u
+    WHERE j.ctid = ANY(ARRAY(SELECT tid FROM dup_updates)) AND j.id = u.id`);
+  const copies =
+    (await q(`DELETE FROM ${t} WHERE ctid = ANY(ARRAY(SELECT tid FROM dup_groups))`)).rowCount ?? 0;
+  const { rows: counted } = await client.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM dup_updates WHERE copies > 0`,
+  );
 
-    const { rows: byCombo } = await client.query<Grouping["copiesByCombo"][number]>(
-      `SELECT country_code AS country, remote::text AS remote, employment_type::text AS type, seniority::text AS seniority, count(*)::int AS n
-       FROM ${c} GROUP BY 1, 2, 3, 4`,
-    );
-    const { rows: byTitle } = await client.query<{ title_id: number; country: string; n: number }>(
-      `SELECT title_id, country_code AS country, count(*)::int AS n FROM ${c} GROUP BY 1, 2`,
-    );
-    // The feed lists served jobs: a copy's addition or change is not news.
-    const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
-      `WITH gone AS (DELETE FROM job_changes c USING dup_groups g WHERE c.snapshot_id = $1 AND c.kind IN (1, 2) AND c.job_id = g.id RETURNING c.kind)
-       SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
-      [snapshotId],
-    );
-    await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates`);
-    return {
-      groups: counted[0]?.n ?? 0,
-      copies,
-      copiesByCombo: byCombo,
-      copiesByTitle: byTitle.map((r) => ({ titleId: r.title_id, country: r.country, n: r.n })),
-      unlisted: {
-        added: unlisted.find((u) => u.kind === 1)?.n ?? 0,
-        changed: unlisted.find((u) => u.kind === 2)?.n ?? 0,
-      },
-      reposted,
-      steps,
-    };
-  } finally {
-    // Not left to the pooled session's next user, whatever failed (in a failed transaction the
-    // RESETs fail too, and its rollback undoes the SETs).
-    await client.query(`RESET work_mem`).catch(() => {});
-    await client.query(`RESET synchronize_seqscans`).catch(() => {});
-  }
+  const { rows: byCombo } = await client.query<Grouping["copiesByCombo"][number]>(
+    `SELECT country_code AS country, remote::text AS remote, employment_type::text AS type, seniority::text AS seniority, count(*)::int AS n
+     FROM ${c} GROUP BY 1, 2, 3, 4`,
+  );
+  const { rows: byTitle } = await client.query<{ title_id: number; country: string; n: number }>(
+    `SELECT title_id, country_code AS country, count(*)::int AS n FROM ${c} GROUP BY 1, 2`,
+  );
+  // The feed lists served jobs: a copy's addition or change is not news.
+  const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
+    `WITH gone AS (DELETE FROM job_changes c USING dup_groups g WHERE c.snapshot_id = $1 AND c.kind IN (1, 2) AND c.job_id = g.id RETURNING c.kind)
+     SELECT kind, count(*)::int AS n FROM gone GROUP BY kind`,
+    [snapshotId],
+  );
+  await q(`DROP TABLE dup_rows, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates`);
+  return {
+    groups: counted[0]?.n ?? 0,
+    copies,
+    copiesByCombo: byCombo,
+    copiesByTitle: byTitle.map((r) => ({ titleId: r.title_id, country: r.country, n: r.n })),
+    unlisted: {
+      added: unlisted.find((u) => u.kind === 1)?.n ?? 0,
+      changed: unlisted.find((u) => u.kind === 2)?.n ?? 0,
+    },
+    reposted,
+    steps,
+  };
 }
 
 /**

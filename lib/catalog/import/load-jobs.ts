@@ -2,7 +2,7 @@
 // their words built, what the snapshot before knew looked up, and COPY'd into the new partition
 // in file order. The caller has begun the partition's transaction; this commits it.
 import type pg from "pg";
-import { partitionName } from "./activate";
+import { PARTITION_STORAGE, partitionName } from "./activate";
 import { cleanJobRecord } from "./clean-record";
 import { Placer } from "./coordinates";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
@@ -122,12 +122,9 @@ export async function loadJobs(
       await settle(await (inFlight.shift() as typeof encoded), to);
   };
   try {
-    // Its TOAST table (descriptions, words) is written once, frozen, and once served only loses
-    // rows to expiry (and gains the few copies served in their place): a VACUUM there would read
-    // it whole to free space little reuses, before a later import drops the partition.
     await client.query(
       `CREATE TABLE ${t} (LIKE jobs INCLUDING DEFAULTS INCLUDING GENERATED, CHECK (snapshot_id = ${snapshotId}))
-       WITH (toast.autovacuum_enabled = false)`,
+       ${PARTITION_STORAGE}`,
     );
     sink = openSink(client, method, t, JOB_TABLE_COLUMNS, { freeze: true });
     let batch: BatchItem[] = [];

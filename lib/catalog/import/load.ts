@@ -11,6 +11,7 @@ import {
   partitionName,
   retireOld,
   swapIn,
+  vacuumPartition,
 } from "./activate";
 import type { CoordinateCounts } from "./coordinates";
 import { duplicateIds } from "./duplicates";
@@ -117,10 +118,9 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     const groupingStarted = performance.now();
     const grouping = await groupDuplicates(main, id, previous ? { id: previous.id, now: seen.at } : null);
     await subtractTitleCounts(main, id, grouping.copiesByTitle);
-    // The pages the copies left made visible to index-only scans again; not the TOAST table
-    // (load-jobs.ts says why).
+    // The pages the copies left made visible to index-only scans again.
     const vacuumStarted = performance.now();
-    if (grouping.copies > 0) await main.query(`VACUUM (PROCESS_TOAST FALSE) ${partitionName(id)}`);
+    if (grouping.copies > 0) await vacuumPartition(main, id);
     grouping.steps.VACUUM = Math.round(performance.now() - vacuumStarted);
     const groupingMs = Math.round(performance.now() - groupingStarted);
     const jobs = servedTotals(loaded, grouping);
