@@ -3,8 +3,9 @@
 // COMMON_WORD_BITS + MORE_WORDS, each held by two or more of its jobs), and every job gets one bit
 // per such lexeme it holds among the first COMMON_WORD_BITS, as COPY reads a `bit varying` (`x`
 // and hexadecimal, bit 0 first), then the numbers of those it holds past them, as COPY reads a
-// `smallint[]` (`{1030,1771}`).
-import { COMMON_WORD_BITS, MORE_WORDS } from "../keywords/common-words";
+// `smallint[]` (`{1030,1771}`), with the numbers of the common phrases it holds (common-phrases.ts).
+import { COMMON_PHRASES, COMMON_WORD_BITS, MORE_WORDS, PHRASE_BASE } from "../keywords/common-words";
+import { CommonPhrases, type NumberedPhrase } from "./common-phrases";
 
 const HEX = Buffer.from("0123456789abcdef");
 const TAB = 9;
@@ -13,16 +14,16 @@ const COMMA = 44;
 const OPEN = 123; // '{'
 const CLOSE = 125; // '}'
 const NUMBERED = COMMON_WORD_BITS + MORE_WORDS;
-if (COMMON_WORD_BITS < 1000 || NUMBERED > 10_000)
-  throw new Error("more words must be numbered with four digits");
+if (COMMON_WORD_BITS < 1000 || PHRASE_BASE + COMMON_PHRASES > 10_000)
+  throw new Error("more words and phrases must be numbered with four digits");
 
 /**
- * At most what write() adds after the words of a job holding `lexemes` distinct lexemes: a tab,
- * `x` and one hexadecimal digit per four bits, then a tab and the more words' numbers (four
- * digits and a comma each), in braces.
+ * At most what write() adds after the words of a job holding `lexemes` distinct lexemes and
+ * `pairs` adjacent pairs: a tab, `x` and one hexadecimal digit per four bits, then a tab and the
+ * more words' and phrases' numbers (four digits and a comma each), in braces.
  */
-export function commonWordsTextLength(lexemes: number): number {
-  return COMMON_WORD_BITS / 4 + 2 + 3 + 5 * Math.min(lexemes, MORE_WORDS);
+export function commonWordsTextLength(lexemes: number, pairs: number): number {
+  return COMMON_WORD_BITS / 4 + 2 + 3 + 5 * (Math.min(lexemes, MORE_WORDS) + Math.min(pairs, COMMON_PHRASES));
 }
 
 export class CommonBits {
@@ -38,8 +39,9 @@ export class CommonBits {
   private jobsWithBits = 0;
   private readonly holding = new Int32Array(NUMBERED);
   private readonly nibbles = new Uint8Array(COMMON_WORD_BITS / 4);
-  /** The more words of the job being written. */
-  private readonly more = new Int16Array(MORE_WORDS);
+  /** The more words and phrases of the job being written. */
+  private readonly more = new Int16Array(MORE_WORDS + COMMON_PHRASES);
+  private readonly phrases = new CommonPhrases();
 
   /** Whether the jobs written so far were counted to choose from: choose(), then write them again. */
   get mayChoose(): boolean {
@@ -56,7 +58,12 @@ export class CommonBits {
     return this.words().map((_, bit) => (this.holding[bit] as number) / Math.max(1, this.jobsWithBits));
   }
 
-  /** Chooses the vocabulary from the jobs counted; `ids`: lexeme → id. */
+  /** The common phrases, their numbers and shares of the jobs given bits; empty before a batch chose them. */
+  commonPhrases(): NumberedPhrase[] {
+    return this.phrases.phrases(this.jobsWithBits);
+  }
+
+  /** Chooses the vocabulary and phrases from the jobs counted; `ids`: lexeme → id. */
   choose(ids: ReadonlyMap<string, number>) {
     const lexemeOf = new Map([...ids].map(([lexeme, id]) => [id, lexeme]));
     const chosen: number[] = [];
@@ -68,11 +75,13 @@ export class CommonBits {
       this.bitOf[ids.get(lexeme) as number] = bit;
     });
     this.held = new Int32Array(0);
+    this.phrases.choose(lexemeOf);
   }
 
   /** job-words.ts forgot its lexeme ids: they are given again by noteLexeme. */
   forget() {
     this.bitOf.fill(-1);
+    this.phrases.forget();
   }
 
   /** A new lexeme id: room for its bit and count, and its bit if it is a common word. */
@@ -83,6 +92,7 @@ export class CommonBits {
       this.bitOf = bigger;
     }
     this.bitOf[id] = this.bitByLexeme.get(lexeme) ?? -1;
+    this.phrases.noteLexeme(id, lexeme);
     if (this.vocabulary === undefined && id >= this.held.length) {
       const bigger = new Int32Array(Math.max(id + 1, this.held.length * 2));
       bigger.set(this.held);
@@ -91,11 +101,18 @@ export class CommonBits {
   }
 
   /**
-   * Writes the bits and more words of a job holding the lexeme ids `touched` at `out[at]`
+   * Writes the bits and more words of a job holding the lexeme ids `touched` and the adjacent
+   * pairs `pairs` (common-phrases.ts's keys, its title's the first `inTitle`) at `out[at]`
    * (commonWordsTextLength bytes at most, room made by the caller) and counts them; returns
    * where it stopped.
    */
-  write(touched: readonly number[], out: Uint8Array, at: number): number {
+  write(
+    touched: readonly number[],
+    pairs: readonly number[],
+    inTitle: number,
+    out: Uint8Array,
+    at: number,
+  ): number {
     const nibbles = this.nibbles;
     nibbles.fill(0);
     const choosing = this.vocabulary === undefined;
@@ -110,6 +127,8 @@ export class CommonBits {
       if (n < COMMON_WORD_BITS) nibbles[n >> 2] = (nibbles[n >> 2] as number) | (8 >> (n & 3));
       else this.more[more++] = n;
     }
+    if (choosing) this.phrases.count(pairs, inTitle);
+    else more = this.phrases.add(pairs, this.more, more);
     let u = at;
     out[u++] = TAB;
     out[u++] = X;
@@ -119,7 +138,7 @@ export class CommonBits {
     const numbers = this.more.subarray(0, more).sort();
     for (let i = 0; i < numbers.length; i++) {
       if (i > 0) out[u++] = COMMA;
-      // Four digits: the more words are numbered from 1,000 up to under 10,000.
+      // Four digits: the more words and phrases are numbered from 1,000 up to under 10,000.
       const n = numbers[i] as number;
       out[u++] = 48 + ((n / 1000) | 0);
       out[u++] = 48 + (((n / 100) | 0) % 10);

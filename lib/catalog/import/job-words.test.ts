@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { COMMON_PHRASES, COMMON_WORD_BITS, MORE_WORDS } from "../keywords/common-words";
 import { JobWords } from "./job-words";
 import { END_MARK, type Piece, type PieceRow, piecesFromRows } from "./job-words-sql";
 
@@ -159,9 +160,11 @@ describe("piecesFromRows", () => {
       ["t", "c", many],
     ]);
     const chosen = w.commonWords();
-    expect(chosen).toHaveLength(2_048);
+    expect(chosen).toHaveLength(COMMON_WORD_BITS + MORE_WORDS);
     expect(chosen[1024]).toBe("w1022");
-    expect(first.more(0)).toBe(`{${Array.from({ length: 1_024 }, (_, i) => 1_024 + i).join(",")}}`);
+    // Every more word, then the phrases: each pair of neighbours is held by both jobs too.
+    const numbered = Array.from({ length: MORE_WORDS + COMMON_PHRASES }, (_, i) => COMMON_WORD_BITS + i);
+    expect(first.more(0)).toBe(`{${numbered.join(",")}}`);
     // w0005 is bit 7 (after t and c), w1030 and w1500 are 1032 and 1502, w2050 has no number.
     const later = await w.build([["s", "k", "w2050,w1500,w0005,w1030"]]);
     expect(later.bits(0)).toBe(`x01${"0".repeat(254)}`);

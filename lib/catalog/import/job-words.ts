@@ -14,6 +14,7 @@
 
 import { BuiltWords } from "./built-words";
 import { CommonBits, commonWordsTextLength } from "./common-bits";
+import { type NumberedPhrase, pairKey } from "./common-phrases";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
 
@@ -59,6 +60,8 @@ export class JobWords {
   /** Per lexeme id, its occurrences in the job being read (reset after each job). */
   private counts = new Uint16Array(1 << 12);
   private touched: number[] = [];
+  /** The adjacent pairs of lexeme ids in the job being read (common-phrases.ts's keys). */
+  private pairs: number[] = [];
   private out = new Uint8Array(1 << 16);
   private used = 0;
   /** Jobs whose words were left to the database, over every batch. */
@@ -120,6 +123,11 @@ export class JobWords {
     return this.bits.shares();
   }
 
+  /** The common phrases, numbered after the words; empty before the first batch. */
+  commonPhrases(): NumberedPhrase[] {
+    return this.bits.commonPhrases();
+  }
+
   private forget() {
     this.table.fill(EMPTY);
     this.pieces = [];
@@ -172,6 +180,11 @@ export class JobWords {
     const from = this.used;
     let offset = 0;
     let unknown = false;
+    // The last position holding lexemes, and where its ids are: a pair is adjacent positions.
+    let lastPosition = -1;
+    let titlePairs = 0;
+    let lastSlots: Int32Array = UNPLACEABLE;
+    let lastAt = 0;
     for (let part = 0; part < 3; part++) {
       const text = texts[part] as string;
       const weight = WEIGHTS[part] as number;
@@ -207,6 +220,13 @@ export class JobWords {
             if (count === 0) continue;
             const position = offset + at;
             if (position > LAST_POSITION) return this.undo(from, null);
+            if (position === lastPosition + 1)
+              for (let a = lastAt; a < lastAt + (lastSlots[lastAt - 1] as number); a++)
+                for (let b = k; b < k + count; b++)
+                  this.pairs.push(pairKey(lastSlots[a] as number, slots[b] as number));
+            lastPosition = position;
+            lastSlots = slots;
+            lastAt = k;
             // One entry per occurrence: tsvector's input sorts them and merges a lexeme's positions.
             for (let j = 0; j < count; j++) {
               const id = slots[k++] as number;
@@ -220,10 +240,11 @@ export class JobWords {
       }
       // The next part's positions follow the last one holding a lexeme, as tsvector || does.
       offset += last;
+      if (part === 0) titlePairs = this.pairs.length;
     }
     if (unknown) return this.undo(from, MISSING);
-    this.reserve(commonWordsTextLength(this.touched.length));
-    this.used = this.bits.write(this.touched, this.out, this.used);
+    this.reserve(commonWordsTextLength(this.touched.length, this.pairs.length));
+    this.used = this.bits.write(this.touched, this.pairs, titlePairs, this.out, this.used);
     this.resetCounts();
     return true;
   }
@@ -257,6 +278,7 @@ export class JobWords {
   private resetCounts() {
     for (const id of this.touched) this.counts[id] = 0;
     this.touched.length = 0;
+    this.pairs.length = 0;
   }
 
   /** `'lexeme':12A ` */

@@ -157,10 +157,19 @@ export async function loadJobs(
     for (const more of (await pool?.totals()) ?? []) addTotals(totals, more);
     await sink.end();
     await tracker.finish();
+    const phrases = words.commonPhrases();
     await client.query(
       `INSERT INTO common_words (snapshot_id, lexeme, bit, share)
-       SELECT $1, lexeme, n - 1, share FROM unnest($2::text[], $3::real[]) WITH ORDINALITY AS w(lexeme, share, n)`,
-      [snapshotId, words.commonWords(), words.commonShares()],
+       SELECT $1::int, lexeme, n - 1, share FROM unnest($2::text[], $3::real[]) WITH ORDINALITY AS w(lexeme, share, n)
+       UNION ALL SELECT $1::int, key, bit, share FROM unnest($4::text[], $5::int2[], $6::real[]) AS p(key, bit, share)`,
+      [
+        snapshotId,
+        words.commonWords(),
+        words.commonShares(),
+        phrases.map((p) => p.key),
+        phrases.map((p) => p.number),
+        phrases.map((p) => p.share),
+      ],
     );
     // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
     if (words.leftToDatabase > 0 || withoutWords.count > 0)

@@ -2,7 +2,7 @@
 // database's answers on a connection of their own, and the rows left for the database to fill.
 
 import type pg from "pg";
-import { COMMON_WORD_BITS } from "../keywords/common-words";
+import { COMMON_WORD_BITS, PHRASE_BASE } from "../keywords/common-words";
 import type { BuiltWords } from "./built-words";
 import type { BatchItem } from "./job-batch";
 import { type JobTexts, JobWords } from "./job-words";
@@ -17,20 +17,26 @@ export function databaseWords(client: pg.PoolClient): JobWords {
 }
 
 /**
- * Gives the rows of `table` without words the database's own, and their common words (bits and
- * more words) from snapshot `snapshotId`'s common_words (written before): every row of a
+ * Gives the rows of `table` without words the database's own, and their common words (bits, more
+ * words and phrases) from snapshot `snapshotId`'s common_words (written before): every row of a
  * snapshot with a vocabulary has them. How many rows there were.
  */
 export async function fillWords(client: pg.PoolClient, table: string, snapshotId: number): Promise<number> {
   const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
-  // Each of the job's lexemes looked up by the vocabulary's key, not the vocabulary scanned per job.
+  // Each of the job's lexemes looked up by the vocabulary's key, not the vocabulary scanned per job;
+  // a phrase by its two lexemes at adjacent positions (common-phrases.ts), as `<->` reads them.
+  const positions = "SELECT u.lexeme, p FROM unnest(t.search) u, unnest(u.positions) p";
   const held = (numbers: string) =>
     `FROM unnest(tsvector_to_array(t.search)) l(lexeme) JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = l.lexeme WHERE c.bit ${numbers}`;
   await client.query(
     `UPDATE ${table} t SET common_words = coalesce((
        SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) ${held(`< ${COMMON_WORD_BITS}`)}),
        repeat('0', ${COMMON_WORD_BITS})::varbit),
-       more_words = coalesce((SELECT array_agg(c.bit ORDER BY c.bit) ${held(`>= ${COMMON_WORD_BITS}`)}), '{}')
+       more_words = coalesce((SELECT array_agg(n ORDER BY n) FROM (
+         SELECT c.bit AS n ${held(`>= ${COMMON_WORD_BITS}`)}
+         UNION ALL SELECT DISTINCT c.bit FROM (${positions}) x JOIN (${positions}) y ON y.p = x.p + 1
+           JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = x.lexeme || ' ' || y.lexeme AND c.bit >= ${PHRASE_BASE}
+       ) numbers), '{}')
      WHERE common_words IS NULL AND EXISTS (SELECT 1 FROM common_words c WHERE c.snapshot_id = $1)`,
     [snapshotId],
   );

@@ -6,10 +6,24 @@ export const COMMON_WORD_BITS = 1024;
 /**
  * Words numbered past the bits (COMMON_WORD_BITS up to COMMON_WORD_BITS + MORE_WORDS - 1): a job
  * lists those it holds in jobs.more_words (smallint[]), sparse where bits would be mostly zeros.
- * Bounded so that a job holding every one still fits an index entry (2 bytes each, with the bits
- * and the listing's other columns under btree's limit of about 2,700 bytes).
  */
-export const MORE_WORDS = 1024;
+export const MORE_WORDS = 896;
+
+/**
+ * Two-lexeme phrases numbered after the more words (PHRASE_BASE up), listed in the same
+ * more_words: a job lists a phrase when it holds its second lexeme right after its first, which
+ * is what `'a' <-> 'b'` asks of its positions. With the more words, bounded so that a job
+ * holding every number still fits an index entry (2 bytes each, with the bits and the listing's
+ * other columns under btree's limit of about 2,700 bytes).
+ */
+export const COMMON_PHRASES = 128;
+export const PHRASE_BASE = COMMON_WORD_BITS + MORE_WORDS;
+
+/**
+ * A numbered phrase's key in common_words.lexeme: its two lexemes with one space between (a
+ * lexeme of the jobs' configuration never holds white space, so no word's key is a phrase's).
+ */
+export const phraseKey = (first: string, second: string) => `${first} ${second}`;
 
 /** Whether a common word's number is a bit of common_words (else an entry of more_words). */
 export const isBit = (n: number) => n < COMMON_WORD_BITS;

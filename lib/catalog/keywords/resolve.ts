@@ -6,9 +6,10 @@ import { Prisma } from "../../generated/prisma/client";
 import { catalogDb, snapshotCache } from "../live";
 import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
+import { type LexemesJson, lexemesOf, lexemesSql } from "./lexemes-sql";
 import { foldWord, parseQuery } from "./parse";
 import { type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
-import { type LexemesJson, lexemesOf, lexemesSql, ruleOutBits, type WordBits } from "./word-bits";
+import { ruleOutBits, type WordBits } from "./word-bits";
 
 export type QueryMeta = {
   q: string;

@@ -1,12 +1,11 @@
 // What a job's common words (the bits of jobs.common_words, and the numbers past them in
-// jobs.more_words) can tell about a query before its words are read: a lexeme the query needs
-// and the job lacks, or one it excludes and the job holds, rules the job out. A necessary
+// jobs.more_words, which lists numbered phrases too) can tell about a query before its words are
+// read: a lexeme or phrase the query needs and the job lacks, or one it excludes and the job
+// holds, rules the job out. A necessary
 // condition: `search @@ …` decides the jobs it lets by, except in a walk where the bits are exact
 // (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary: the SQL (word-bits-sql.ts)
 // checks each row's snapshot against the one the bits were read for.
 
-import { Prisma } from "../../generated/prisma/client";
-import { COMMON_WORD_BITS } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
 
 /**
@@ -50,8 +49,11 @@ export type WordBits = {
 
 /** A lexeme under jobs_english, with its number (`bit`) and share when it is a common word. */
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
-/** One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes. */
-export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean };
+/**
+ * One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes;
+ * for a phrase of two adjacent lexemes (`'a' <-> 'b'`) the snapshot numbered, its number.
+ */
+export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean; numbered?: Lexeme };
 
 /** An alternative's text, as the tsquery reads it: a word (plainto) or a phrase (phraseto). */
 export type AlternativeText = { text: string; phrase: boolean };
@@ -66,8 +68,19 @@ export function alternativeTexts(clauses: readonly SearchClause[]): AlternativeT
   );
 }
 
-/** A lone common lexeme: the job holds it exactly when the alternative matches. */
-const single = (a: Alternative) => a.nodes === 1 && a.lexemes.length === 1 && a.lexemes[0]?.bit != null;
+/**
+ * The number a job holds exactly when the alternative matches: a lone common lexeme's, or a
+ * numbered phrase's; null when there is none.
+ */
+function numberOf(a: Alternative): { bit: number; share: number | undefined } | null {
+  if (a.numbered?.bit != null) return { bit: a.numbered.bit, share: a.numbered.share };
+  const only = a.lexemes[0];
+  return a.nodes === 1 && a.lexemes.length === 1 && only?.bit != null
+    ? { bit: only.bit, share: only.share }
+    : null;
+}
+
+const single = (a: Alternative) => numberOf(a) !== null;
 
 /** An alternative needing a lexeme too rare for a number: held by few jobs, if any. */
 const needsRare = (a: Alternative) => a.lexemes.some((l) => l.bit === null);
@@ -130,8 +143,10 @@ export function ruleOutBits(
     if (alternatives.length === 0) continue;
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
-      for (const a of alternatives)
-        if (single(a)) forbid.set(a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 0);
+      for (const a of alternatives) {
+        const n = numberOf(a);
+        if (n) forbid.set(n.bit, n.share ?? 0);
+      }
       const others = alternatives.filter((a) => !single(a));
       if (others.length && others.every(needsRare)) {
         rare.push(index);
@@ -146,6 +161,11 @@ export function ruleOutBits(
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
       const decided = allOfBits(only);
       exact &&= decided;
+      // A numbered phrase is held exactly where its number is, and implies its lexemes.
+      if (only.numbered?.bit != null) {
+        need.set(only.numbered.bit, only.numbered.share ?? 1);
+        for (const l of only.lexemes) if (l.bit !== null) implied.add(l.bit);
+      }
       // A hyphenated word's lexeme ("full-tim") comes with its parts' ("full", "time"): the
       // parser gives both, so a job holding it holds them, and it alone says how many match.
       const joined = only.lexemes.filter((l) => l.lexeme.includes("-"));
@@ -157,7 +177,12 @@ export function ruleOutBits(
       const decided = paired.filter((p) => single(p.a));
       const rareOnes = paired.filter((p) => !single(p.a) && needsRare(p.a));
       if (decided.length > 0 && decided.length + rareOnes.length === paired.length) {
-        const bits = new Map(decided.map(({ a }) => [a.lexemes[0]?.bit as number, a.lexemes[0]?.share ?? 1]));
+        const bits = new Map(
+          decided.map(({ a }) => {
+            const n = numberOf(a) as { bit: number; share: number | undefined };
+            return [n.bit, n.share ?? 1];
+          }),
+        );
         anyOf.push([...bits.keys()].sort((x, y) => x - y));
         anyOfRare.push(rareOnes.map((p) => p.t));
         // The guess leaves the rare alternatives out (their share is only bounded): a walk then
@@ -188,55 +213,5 @@ export function ruleOutBits(
     sureShare,
     rare,
     rareShare,
-  };
-}
-
-type LexemeRow = {
-  i: number;
-  nodes: number;
-  lexeme: string | null;
-  bit: number | null;
-  share: number | null;
-};
-/** What lexemesSql gives: one JSON value, so that it rides along another statement. */
-export type LexemesJson = { floor: number | null; rows: LexemeRow[] | null };
-
-/**
- * Each alternative's tsquery nodes, lexemes and common words' numbers in snapshot `snapshotId`,
- * and the share of the least held word with a bit, as one JSON value (read with lexemesOf). The
- * floor is the bits', not the listed words': those reach down to a few jobs in ten thousand as
- * the import counts them, while a word the first batch missed may be held by a hundredfold.
- */
-export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number): Prisma.Sql {
-  const texts = alternativeTexts(clauses).flat();
-  // The same functions tsquery-sql.ts builds the query from: plainto for a word, phraseto for a phrase.
-  return Prisma.sql`json_build_object(
-    'floor', (SELECT min(share)::float8 FROM common_words WHERE snapshot_id = ${snapshotId} AND bit < ${COMMON_WORD_BITS}),
-    'rows', (SELECT json_agg(x ORDER BY x.i, x.lexeme) FROM (
-      SELECT w.i::int AS i, numnode(CASE WHEN w.phrase THEN phraseto_tsquery('jobs_english'::regconfig, w.t)
-          ELSE plainto_tsquery('jobs_english'::regconfig, w.t) END)::int AS nodes,
-          l.lexeme, c.bit::int AS bit, c.share::float8 AS share
-        FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
-        LEFT JOIN LATERAL unnest(tsvector_to_array(to_tsvector('jobs_english'::regconfig, w.t))) AS l(lexeme) ON true
-        LEFT JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.lexeme = l.lexeme) x))`;
-}
-
-/** lexemesSql's value as each item's alternatives (alternativeTexts' order) and the floor. */
-export function lexemesOf(
-  clauses: readonly SearchClause[],
-  json: LexemesJson | undefined,
-): { alternatives: Alternative[][]; floor: number | null } {
-  const groups = alternativeTexts(clauses);
-  const byText: Alternative[] = groups.flat().map((t) => ({ nodes: 0, lexemes: [], phrase: t.phrase }));
-  for (const r of json?.rows ?? []) {
-    const a = byText[r.i - 1];
-    if (!a) continue;
-    a.nodes = r.nodes;
-    if (r.lexeme !== null) a.lexemes.push({ lexeme: r.lexeme, bit: r.bit, share: r.share ?? undefined });
-  }
-  let at = 0;
-  return {
-    alternatives: groups.map((g) => g.map(() => byText[at++] as Alternative)),
-    floor: json?.floor ?? null,
   };
 }

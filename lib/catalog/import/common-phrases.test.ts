@@ -1,0 +1,70 @@
+import { describe, expect, it } from "vitest";
+import { PHRASE_BASE } from "../keywords/common-words";
+import { JobWords } from "./job-words";
+
+// A stand-in for the database's answer: lower-cased words, "the" a stop word (it takes a
+// position). The database's own positions are compared in test/common-words.test.ts.
+const words = () =>
+  new JobWords(async (pieces) => pieces.map((p) => (p.toLowerCase() === "the" ? [[]] : [[p.toLowerCase()]])));
+
+describe("common phrases", () => {
+  it("number the adjacent pairs two or more jobs of the first batch hold, those in a title first", async () => {
+    const w = words();
+    const first = await w.build([
+      ["Data Engineer", "Acme", "paid holiday"],
+      ["Engineer", "Beta", "data engineer paid holiday"],
+      // A stop word between them: not the phrase.
+      ["Data", "Gamma", "the engineer paid holiday"],
+    ]);
+    expect(w.commonWords()).toEqual(["data", "engineer", "paid", "holiday"]);
+    // "paid holiday" is held by more jobs, but no title holds it.
+    expect(w.commonPhrases()).toEqual([
+      { key: "data engineer", number: PHRASE_BASE, share: 2 / 3 },
+      { key: "paid holiday", number: PHRASE_BASE + 1, share: 1 },
+      { key: "engineer paid", number: PHRASE_BASE + 2, share: 2 / 3 },
+    ]);
+    const [a, b, c] = [PHRASE_BASE, PHRASE_BASE + 1, PHRASE_BASE + 2];
+    expect([0, 1, 2].map((i) => first.more(i))).toEqual([`{${a},${b}}`, `{${a},${b},${c}}`, `{${b},${c}}`]);
+  });
+
+  it("list a phrase once for each job holding its lexemes one position apart, in that order", async () => {
+    const w = words();
+    await w.build([
+      ["data engineer", "a", "b"],
+      ["data engineer", "c", "d"],
+    ]);
+    const later = await w.build([
+      // The other order; apart; across the title's end and the company's start; twice; a stop
+      // word between them.
+      ["engineer data", "x", "y"],
+      ["data", "x", "engineer"],
+      ["x", "data", "engineer"],
+      ["data engineer data engineer", "x", "y"],
+      ["x", "data", "the engineer"],
+    ]);
+    expect([0, 1, 2, 3, 4].map((i) => later.more(i))).toEqual([
+      "{}",
+      "{}",
+      `{${PHRASE_BASE}}`,
+      `{${PHRASE_BASE}}`,
+      "{}",
+    ]);
+    // Shares count every job given bits: two of the first batch's and two later, of seven.
+    expect(w.commonPhrases()[0]?.share).toBe(4 / 7);
+  });
+
+  it("keep their numbers when the words' memory starts over", async () => {
+    const w = words();
+    const many = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(" ");
+    await w.build([
+      ["data engineer", "a", "b"],
+      ["data engineer", "c", "d"],
+    ]);
+    // More new pieces than the memory keeps: it forgets every piece and lexeme id, then reads them again.
+    await w.build(Array.from({ length: 300 }, (_, j) => ["t", "c", many(`p${j}_`, 1_000)] as const));
+    const after = await w.build([["x", "y", "engineer data engineer"]]);
+    expect(after.more(0)).toBe(`{${PHRASE_BASE}}`);
+    expect(w.commonPhrases().map((p) => p.key)).toEqual(["data engineer"]);
+  });
+});

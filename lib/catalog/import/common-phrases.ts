@@ -1,0 +1,118 @@
+// The common phrases common-bits.ts numbers after its more words, so that a quoted two-word phrase
+// ("data engineer") is decided by a job's list of numbers, as a word is, instead of by the
+// positions in its words. A pair is adjacent when its second lexeme sits one position after its
+// first anywhere in the job's words, which is exactly what `'a' <-> 'b'` asks; job-words.ts
+// reports the pairs as it lays the words out. The first batch chooses them among the pairs two
+// or more of its jobs hold: first those some title holds ("software engineer", "registered
+// nurse": what people quote), by how many jobs hold them anywhere, then the most held others.
+// The most held pairs overall are the ads' boilerplate ("paid holiday"), which few search for.
+import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words";
+
+/** A pair's key from two lexeme ids (job-words.ts starts over long before ids reach this). */
+const PAIR = 2 ** 26;
+export const pairKey = (first: number, second: number) => first * PAIR + second;
+
+const FIRST = 1;
+const SECOND = 2;
+
+export type NumberedPhrase = { key: string; number: number; share: number };
+
+export class CommonPhrases {
+  /** While choosing: per pair key, the jobs holding it, and the pairs some title holds. */
+  private held = new Map<number, number>();
+  private inTitles = new Set<number>();
+  /** The chosen phrases' lexemes, by number less PHRASE_BASE. */
+  private chosen: [string, string][] = [];
+  /** Per lexeme of a chosen phrase, the phrases (by index) it is part of. */
+  private byLexeme = new Map<string, number[]>();
+  /** Those lexemes' ids as job-words.ts numbers them now. */
+  private idOf = new Map<string, number>();
+  /** Per pair key of current ids, the phrase's number. */
+  private numberOf = new Map<number, number>();
+  /** Per lexeme id, whether it starts (FIRST) or ends (SECOND) a chosen phrase: most pairs stop here. */
+  private role = new Uint8Array(1 << 12);
+  private readonly holding = new Int32Array(COMMON_PHRASES);
+  private readonly seen = new Uint8Array(COMMON_PHRASES);
+
+  /** Counts a job's pairs (keys, repeats allowed; its title's the first `inTitle`) toward the choice. */
+  count(pairs: readonly number[], inTitle: number) {
+    const distinct = new Set(pairs);
+    for (const key of distinct) this.held.set(key, (this.held.get(key) ?? 0) + 1);
+    for (let i = 0; i < inTitle; i++) this.inTitles.add(pairs[i] as number);
+  }
+
+  /** Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme. */
+  choose(lexemeOf: ReadonlyMap<number, string>) {
+    const titled = (key: number) => (this.inTitles.has(key) ? 1 : 0);
+    const pairs = [...this.held].filter(([, n]) => n >= 2);
+    pairs.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
+    this.held = new Map();
+    this.inTitles = new Set();
+    for (const [key] of pairs.slice(0, COMMON_PHRASES)) {
+      const first = Math.floor(key / PAIR);
+      const second = key - first * PAIR;
+      const index = this.chosen.push([lexemeOf.get(first) as string, lexemeOf.get(second) as string]) - 1;
+      for (const lexeme of new Set(this.chosen[index])) {
+        const list = this.byLexeme.get(lexeme) ?? [];
+        list.push(index);
+        this.byLexeme.set(lexeme, list);
+      }
+      this.noteLexeme(first, lexemeOf.get(first) as string);
+      this.noteLexeme(second, lexemeOf.get(second) as string);
+    }
+  }
+
+  /** job-words.ts forgot its lexeme ids: they are given again by noteLexeme. */
+  forget() {
+    this.idOf.clear();
+    this.numberOf.clear();
+    this.role.fill(0);
+  }
+
+  /** A lexeme's id: where it completes a chosen phrase, that phrase's pair is known again. */
+  noteLexeme(id: number, lexeme: string) {
+    const phrases = this.byLexeme.get(lexeme);
+    if (!phrases) return;
+    this.idOf.set(lexeme, id);
+    if (id >= this.role.length) {
+      const bigger = new Uint8Array(Math.max(id + 1, this.role.length * 2));
+      bigger.set(this.role);
+      this.role = bigger;
+    }
+    for (const index of phrases) {
+      const [a, b] = this.chosen[index] as [string, string];
+      const first = this.idOf.get(a);
+      const second = this.idOf.get(b);
+      if (first === undefined || second === undefined) continue;
+      this.numberOf.set(pairKey(first, second), PHRASE_BASE + index);
+      this.role[first] = (this.role[first] as number) | FIRST;
+      this.role[second] = (this.role[second] as number) | SECOND;
+    }
+  }
+
+  /** Adds the numbers of the phrases among a job's pairs to `more` from `at`, once each; returns the new end. */
+  add(pairs: readonly number[], more: Int16Array, at: number): number {
+    let end = at;
+    for (const key of pairs) {
+      const first = Math.floor(key / PAIR);
+      if (((this.role[first] ?? 0) & FIRST) === 0 || ((this.role[key - first * PAIR] ?? 0) & SECOND) === 0)
+        continue;
+      const n = this.numberOf.get(key);
+      if (n === undefined || this.seen[n - PHRASE_BASE]) continue;
+      this.seen[n - PHRASE_BASE] = 1;
+      this.holding[n - PHRASE_BASE] = (this.holding[n - PHRASE_BASE] as number) + 1;
+      more[end++] = n;
+    }
+    for (let i = at; i < end; i++) this.seen[(more[i] as number) - PHRASE_BASE] = 0;
+    return end;
+  }
+
+  /** The chosen phrases with their numbers and the part of `jobs` (those given bits) holding each. */
+  phrases(jobs: number): NumberedPhrase[] {
+    return this.chosen.map(([a, b], index) => ({
+      key: phraseKey(a, b),
+      number: PHRASE_BASE + index,
+      share: (this.holding[index] as number) / Math.max(1, jobs),
+    }));
+  }
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from "vitest";
+import { PHRASE_BASE } from "./common-words";
+import type { SearchClause } from "./tsquery-sql";
+import { type Alternative, alternativeTexts, ruleOutBits } from "./word-bits";
+import { bitsKeepSql } from "./word-bits-sql";
+
+const item = (kind: "term" | "phrase", text: string, negated = false) => ({
+  kind,
+  text,
+  negated,
+  position: 1,
+});
+
+// "data engineer" is a numbered phrase of two common lexemes; "data science" a phrase of two
+// common lexemes the snapshot did not number; "senior data engineer" one of three.
+const BITS: Record<string, number> = { data: 12, engineer: 20, science: 40, senior: 9, python: 3 };
+const NUMBERED: Record<string, number> = { "data engineer": PHRASE_BASE + 4 };
+function alternative(text: string, phrase: boolean): Alternative {
+  const words = text.split(" ");
+  const lexemes = words.map((w) => ({ lexeme: w, bit: BITS[w] ?? null, share: 0.5 }));
+  const n = phrase ? NUMBERED[text] : undefined;
+  return {
+    nodes: 2 * words.length - 1,
+    lexemes,
+    phrase,
+    ...(n === undefined ? {} : { numbered: { lexeme: text, bit: n, share: 0.1 } }),
+  };
+}
+const bitsOf = (clauses: SearchClause[]) =>
+  ruleOutBits(
+    clauses,
+    alternativeTexts(clauses).map((texts) => texts.map((t) => alternative(t.text, t.phrase))),
+    1,
+  );
+
+describe("a numbered phrase", () => {
+  it("is needed by its number, decides the query alone and implies its lexemes' share", () => {
+    const bits = bitsOf([{ any: [item("phrase", "data engineer")] }, { any: [item("term", "python")] }]);
+    expect(bits).toMatchObject({ need: [3, 12, 20, PHRASE_BASE + 4], exact: true });
+    // The phrase's share (0.1) times python's (0.5); its lexemes, which it implies, count once.
+    expect(bits?.share).toBeCloseTo(0.1 * 0.5 * 0.5 * 0.5);
+    expect(bits?.sureShare).toBe(0);
+  });
+
+  it("is excluded by its number, so that the exclusions are decided", () => {
+    const bits = bitsOf([
+      { any: [item("term", "python")] },
+      { any: [item("phrase", "data engineer", true)] },
+    ]);
+    expect(bits).toMatchObject({ need: [3], forbid: [PHRASE_BASE + 4], exact: true, exclusionsExact: true });
+  });
+
+  it("is an alternative of a set decided by the numbers", () => {
+    const bits = bitsOf([{ any: [item("phrase", "data engineer"), item("term", "python")] }]);
+    expect(bits).toMatchObject({ anyOf: [[3, PHRASE_BASE + 4]], exact: true });
+    const sql = bitsKeepSql(bits as NonNullable<typeof bits>);
+    expect(sql.text).toMatch(/more_words && \$\d+::int2\[\]/);
+    expect(sql.values).toContainEqual([PHRASE_BASE + 4]);
+  });
+
+  it("leaves the words to decide a phrase without a number, or of three lexemes", () => {
+    expect(bitsOf([{ any: [item("phrase", "data science")] }])).toMatchObject({
+      need: [12, 40],
+      exact: false,
+    });
+    expect(bitsOf([{ any: [item("phrase", "senior data engineer")] }])).toMatchObject({ exact: false });
+    expect(
+      bitsOf([{ any: [item("term", "python")] }, { any: [item("phrase", "data science", true)] }]),
+    ).toMatchObject({ exclusionsExact: false });
+  });
+});

@@ -1,0 +1,123 @@
+// The common phrases the importer numbers after the common words: a job lists a phrase exactly
+// when its words match the phrase (the database's own `<->` on their positions), so that a quoted
+// phrase is decided by the list as a word is, and a job holding every number still fits the
+// listings' index entries.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoJobs } from "@/lib/catalog/demo/generate";
+import {
+  COMMON_PHRASES,
+  COMMON_WORD_BITS,
+  MORE_WORDS,
+  PHRASE_BASE,
+} from "@/lib/catalog/keywords/common-words";
+import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
+import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
+import { bitsKeepSql } from "@/lib/catalog/keywords/word-bits-sql";
+import { db } from "@/lib/core/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadCatalog, type Rec } from "./support/fixtures";
+
+let pool: pg.Pool;
+let snapshotId = 0;
+beforeAll(async () => {
+  pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 2 });
+  const demo = [...demoJobs({ jobs: 1_500, seed: 11, asOf: new Date("2026-11-21T00:00:00Z") })] as Rec[];
+  // Markup: the database makes this job's words, and fillWords its list, phrases included.
+  demo[4] = {
+    ...demo[4],
+    description: `${demo[7]?.description} Pay: base < bonus, data engineer`,
+  };
+  snapshotId = (await loadCatalog(demo, null, "common phrases")).snapshotId;
+}, 120_000);
+afterAll(async () => {
+  await loadCatalog();
+  await pool.end();
+});
+
+describe("common phrases", () => {
+  it("are listed on exactly the jobs whose words match them as phrases (made by the loader or the database)", async () => {
+    const { rows } = await pool.query<{
+      phrases: number;
+      listed: number;
+      wrong: number;
+      first: number;
+      last: number;
+    }>(
+      `SELECT count(DISTINCT c.bit)::int AS phrases, min(c.bit)::int AS first, max(c.bit)::int AS last,
+         count(*) FILTER (WHERE c.bit = ANY (j.more_words))::int AS listed,
+         count(*) FILTER (WHERE (c.bit = ANY (j.more_words)) IS DISTINCT FROM
+           (j.search @@ (quote_literal(split_part(c.lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(c.lexeme, ' ', 2)))::tsquery))::int AS wrong
+       FROM common_words c JOIN jobs j ON j.snapshot_id = c.snapshot_id
+       WHERE c.snapshot_id = $1 AND c.bit >= $2`,
+      [snapshotId, PHRASE_BASE],
+    );
+    const r = rows[0];
+    expect(r?.phrases).toBeGreaterThan(50);
+    expect([r?.first, r?.last]).toEqual([PHRASE_BASE, PHRASE_BASE + (r?.phrases ?? 0) - 1]);
+    expect(r?.listed).toBeGreaterThan(1_500);
+    expect(r?.wrong).toBe(0);
+    const made = await pool.query<{ listed: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM common_words c WHERE c.snapshot_id = $1 AND c.lexeme = 'data engin'
+         AND c.bit = ANY (j.more_words)) AS listed FROM jobs j WHERE snapshot_id = $1 AND description LIKE '%base < bonus%'`,
+      [snapshotId],
+    );
+    expect(made.rows).toEqual([{ listed: true }]);
+  });
+
+  it("decide a quoted phrase alone, with the same jobs the words give, excluded or in a set too", async () => {
+    const numbered = await pool.query<{ lexeme: string }>(
+      "SELECT lexeme FROM common_words WHERE snapshot_id = $1 AND lexeme IN ('data engin', 'softwar engin')",
+      [snapshotId],
+    );
+    expect(numbered.rows).toHaveLength(2);
+    for (const q of [
+      `"data engineer"`,
+      `"Software Engineers" -"data engineer"`,
+      `"data engineer" OR "software engineer"`,
+      `"data engineer" -python`,
+    ]) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(`${q}: ${JSON.stringify(k)}`);
+      const bits = k.value.bits;
+      expect({
+        q,
+        exact: bits?.exact,
+        phrase: [...(bits?.need ?? []), ...(bits?.forbid ?? []), ...(bits?.anyOf.flat() ?? [])].some(
+          (n) => n >= PHRASE_BASE,
+        ),
+      }).toEqual({ q, exact: true, phrase: true });
+      const [counts] = await db().$queryRaw<{ words: number; bits: number }[]>(
+        Prisma.sql`SELECT count(*) FILTER (WHERE search @@ ${tsquerySql(k.value.clauses)})::int AS words,
+          count(*) FILTER (WHERE ${bitsKeepSql(bits as NonNullable<typeof bits>)})::int AS bits
+          FROM jobs WHERE snapshot_id = ${snapshotId}`,
+      );
+      expect({ q, ...counts }).toEqual({ q, words: counts?.words, bits: counts?.words });
+      expect(counts?.words).toBeGreaterThan(0);
+    }
+  });
+
+  it("fit the listings' index entries on a job holding every word and phrase a job can be numbered", async () => {
+    const every = Array.from(
+      { length: PHRASE_BASE + COMMON_PHRASES - COMMON_WORD_BITS },
+      (_, i) => COMMON_WORD_BITS + i,
+    );
+    expect(every).toHaveLength(MORE_WORDS + COMMON_PHRASES);
+    // Rolled back: the update writes the row's entries in every index on the jobs, the two
+    // listings holding the list included; an entry past btree's limit fails the statement.
+    const client = await pool.connect();
+    try {
+      await client.query("BEGIN");
+      const res = await client.query(
+        `UPDATE jobs SET more_words = $2::int2[], common_words = repeat('1', ${COMMON_WORD_BITS})::varbit,
+           id = rpad(id, 64, 'x')
+         WHERE snapshot_id = $1 AND id = (SELECT min(id) FROM jobs WHERE snapshot_id = $1)`,
+        [snapshotId, every],
+      );
+      expect(res.rowCount).toBe(1);
+    } finally {
+      await client.query("ROLLBACK");
+      client.release();
+    }
+  });
+});
