@@ -67,4 +67,34 @@ describe("common phrases", () => {
     expect(after.more(0)).toBe(`{${PHRASE_BASE}}`);
     expect(w.commonPhrases().map((p) => p.key)).toEqual(["data engineer"]);
   });
+
+  it("are chosen from the jobs counted after the words' memory started over while choosing", async () => {
+    const w = words();
+    const many = (prefix: string, n: number) =>
+      Array.from({ length: n }, (_, i) => `${prefix}${i}`).join(" ");
+    // A word past the 250 positions kept per lexeme: these jobs' pieces are remembered, but their
+    // words are the database's, so none is counted.
+    const past = " z".repeat(251);
+    await w.build(
+      Array.from({ length: 299 }, (_, j) => ["t", "c", `${many(`old${j}_`, 1_000)}${past}`] as const),
+    );
+    expect(w.commonPhrases()).toEqual([]);
+    // The first two jobs are counted by ids the memory then forgets, making room for the third's.
+    await w.build([
+      ["t", "c", "old0_1 old0_2"],
+      ["t", "c", "old0_1 old0_2"],
+      ["x", "y", `${many("new", 1_000)} fresh pair`],
+      ["x", "y", "fresh pair"],
+    ]);
+    expect(w.commonPhrases().map((p) => p.key)).toEqual(["x y", "fresh pair"]);
+  });
+
+  it("leave out lexemes holding a quote or a backslash, which a query cannot look up", async () => {
+    const w = new JobWords(async (pieces) => pieces.map((p) => [[p]]));
+    await w.build([
+      ["o'neil engineer", "a\\b c", "plain pair"],
+      ["o'neil engineer", "a\\b c", "plain pair"],
+    ]);
+    expect(w.commonPhrases().map((p) => p.key)).toEqual(["c plain", "plain pair"]);
+  });
 });

@@ -41,10 +41,16 @@ export class CommonPhrases {
     for (let i = 0; i < inTitle; i++) this.inTitles.add(pairs[i] as number);
   }
 
-  /** Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme. */
+  /**
+   * Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme. A lexeme holding a quote
+   * or a backslash is left out: a query finds a phrase by its tsquery's text, which escapes them.
+   */
   choose(lexemeOf: ReadonlyMap<number, string>) {
     const titled = (key: number) => (this.inTitles.has(key) ? 1 : 0);
-    const pairs = [...this.held].filter(([, n]) => n >= 2);
+    const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
+    const pairs = [...this.held].filter(
+      ([key, n]) => n >= 2 && plain(Math.floor(key / PAIR)) && plain(key - Math.floor(key / PAIR) * PAIR),
+    );
     pairs.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
@@ -62,8 +68,13 @@ export class CommonPhrases {
     }
   }
 
-  /** job-words.ts forgot its lexeme ids: they are given again by noteLexeme. */
+  /**
+   * job-words.ts forgot its lexeme ids: they are given again by noteLexeme. Pairs counted before,
+   * by the old ids, are dropped: the choice is made from the jobs counted after.
+   */
   forget() {
+    this.held.clear();
+    this.inTitles.clear();
     this.idOf.clear();
     this.numberOf.clear();
     this.role.fill(0);

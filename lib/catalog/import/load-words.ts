@@ -24,18 +24,19 @@ export function databaseWords(client: pg.PoolClient): JobWords {
 export async function fillWords(client: pg.PoolClient, table: string, snapshotId: number): Promise<number> {
   const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
   // Each of the job's lexemes looked up by the vocabulary's key, not the vocabulary scanned per job;
-  // a phrase by its two lexemes at adjacent positions (common-phrases.ts), as `<->` reads them.
-  const positions = "SELECT u.lexeme, p FROM unnest(t.search) u, unnest(u.positions) p";
+  // each numbered phrase (at most 128, their lexemes free of quotes and backslashes) by `<->` itself.
   const held = (numbers: string) =>
     `FROM unnest(tsvector_to_array(t.search)) l(lexeme) JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = l.lexeme WHERE c.bit ${numbers}`;
   await client.query(
-    `UPDATE ${table} t SET common_words = coalesce((
+    `WITH phrases AS MATERIALIZED (
+       SELECT bit, (quote_literal(split_part(lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(lexeme, ' ', 2)))::tsquery AS q
+       FROM common_words WHERE snapshot_id = $1 AND bit >= ${PHRASE_BASE})
+     UPDATE ${table} t SET common_words = coalesce((
        SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) ${held(`< ${COMMON_WORD_BITS}`)}),
        repeat('0', ${COMMON_WORD_BITS})::varbit),
        more_words = coalesce((SELECT array_agg(n ORDER BY n) FROM (
          SELECT c.bit AS n ${held(`>= ${COMMON_WORD_BITS}`)}
-         UNION ALL SELECT DISTINCT c.bit FROM (${positions}) x JOIN (${positions}) y ON y.p = x.p + 1
-           JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = x.lexeme || ' ' || y.lexeme AND c.bit >= ${PHRASE_BASE}
+         UNION ALL SELECT p.bit FROM phrases p WHERE t.search @@ p.q
        ) numbers), '{}')
      WHERE common_words IS NULL AND EXISTS (SELECT 1 FROM common_words c WHERE c.snapshot_id = $1)`,
     [snapshotId],

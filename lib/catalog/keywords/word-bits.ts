@@ -194,7 +194,8 @@ export function ruleOutBits(
     }
   }
   if (need.size === 0 && forbid.size === 0 && anyOf.length === 0 && rare.length === 0) return null;
-  for (const s of need.values()) share *= s;
+  // A lexeme a needed phrase or hyphenated word implies adds nothing to what that one keeps.
+  for (const [bit, s] of need) if (!implied.has(bit)) share *= s;
   for (const s of forbid.values()) share *= 1 - s;
   for (const [bit, s] of need) if (!implied.has(bit)) events.push(s);
   events.push(...[...forbid.values()].map((s) => 1 - s));
