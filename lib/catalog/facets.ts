@@ -10,7 +10,7 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
-import { BITS_WALK_DEADLINE_MS, forWalk } from "./keywords/walk-by-bits";
+import { forWalk, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
@@ -74,13 +74,13 @@ export async function jobFacets(input: {
 
 /**
  * The facets' row. Without a title the sample is a walk by date, where exact common-word bits may
- * decide q; such a walk gets BITS_WALK_DEADLINE_MS (the bits' shares may mislead it about how far it
- * must go), then the statement that may read the words' index runs instead.
+ * decide q; such a walk gets a deadline by the entries it expects (the bits' shares may mislead it
+ * about how far it must go), then the statement that may read the words' index runs instead.
  */
 async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
   const byBits = tsquery ? filters : await forWalk(snapshotId, filters, FACET_SAMPLE);
   if (byBits.wordsByBits) {
-    const rows = await rowsWithin<Row>(BITS_WALK_DEADLINE_MS, facetsSql(tsquery, byBits, snapshotId, lead));
+    const rows = await rowsWithin<Row>(walkDeadlineMs(byBits), facetsSql(tsquery, byBits, snapshotId, lead));
     if (rows) return rows;
   }
   return catalogDb(snapshotId).$queryRaw<Row[]>(facetsSql(tsquery, filters, snapshotId, lead));

@@ -40,6 +40,8 @@ export type JobFilters = {
    * job's words are read (no index of the words can then serve the statement).
    */
   wordsByBits?: boolean;
+  /** With wordsByBits: how long the walk may run (walk-by-bits.ts's bitsWalkDeadlineMs). */
+  bitsWalkMs?: number;
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
   /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */

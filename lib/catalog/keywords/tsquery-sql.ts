@@ -20,13 +20,24 @@ function itemSql(item: SearchItem): Prisma.Sql {
   return Prisma.sql`(${Prisma.join([base, ...alternatives], " || ")})`;
 }
 
-/** Every clause ANDed; `positiveOnly` leaves the exclusions out (what a title must hold to rank first). */
-export function tsquerySql(clauses: readonly SearchClause[], positiveOnly = false): Prisma.Sql {
+/**
+ * Every clause ANDed; `positiveOnly` leaves the exclusions out (what a title must hold to rank
+ * first). `asLexemes`: clauses (by index) of one phrase that something else checks for its
+ * positions, given as its lexemes ANDed (which the words' index decides without reading words),
+ * or left out when excluded.
+ */
+export function tsquerySql(
+  clauses: readonly SearchClause[],
+  positiveOnly = false,
+  asLexemes: ReadonlySet<number> = new Set(),
+): Prisma.Sql {
   const parts = clauses
-    .filter((c) => !(positiveOnly && c.any[0]?.negated))
-    .map((c) => {
+    .map((c, i) => ({ c, i }))
+    .filter(({ c, i }) => !((positiveOnly || asLexemes.has(i)) && c.any[0]?.negated))
+    .map(({ c, i }) => {
       const first = c.any[0] as SearchItem;
       if (first.negated) return Prisma.sql`(!!${itemSql(first)})`;
+      if (asLexemes.has(i)) return Prisma.sql`plainto_tsquery(${CONFIG}, ${first.text})`;
       return c.any.length === 1 ? itemSql(first) : Prisma.sql`(${Prisma.join(c.any.map(itemSql), " || ")})`;
     });
   return Prisma.sql`(${Prisma.join(parts, " && ")})`;

@@ -1,10 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
+  BITS_WALK_DEADLINE_MS,
+  bitsWalkDeadlineMs,
   bitsWalkPays,
   ENTRIES_PER_ROW,
   MAX_EXCLUDED_JOBS,
   MAX_GUESSED_WALK_JOBS,
   MAX_WALK_JOBS,
+  WALK_DEADLINE_MS,
+  walkDeadlineMs,
+  walkEntries,
 } from "./walk-by-bits";
 
 const million = {
@@ -82,5 +87,24 @@ describe("bitsWalkPays", () => {
     const excluding = { ...million, rareShare: (MAX_EXCLUDED_JOBS + 1) / million.all, wanted: 10_000 };
     expect(bitsWalkPays(excluding)).toBe(false);
     expect(bitsWalkPays({ ...excluding, rareShare: MAX_EXCLUDED_JOBS / million.all })).toBe(true);
+  });
+});
+
+describe("a walk by bits' deadline", () => {
+  it("grows with the entries it expects, from a walk by words' deadline up to the bits' longest", () => {
+    // A phrase and a word guessed to meet in one job in 600: 21 wanted, about 12,600 entries.
+    const guessed = { ...million, share: 1 / 600, sureShare: 0 };
+    expect(walkEntries(guessed)).toBeCloseTo(12_600);
+    expect(bitsWalkDeadlineMs(walkEntries(guessed))).toBe(WALK_DEADLINE_MS);
+    expect(bitsWalkDeadlineMs(100_000)).toBe(800);
+    expect(bitsWalkDeadlineMs(MAX_WALK_JOBS)).toBe(BITS_WALK_DEADLINE_MS);
+    // Its listing at most, however small the share.
+    expect(walkEntries({ ...million, share: 1e-9, sureShare: 0 })).toBe(million.scope);
+  });
+
+  it("is the walk's own when forWalk gave one, the longest when not, a walk by words' without bits", () => {
+    expect(walkDeadlineMs({ wordsByBits: true, bitsWalkMs: 400 })).toBe(400);
+    expect(walkDeadlineMs({ wordsByBits: true })).toBe(BITS_WALK_DEADLINE_MS);
+    expect(walkDeadlineMs({})).toBe(WALK_DEADLINE_MS);
   });
 });

@@ -20,14 +20,30 @@ export const MAX_GUESSED_WALK_JOBS = 200_000;
 /** How long a walk may look for a page's jobs before they are read another way. */
 export const WALK_DEADLINE_MS = 250;
 /**
- * How long a walk by bits may run before the statement that reads words runs instead: longer
- * than a walk by words gets, since it reads only index entries and what would follow reads rows.
+ * How long a walk by bits may run at most before the statement that reads words runs instead:
+ * longer than a walk by words gets, since it reads only index entries and what would follow
+ * reads rows.
  */
 export const BITS_WALK_DEADLINE_MS = 2_000;
+/**
+ * A walk by bits gets this many times the time its expected entries take (about a microsecond
+ * each, read in memory), between WALK_DEADLINE_MS and BITS_WALK_DEADLINE_MS: words the shares
+ * guess to meet often may never meet (a phrase and a word of another trade), and such a walk
+ * reads its whole listing before it can say so, where the words' index knows at once.
+ */
+const WALK_SLACK = 8;
+const ENTRY_MS = 0.001;
+
+/** The deadline of a walk by bits expected to read `entries` index entries. */
+export function bitsWalkDeadlineMs(entries: number): number {
+  return Math.round(
+    Math.min(BITS_WALK_DEADLINE_MS, Math.max(WALK_DEADLINE_MS, WALK_SLACK * ENTRY_MS * entries)),
+  );
+}
 
 /** The deadline of a walk with these filters (forWalk's answer). */
-export function walkDeadlineMs(f: Pick<JobFilters, "wordsByBits">): number {
-  return f.wordsByBits ? BITS_WALK_DEADLINE_MS : WALK_DEADLINE_MS;
+export function walkDeadlineMs(f: Pick<JobFilters, "wordsByBits" | "bitsWalkMs">): number {
+  return f.wordsByBits ? (f.bitsWalkMs ?? BITS_WALK_DEADLINE_MS) : WALK_DEADLINE_MS;
 }
 /**
  * Index entries a walk by bits may expect to read per job the words' index would give instead
@@ -59,7 +75,7 @@ export async function forWalk<F extends JobFilters>(
   wanted: number,
   /** The part of all jobs the walk passes over though they match (a relevance page's tiers). */
   skipped = 0,
-): Promise<F & Pick<JobFilters, "wordsByBits">> {
+): Promise<F & Pick<JobFilters, "wordsByBits" | "bitsWalkMs">> {
   const bits = f.wordBits;
   // Bits are numbered per snapshot: those of another (a swap between reads) decide nothing here.
   if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return f;
@@ -82,7 +98,7 @@ export async function forWalk<F extends JobFilters>(
     comboTotal(snapshotId, f),
   ]);
   const { share, sureShare, rareShare } = bits;
-  return bitsWalkPays({
+  const walk = {
     all,
     scope,
     kept,
@@ -92,9 +108,27 @@ export async function forWalk<F extends JobFilters>(
     wanted,
     // The words' index gives every match, the tiers' too.
     indexShare: Math.max(share, sureShare),
-  })
-    ? { ...f, wordsByBits: true }
+  };
+  return bitsWalkPays(walk)
+    ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkDeadlineMs(walkEntries(walk)) }
     : f;
+}
+
+type Walk = {
+  all: number;
+  scope: number;
+  kept: number;
+  share: number;
+  sureShare: number;
+  rareShare: number;
+  wanted: number;
+  indexShare?: number;
+};
+
+/** The index entries a walk is expected to read: at the better of its two shares, its listing at most. */
+export function walkEntries(w: Walk): number {
+  const best = Math.max(w.share, w.sureShare);
+  return best > 0 ? Math.min(w.scope, w.wanted / (best * (w.kept / w.scope))) : w.scope;
 }
 
 /**
@@ -105,16 +139,7 @@ export async function forWalk<F extends JobFilters>(
  * or a set's alternatives). Not when the walk would read more than ENTRIES_PER_ROW entries per
  * job the words' index gives (`indexShare` of all, by default the larger of the two shares).
  */
-export function bitsWalkPays(w: {
-  all: number;
-  scope: number;
-  kept: number;
-  share: number;
-  sureShare: number;
-  rareShare: number;
-  wanted: number;
-  indexShare?: number;
-}): boolean {
+export function bitsWalkPays(w: Walk): boolean {
   if (w.all <= 0 || w.scope <= 0 || w.kept <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
   const entries = (share: number) => w.wanted / (share * (w.kept / w.scope));

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PHRASE_BASE } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
 import { type Alternative, alternativeTexts, ruleOutBits } from "./word-bits";
-import { bitsKeepSql } from "./word-bits-sql";
+import { bitsKeepSql, wordsMatchSql } from "./word-bits-sql";
 
 const item = (kind: "term" | "phrase", text: string, negated = false) => ({
   kind,
@@ -67,5 +67,37 @@ describe("a numbered phrase", () => {
     expect(
       bitsOf([{ any: [item("term", "python")] }, { any: [item("phrase", "data science", true)] }]),
     ).toMatchObject({ exclusionsExact: false });
+  });
+
+  it("is asked of the words as its lexemes, and of the job's list for its positions", () => {
+    const clauses = [{ any: [item("phrase", "data engineer")] }, { any: [item("term", "python")] }];
+    const bits = bitsOf(clauses);
+    expect(bits?.listed).toEqual([{ clause: 0, bit: PHRASE_BASE + 4 }]);
+    const sql = wordsMatchSql(clauses, bits);
+    // The tsquery holds the phrase's words without their positions; the list holds the phrase,
+    // on the snapshot that numbered it (another snapshot's rows read their words for it).
+    expect(sql.text).toMatch(/search @@ \(plainto_tsquery\([^)]*\) && plainto_tsquery/);
+    expect(sql.text).toMatch(
+      /CASE WHEN snapshot_id = \$\d+::int AND more_words IS NOT NULL THEN more_words @> \$\d+::int2\[\] ELSE search @@ \(phraseto_tsquery/,
+    );
+    expect(sql.values).toContainEqual([PHRASE_BASE + 4]);
+  });
+
+  it("is left out of the tsquery when excluded, unless nothing else would be left", () => {
+    const excluded = [{ any: [item("term", "python")] }, { any: [item("phrase", "data engineer", true)] }];
+    const sql = wordsMatchSql(excluded, bitsOf(excluded));
+    expect(sql.text).not.toContain("!!");
+    expect(sql.text).toMatch(/NOT \(CASE WHEN/);
+    const alone = [{ any: [item("phrase", "data engineer", true)] }];
+    const only = wordsMatchSql(alone, bitsOf(alone));
+    expect(only.text).toContain("!!phraseto_tsquery");
+    expect(only.text).not.toContain("CASE WHEN");
+  });
+
+  it("changes nothing for a phrase without a number", () => {
+    const clauses = [{ any: [item("phrase", "data science")] }, { any: [item("term", "python")] }];
+    const bits = bitsOf(clauses);
+    expect(bits?.listed).toEqual([]);
+    expect(wordsMatchSql(clauses, bits).text).not.toContain("CASE WHEN");
   });
 });

@@ -117,12 +117,34 @@ const asItem = (t: AlternativeText): SearchItem => ({
   position: 0,
 });
 
-/** q's condition on a job: the bits' rule-out first (cheap), then the words themselves. */
+/**
+ * q's condition on a job: the bits' rule-out first (cheap), then the words themselves. A numbered
+ * phrase (WordBits.listed) is asked of the words as its lexemes only, which the words' index
+ * decides without reading a job's words, and of the job's list for their positions (of the
+ * snapshot that numbered it; any other row's words are read).
+ */
 export function wordsMatchSql(
   clauses: readonly SearchClause[],
   bits: WordBits | null | undefined,
 ): Prisma.Sql {
   const condition = ruleOutCondition(bits);
-  const words = Prisma.sql`search @@ ${tsquerySql(clauses)}`;
-  return condition ? Prisma.sql`(${condition} AND ${words})` : words;
+  const listed = bits?.listed ?? [];
+  // An excluded phrase is left out of the tsquery, which must keep a clause that is not.
+  const positive = clauses.some((c) => !c.any[0]?.negated);
+  const kept = listed.filter((l) => positive || !clauses[l.clause]?.any[0]?.negated);
+  const asLexemes = new Set(kept.map((l) => l.clause));
+  const parts = [Prisma.sql`search @@ ${tsquerySql(clauses, false, asLexemes)}`];
+  for (const { clause, bit } of kept) {
+    const item = clauses[clause]?.any[0] as SearchItem;
+    const holds = Prisma.sql`more_words @> ${[bit]}::int2[]`;
+    const words = Prisma.sql`search @@ ${tsquerySql([{ any: [{ ...item, negated: false }] }])}`;
+    const phrase = Prisma.sql`CASE WHEN snapshot_id = ${bits?.snapshotId}::int AND more_words IS NOT NULL THEN ${holds} ELSE ${words} END`;
+    parts.push(item.negated ? Prisma.sql`NOT (${phrase})` : Prisma.sql`(${phrase})`);
+  }
+  const words = Prisma.join(parts, " AND ");
+  return condition
+    ? Prisma.sql`(${condition} AND ${words})`
+    : parts.length > 1
+      ? Prisma.sql`(${words})`
+      : words;
 }

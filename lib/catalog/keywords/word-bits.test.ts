@@ -65,6 +65,7 @@ describe("ruleOutBits", () => {
       sureShare: 0,
       rare: [],
       rareShare: 0,
+      listed: [],
     });
   });
 
@@ -87,6 +88,7 @@ describe("ruleOutBits", () => {
       sureShare: 0,
       rare: [],
       rareShare: 0,
+      listed: [],
     });
   });
 
@@ -103,6 +105,7 @@ describe("ruleOutBits", () => {
       sureShare: 0.5,
       rare: [],
       rareShare: 0,
+      listed: [],
     });
     // A phrase of common words could be the one that matches: the bits cannot say.
     expect(bitsOf([{ any: [term("python"), phrase("data engin")] }])).toBeNull();
@@ -122,6 +125,7 @@ describe("ruleOutBits", () => {
       ],
       exact: true,
       rareShare: 0.02,
+      listed: [],
     });
     // The guess leaves the rare alternatives out; the bound on the jobs read first counts each.
     expect(bits?.share).toBe(0.5);
@@ -172,6 +176,7 @@ describe("ruleOutBits", () => {
       sureShare: 0.5,
       rare: [],
       rareShare: 0,
+      listed: [],
     });
     expect(bitsOf([{ any: [term("the")] }])).toBeNull();
   });
@@ -183,6 +188,7 @@ describe("ruleOutBits", () => {
       share: 0.25,
       rare: [],
       rareShare: 0,
+      listed: [],
     });
     expect(bitsOf([{ any: [term("python")] }, { any: [term("rare")] }])?.exact).toBe(false);
     expect(bitsOf([{ any: [phrase("python")] }])?.exact).toBe(true);
@@ -220,6 +226,7 @@ describe("ruleOutBits", () => {
     ).toMatchObject({
       rare: [1],
       rareShare: 0.01,
+      listed: [],
       exact: false,
     });
     const rareOnly = clauses.slice(0, 2);

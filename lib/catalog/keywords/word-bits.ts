@@ -45,6 +45,12 @@ export type WordBits = {
    */
   rare: number[];
   rareShare: number;
+  /**
+   * Clauses (their index in the query) that are one numbered phrase, needed or excluded: a job of
+   * the snapshot that numbered it holds the phrase exactly when its list holds `bit`, so its
+   * words need not be read for the phrase's positions (word-bits-sql.ts's wordsMatchSql).
+   */
+  listed: { clause: number; bit: number }[];
 };
 
 /** A lexeme under jobs_english, with its number (`bit`) and share when it is a common word. */
@@ -130,6 +136,7 @@ export function ruleOutBits(
   // (but those a needed hyphenated word implies).
   const events: number[] = [];
   const implied = new Set<number>();
+  const listed: { clause: number; bit: number }[] = [];
   let k = 0;
   for (const [index, clause] of clauses.entries()) {
     // Each alternative with its text, those of stop words only left out.
@@ -141,6 +148,9 @@ export function ruleOutBits(
       .filter((p) => p.a && p.a.nodes > 0);
     const alternatives = paired.map((p) => p.a);
     if (alternatives.length === 0) continue;
+    const lone =
+      clause.any.length === 1 && alternatives.length === 1 ? alternatives[0]?.numbered?.bit : undefined;
+    if (lone != null) listed.push({ clause: index, bit: lone });
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
       for (const a of alternatives) {
@@ -214,5 +224,6 @@ export function ruleOutBits(
     sureShare,
     rare,
     rareShare,
+    listed,
   };
 }
