@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   BITS_WALK_DEADLINE_MS,
   bitsWalkDeadlineMs,
+  bitsWalkMs,
   bitsWalkPays,
   ENTRIES_PER_ROW,
   MAX_EXCLUDED_JOBS,
@@ -106,5 +107,12 @@ describe("a walk by bits' deadline", () => {
     expect(walkDeadlineMs({ wordsByBits: true, bitsWalkMs: 400 })).toBe(400);
     expect(walkDeadlineMs({ wordsByBits: true })).toBe(BITS_WALK_DEADLINE_MS);
     expect(walkDeadlineMs({})).toBe(WALK_DEADLINE_MS);
+  });
+
+  it("is cut to the entries expected only for a walk trusted on the guessed share alone", () => {
+    // The sure share allows the walk (an exclusion of a rare word): it will find its matches.
+    expect(bitsWalkMs({ ...million, share: 0.3, sureShare: 0.29 })).toBe(BITS_WALK_DEADLINE_MS);
+    // Two words that may never meet: Fréchet's bound says nothing, the guess one job in 600.
+    expect(bitsWalkMs({ ...million, share: 1 / 600, sureShare: 0 })).toBe(WALK_DEADLINE_MS);
   });
 });

@@ -26,10 +26,13 @@ export const WALK_DEADLINE_MS = 250;
  */
 export const BITS_WALK_DEADLINE_MS = 2_000;
 /**
- * A walk by bits gets this many times the time its expected entries take (about a microsecond
- * each, read in memory), between WALK_DEADLINE_MS and BITS_WALK_DEADLINE_MS: words the shares
- * guess to meet often may never meet (a phrase and a word of another trade), and such a walk
- * reads its whole listing before it can say so, where the words' index knows at once.
+ * A walk by bits trusted on the guessed share alone (the sure share allows no walk) gets this
+ * many times the time its expected entries take (about a microsecond each, read in memory),
+ * between WALK_DEADLINE_MS and BITS_WALK_DEADLINE_MS: words the shares guess to meet often may
+ * never meet (a phrase and a word of another trade), and such a walk reads its whole listing
+ * before it can say so, where the words' index knows at once. A walk the sure share allows gets
+ * BITS_WALK_DEADLINE_MS: it will find its matches, but from disk its entries cost several times
+ * more, and a rare excluded word's jobs are read first.
  */
 const WALK_SLACK = 8;
 const ENTRY_MS = 0.001;
@@ -109,9 +112,7 @@ export async function forWalk<F extends JobFilters>(
     // The words' index gives every match, the tiers' too.
     indexShare: Math.max(share, sureShare),
   };
-  return bitsWalkPays(walk)
-    ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkDeadlineMs(walkEntries(walk)) }
-    : f;
+  return bitsWalkPays(walk) ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
 }
 
 type Walk = {
@@ -124,6 +125,11 @@ type Walk = {
   wanted: number;
   indexShare?: number;
 };
+
+/** How long a walk bitsWalkPays allows may run: see WALK_SLACK. */
+export function bitsWalkMs(w: Walk): number {
+  return within(w.sureShare, w, MAX_WALK_JOBS) ? BITS_WALK_DEADLINE_MS : bitsWalkDeadlineMs(walkEntries(w));
+}
 
 /** The index entries a walk is expected to read: at the better of its two shares, its listing at most. */
 export function walkEntries(w: Walk): number {
@@ -148,6 +154,10 @@ export function bitsWalkPays(w: Walk): boolean {
   const best = Math.max(w.share, w.sureShare);
   const rows = (w.indexShare ?? best) * w.all;
   if (best > 0 && Math.min(w.scope, entries(best)) > ENTRIES_PER_ROW * rows) return false;
-  const within = (share: number, most: number) => share > 0 && entries(share) <= most;
-  return within(w.sureShare, MAX_WALK_JOBS) || within(w.share, MAX_GUESSED_WALK_JOBS);
+  return within(w.sureShare, w, MAX_WALK_JOBS) || within(w.share, w, MAX_GUESSED_WALK_JOBS);
+}
+
+/** Whether a walk at `share` of the jobs it passes is expected to find what it wants within `most` entries. */
+function within(share: number, w: Walk, most: number): boolean {
+  return share > 0 && w.wanted / (share * (w.kept / w.scope)) <= most;
 }
