@@ -23,7 +23,7 @@ export type LexemesJson = { floor: number | null; rows: LexemeRow[] | null; phra
  * are left out (no number: their words are read).
  */
 const TWO_LEXEMES = "^'([^'\\\\]+)' <-> '([^'\\\\]+)'$";
-const AS_KEY = "\\1 \\2";
+const AS_PAIR_TEXT = "\\1 \\2";
 
 /**
  * Each alternative's tsquery nodes, lexemes and common words' numbers in snapshot `snapshotId`,
@@ -47,7 +47,7 @@ export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number)
         FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
         CROSS JOIN LATERAL (SELECT phraseto_tsquery('jobs_english'::regconfig, w.t)::text AS q) p
         JOIN common_words c ON c.snapshot_id = ${snapshotId} AND p.q ~ ${TWO_LEXEMES}
-          AND c.lexeme = regexp_replace(p.q, ${TWO_LEXEMES}, ${AS_KEY}) AND c.bit >= ${PHRASE_BASE}
+          AND c.lexeme = regexp_replace(p.q, ${TWO_LEXEMES}, ${AS_PAIR_TEXT}) AND c.bit >= ${PHRASE_BASE}
         WHERE w.phrase))`;
 }
 
