@@ -17,6 +17,7 @@ import { CommonBits, commonWordsTextLength } from "./common-bits";
 import { type NumberedPhrase, pairKey } from "./common-phrases";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
+import { FNV_PRIME, FNV_START, hashOf, isSpace, quote } from "./job-words-text";
 
 /** Past these, the database's own limits (positions kept per lexeme, the last position) apply. */
 const MOST_PER_LEXEME = 250;
@@ -41,11 +42,6 @@ const DOT = 46;
 const TILDE = 126;
 /** A piece the database could not lay out alone (it reaches tsvector's last position). */
 const UNPLACEABLE = Int32Array.of(-1);
-
-/** PostgreSQL's parser treats these as white space in every locale; nothing else is cut on. */
-function isSpace(c: number): boolean {
-  return c === 32 || (c >= 9 && c <= 13);
-}
 
 export class JobWords {
   /** Piece number by hash, open addressing. */
@@ -297,17 +293,4 @@ export class JobWords {
     out[u++] = SPACE;
     this.used = u;
   }
-}
-
-// FNV-1a over UTF-16 code units: computed as a text is read, so a piece is never cut out of it.
-const FNV_START = 0x811c9dc5;
-const FNV_PRIME = 0x01000193;
-function hashOf(text: string): number {
-  let h = FNV_START;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  return h >>> 0;
-}
-
-function quote(lexeme: string): string {
-  return `'${lexeme.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`;
 }
