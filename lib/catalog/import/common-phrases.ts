@@ -11,6 +11,11 @@ import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words
 /** A pair's key from two lexeme ids (job-words.ts starts over long before ids reach this). */
 const PAIR = 2 ** 26;
 export const pairKey = (first: number, second: number) => first * PAIR + second;
+/** A pair key's two lexeme ids (not on the hot path: add() splits keys in place). */
+const idsOf = (key: number): [number, number] => {
+  const first = Math.floor(key / PAIR);
+  return [first, key - first * PAIR];
+};
 
 const FIRST = 1;
 const SECOND = 2;
@@ -48,23 +53,19 @@ export class CommonPhrases {
   choose(lexemeOf: ReadonlyMap<number, string>) {
     const titled = (key: number) => (this.inTitles.has(key) ? 1 : 0);
     const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
-    const pairs = [...this.held].filter(
-      ([key, n]) => n >= 2 && plain(Math.floor(key / PAIR)) && plain(key - Math.floor(key / PAIR) * PAIR),
-    );
+    const pairs = [...this.held].filter(([key, n]) => n >= 2 && idsOf(key).every(plain));
     pairs.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
     for (const [key] of pairs.slice(0, COMMON_PHRASES)) {
-      const first = Math.floor(key / PAIR);
-      const second = key - first * PAIR;
-      const index = this.chosen.push([lexemeOf.get(first) as string, lexemeOf.get(second) as string]) - 1;
+      const ids = idsOf(key);
+      const index = this.chosen.push([lexemeOf.get(ids[0]) as string, lexemeOf.get(ids[1]) as string]) - 1;
       for (const lexeme of new Set(this.chosen[index])) {
         const list = this.byLexeme.get(lexeme) ?? [];
         list.push(index);
         this.byLexeme.set(lexeme, list);
       }
-      this.noteLexeme(first, lexemeOf.get(first) as string);
-      this.noteLexeme(second, lexemeOf.get(second) as string);
+      for (const id of ids) this.noteLexeme(id, lexemeOf.get(id) as string);
     }
   }
 

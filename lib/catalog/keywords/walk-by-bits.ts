@@ -134,8 +134,11 @@ export function bitsWalkMs(w: Walk): number {
 /** The index entries a walk is expected to read: at the better of its two shares, its listing at most. */
 export function walkEntries(w: Walk): number {
   const best = Math.max(w.share, w.sureShare);
-  return best > 0 ? Math.min(w.scope, w.wanted / (best * (w.kept / w.scope))) : w.scope;
+  return best > 0 ? Math.min(w.scope, entriesAt(best, w)) : w.scope;
 }
+
+/** The entries a walk reads to find what it wants where `share` of the jobs it passes match. */
+const entriesAt = (share: number, w: Walk) => w.wanted / (share * (w.kept / w.scope));
 
 /**
  * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
@@ -148,16 +151,15 @@ export function walkEntries(w: Walk): number {
 export function bitsWalkPays(w: Walk): boolean {
   if (w.all <= 0 || w.scope <= 0 || w.kept <= 0) return false;
   if (w.rareShare * w.all > Math.min(MAX_EXCLUDED_JOBS, EXCLUDED_PER_WANTED * w.wanted)) return false;
-  const entries = (share: number) => w.wanted / (share * (w.kept / w.scope));
   // The better estimate of the two (a hyphenated word's guess multiplies in its parts' shares,
   // which its joined lexeme implies); a walk reads its listing at most once.
   const best = Math.max(w.share, w.sureShare);
   const rows = (w.indexShare ?? best) * w.all;
-  if (best > 0 && Math.min(w.scope, entries(best)) > ENTRIES_PER_ROW * rows) return false;
+  if (best > 0 && walkEntries(w) > ENTRIES_PER_ROW * rows) return false;
   return within(w.sureShare, w, MAX_WALK_JOBS) || within(w.share, w, MAX_GUESSED_WALK_JOBS);
 }
 
 /** Whether a walk at `share` of the jobs it passes is expected to find what it wants within `most` entries. */
 function within(share: number, w: Walk, most: number): boolean {
-  return share > 0 && w.wanted / (share * (w.kept / w.scope)) <= most;
+  return share > 0 && entriesAt(share, w) <= most;
 }

@@ -141,10 +141,6 @@ export function wordsMatchSql(
     const phrase = Prisma.sql`CASE WHEN snapshot_id = ${bits?.snapshotId}::int AND more_words IS NOT NULL THEN ${holds} ELSE ${words} END`;
     parts.push(item.negated ? Prisma.sql`NOT (${phrase})` : Prisma.sql`(${phrase})`);
   }
-  const words = Prisma.join(parts, " AND ");
-  return condition
-    ? Prisma.sql`(${condition} AND ${words})`
-    : parts.length > 1
-      ? Prisma.sql`(${words})`
-      : words;
+  const words = parts.length > 1 ? Prisma.sql`(${Prisma.join(parts, " AND ")})` : (parts[0] as Prisma.Sql);
+  return condition ? Prisma.sql`(${condition} AND ${words})` : words;
 }
