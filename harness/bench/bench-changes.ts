@@ -53,7 +53,7 @@ async function main() {
       if (query.q) {
         const k = await resolveKeywords(query.q, r.live, true);
         if (!k.ok) throw new Error(k.message);
-        filters = { ...filters, keywords: k.value.clauses };
+        filters = { ...filters, keywords: k.value.clauses, wordBits: k.value.bits };
       }
       const t = performance.now();
       const page = await changesPage({ query, filters, snapshotId: r.live });

@@ -153,7 +153,7 @@ function pageSql(p: PageInput): Prisma.Sql {
     filters || p.expand
       ? Prisma.sql`LEFT JOIN LATERAL (
           SELECT ${cols} FROM jobs
-          WHERE snapshot_id = ${snapshotId} AND id = w.job_id ${filters ? filterSql(filters) : Prisma.empty} ${titleSql} ${recheck} ${near}
+          WHERE snapshot_id = ${snapshotId} AND id = w.job_id ${filters ? filterSql(filters, { rowsOf: snapshotId }) : Prisma.empty} ${titleSql} ${recheck} ${near}
         ) j ON w.kind <> 3`
       : Prisma.empty;
   const country = filters?.country ? Prisma.sql`= ANY(${filters.country.countries}::bpchar[])` : null;

@@ -79,6 +79,8 @@ export function matchesSql(
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
   const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  // A title's or the sort's listing leads: the words' index never serves these rows.
+  const listed = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
@@ -120,7 +122,7 @@ export function matchesSql(
       // The sort's index in order, each entry's title looked up by primary key until the page
       // is full: for a broad title that is a few entries per row of the page.
       return Prisma.sql`SELECT p.*, row_number() OVER () AS n FROM (
-          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND EXISTS (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listed} AND EXISTS (
             SELECT 1 FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.id = jobs.title_id
               AND t.search @@ to_tsquery('simple', ${input.tsquery}))
           ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
@@ -139,7 +141,7 @@ export function matchesSql(
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId, key)} ${tiers}
       SELECT p.*, row_number() OVER () AS n FROM (
         SELECT j.* FROM ${titles} CROSS JOIN LATERAL (
-          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where} AND title_id = c.title_id
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listed} AND title_id = c.title_id
           ORDER BY ${order} LIMIT ${window}
         ) j
         ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
@@ -172,9 +174,10 @@ export function filteredCountSql(input: FilteredInput, snapshotId: number): Pris
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
       m AS MATERIALIZED (SELECT title_id FROM jobs WHERE ${where})
       SELECT count(*)::int AS n FROM (SELECT 1 FROM m JOIN c USING (title_id) LIMIT ${cap}) x`;
+  const listed = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${where} AND title_id = c.title_id LIMIT ${cap}) j
+      SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${listed} AND title_id = c.title_id LIMIT ${cap}) j
       LIMIT ${cap}
     ) x`;
 }

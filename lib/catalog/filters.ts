@@ -182,6 +182,14 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
   return f.city ? Prisma.sql`AND lower(${Prisma.raw(alias)}.city) = lower(${f.city.name})` : Prisma.empty;
 }
 
+/**
+ * Whether the bits alone decide q on the rows a statement reads from snapshot `snapshotId`: they
+ * are exact and that snapshot's own (every job of it has bits).
+ */
+function bitsDecideRows(f: JobFilters, snapshotId: number | undefined): boolean {
+  return snapshotId !== undefined && f.wordBits?.exact === true && f.wordBits.snapshotId === snapshotId;
+}
+
 /** `AND` q's condition: the common-word bits first (cheap), then the words themselves. */
 function keywordsSql(
   keywords: SearchClause[],
@@ -196,12 +204,16 @@ function keywordsSql(
 
 /**
  * The conditions of every filter but title, as `AND …` on unqualified columns of jobs.
- * `keywords: false` leaves q's condition out, for rows already known to match it.
+ * `keywords: false` leaves q's condition out, for rows already known to match it. `rowsOf`: the
+ * statement reads this snapshot's jobs through a listing or by id, never through the words'
+ * index, so exact bits decide q there without reading any job's words (a job's words are a
+ * read of their own, from disk on a catalog larger than memory).
  */
-export function filterSql(f: JobFilters, opts: { keywords?: boolean } = {}): Prisma.Sql {
+export function filterSql(f: JobFilters, opts: { keywords?: boolean; rowsOf?: number } = {}): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
   // Unlike the others, read from the row: the words are not in any listing index.
-  if (f.keywords && opts.keywords !== false) parts.push(keywordsSql(f.keywords, f.wordBits, f.wordsByBits));
+  if (f.keywords && opts.keywords !== false)
+    parts.push(keywordsSql(f.keywords, f.wordBits, f.wordsByBits || bitsDecideRows(f, opts.rowsOf)));
   if (f.excludeCompanies) {
     const { keys, names } = f.excludeCompanies;
     parts.push(

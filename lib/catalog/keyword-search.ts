@@ -34,7 +34,7 @@ export function keywordMatchesSql(
   const wanted = tsquerySql(filters.keywords, true);
   // A title holding every searched word means the job's words do too (the title is part of
   // them); only an exclusion needs each job's own words checked.
-  const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords) });
+  const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords), rowsOf: snapshotId });
   return Prisma.sql`WITH c AS MATERIALIZED (
       SELECT t.id AS title_id, ts_rank_cd(t.words, ${wanted}) AS rank FROM job_titles t
       WHERE t.snapshot_id = ${snapshotId} AND t.words @@ ${wanted}

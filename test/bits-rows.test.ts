@@ -1,0 +1,113 @@
+// Statements that read jobs through a title's or the sort's listing, or by id (the changes feed),
+// decide q by exact common-word bits without reading any job's words: they must keep exactly the
+// jobs the words keep.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { demoJobs } from "@/lib/catalog/demo/generate";
+import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
+import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
+import { changesCatalog } from "@/lib/catalog/queries";
+import { searchJobs } from "@/lib/catalog/search";
+import { titleToTsQuery } from "@/lib/catalog/tsquery";
+import { db } from "@/lib/core/db";
+import { Prisma } from "@/lib/generated/prisma/client";
+import { loadCatalog, type Rec } from "./support/fixtures";
+
+let snapshotId = 0;
+let cursor = "";
+let common: string[] = [];
+beforeAll(async () => {
+  // A catalog before the demo's, so that the feed records the demo's jobs as added.
+  await loadCatalog();
+  const before = await changesCatalog(new URLSearchParams());
+  if (!before.ok) throw new Error(JSON.stringify(before));
+  cursor = before.value.page.meta.next;
+  const demo = [...demoJobs({ jobs: 1_200, seed: 31, asOf: new Date("2026-11-22T00:00:00Z") })] as Rec[];
+  snapshotId = (await loadCatalog(demo, null, "bits rows")).snapshotId;
+  const rows = await db().$queryRaw<{ lexeme: string }[]>(
+    Prisma.sql`SELECT lexeme FROM common_words WHERE snapshot_id = ${snapshotId} AND lexeme ~ '^[a-z]{4,}$'
+      ORDER BY share DESC, lexeme`,
+  );
+  common = rows.map((r) => r.lexeme);
+}, 120_000);
+afterAll(async () => {
+  await loadCatalog();
+});
+
+async function keywords(q: string) {
+  const k = await resolveKeywords(q, snapshotId, false);
+  if (!k.ok) throw new Error(JSON.stringify(k));
+  expect({ q, exact: k.value.bits?.exact }).toEqual({ q, exact: true });
+  return { keywords: k.value.clauses, wordBits: k.value.bits };
+}
+
+/** Jobs whose title matches and whose words match q, newest first: what the words keep. */
+async function byWords(title: string, q: Awaited<ReturnType<typeof keywords>>) {
+  const rows = await db().$queryRaw<{ id: string }[]>(
+    Prisma.sql`SELECT j.id FROM jobs j JOIN job_titles t ON t.snapshot_id = j.snapshot_id AND t.id = j.title_id
+      WHERE j.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${titleToTsQuery(title)})
+        AND j.search @@ ${tsquerySql(q.keywords)}
+      ORDER BY j.posted_at DESC, j.id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+const queries = () => [
+  common[3] as string,
+  `${common[2]} -${common[12]}`,
+  `${common[40]} OR ${common[60]} -${common[7]}`,
+];
+
+describe("q decided by the bits on a listing's rows", () => {
+  it("gives a titled search's page and total as the words do, by each title's listing and by the date listing", async () => {
+    // "nurse" has few titles (each title's listing leads); "engineer" many (the date listing).
+    const matches: Record<string, number[]> = {};
+    for (const title of ["nurse", "engineer"]) {
+      for (const q of queries()) {
+        const k = await keywords(q);
+        const expected = await byWords(title, k);
+        const found = await searchJobs({ title, page: 1, perPage: 50, filters: k, sort: "date" });
+        expect({ title, q, ids: found.items.map((j) => j.id) }).toEqual({
+          title,
+          q,
+          ids: expected.slice(0, 50),
+        });
+        if (found.totalExact)
+          expect({ title, q, total: found.total }).toEqual({ title, q, total: expected.length });
+        matches[title] = [...(matches[title] ?? []), expected.length];
+      }
+    }
+    // Matches for each title, and more than a page for the broad one.
+    expect(Math.max(...(matches.nurse ?? []))).toBeGreaterThan(0);
+    expect(Math.max(...(matches.engineer ?? []))).toBeGreaterThan(50);
+  });
+
+  it("gives the changes feed's matches as the words do", async () => {
+    const all = await feed("");
+    expect(all.size).toBeGreaterThan(1_000);
+    for (const q of queries()) {
+      const k = await keywords(q);
+      const rows = await db().$queryRaw<{ id: string }[]>(
+        Prisma.sql`SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} AND search @@ ${tsquerySql(k.keywords)}`,
+      );
+      const matching = new Set(rows.map((r) => r.id).filter((id) => all.has(id)));
+      expect({ q, ids: [...(await feed(q))].sort() }).toEqual({ q, ids: [...matching].sort() });
+    }
+  });
+});
+
+/** The ids of the jobs the feed added or changed since the cursor taken before the import. */
+async function feed(q: string): Promise<Set<string>> {
+  const ids = new Set<string>();
+  let since = cursor;
+  for (let i = 0; i < 20; i++) {
+    const params = new URLSearchParams({ since, per_page: "1000" });
+    if (q) params.set("q", q);
+    const page = await changesCatalog(params);
+    if (!page.ok) throw new Error(JSON.stringify(page));
+    const { items, meta } = page.value.page;
+    for (const c of items) if (c.change === "added" || c.change === "changed") ids.add(c.id);
+    if (!meta.has_more) return ids;
+    since = meta.next;
+  }
+  throw new Error("the feed did not end");
+}
