@@ -22,7 +22,7 @@ function filters(of: number, exact = true): JobFilters {
     listed: [],
   };
   return {
-    country: { code: "DE", countries: ["DE"] },
+    country: { kind: "country", code: "DE", countries: ["DE"] },
     keywords: [
       { any: [{ kind: "term", text: "python", negated: false, position: 0 }] },
       { any: [{ kind: "term", text: "java", negated: true, position: 7 }] },
