@@ -154,6 +154,7 @@ const importDemoInto = (url: string, method?: "copy" | "insert") =>
   });
 
 describe("importing into the embedded database", () => {
+  // Three demo imports, one into the embedded database (WebAssembly): near the default timeout on a busy machine.
   it("loads with INSERTs exactly what COPY loads into PostgreSQL", async () => {
     const pgUrl = process.env.DATABASE_URL!;
     const byCopy = await importDemoInto(pgUrl, "copy");
@@ -173,7 +174,7 @@ describe("importing into the embedded database", () => {
     expect(reference.jobs).toMatch(/^[0-9a-f]{32}$/);
     expect(await digests(pgUrl, byInsertOnPg.snapshotId)).toEqual(reference);
     expect(await digests(embedded.url, onPglite.snapshotId)).toEqual(reference);
-  });
+  }, 90_000);
 
   it("answers a search near a place as PostgreSQL does", async () => {
     const near = async (url: string) => {

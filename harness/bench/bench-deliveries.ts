@@ -1,9 +1,10 @@
 // npm run bench:deliveries [-- --searches 10000 --new 50000] — how long the deliveries of many
 // saved searches take after an import. Saves N searches (webhook to a local receiver) for
-// pro-plan users, imports the demo catalog with `--new` more jobs than the live one (new ids),
-// then runs the planner and the sender as `--instances` app instances would (each its own loop,
-// in this process) until nothing is due, and reports the planning and sending times. Removes
-// the users and searches it made. Not a test: run it on a loaded catalog (BENCH_DATABASE_URL).
+// pro-plan users, imports the demo catalog with `--new` more jobs than the live one (new ids) or,
+// with `--again`, takes the live import as it is, then runs the planner and the sender as
+// `--instances` app instances would (each its own loop, in this process) until nothing is due,
+// and reports the planning and sending times. Removes the users and searches it made. Not a
+// test: run it on a loaded catalog (BENCH_DATABASE_URL).
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
@@ -22,6 +23,9 @@ const { values } = parseArgs({
     searches: { type: "string", default: "10000" },
     new: { type: "string", default: "50000" },
     instances: { type: "string", default: "2" },
+    // Plan and send the live import's deliveries again, without importing: old and new
+    // planners compared on one catalog.
+    again: { type: "boolean", default: false },
   },
 });
 const SEARCHES = Number(values.searches);
@@ -105,13 +109,10 @@ async function main() {
       await client.query(
         `INSERT INTO saved_searches (id, user_id, name, query, webhook_url, webhook_secret, after_snapshot_id)
          SELECT id, $1, 'bench', q, $2, $3, $4 FROM unnest($5::text[], $6::text[]) AS x(id, q)`,
-        [userId, url, sealed, current.id, ids, queries],
+        [userId, url, sealed, values.again ? current.id - 1 : current.id, ids, queries],
       );
     }
-    const started = Date.now();
-    const imported = await importDemo(DATABASE_URL, { jobs: current.jobs + NEW_JOBS });
-    const importMs = Date.now() - started;
-    console.log(`import: ${(importMs / 1000).toFixed(1)} s, changes ${JSON.stringify(imported.changes)}`);
+    const imported = values.again ? await again(client, current.id) : await importAnew(current.jobs);
     const t0 = Date.now();
     let planMs = 0;
     let planned = 0;
@@ -162,6 +163,22 @@ async function main() {
     server.close();
     await disconnectDb();
   }
+}
+
+async function importAnew(jobs: number) {
+  const started = Date.now();
+  const imported = await importDemo(DATABASE_URL, { jobs: jobs + NEW_JOBS });
+  console.log(
+    `import: ${((Date.now() - started) / 1000).toFixed(1)} s, changes ${JSON.stringify(imported.changes)}`,
+  );
+  return imported;
+}
+
+/** The live import planned anew: its plan forgotten (the searches just saved are new to it). */
+async function again(client: pg.Client, snapshotId: number) {
+  await client.query("DELETE FROM delivery_plans WHERE snapshot_id = $1", [snapshotId]);
+  console.log(`planning the live import (snapshot ${snapshotId}) again`);
+  return { snapshotId };
 }
 
 await main();
