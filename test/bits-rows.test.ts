@@ -3,8 +3,12 @@
 // jobs the words keep.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
+import { COMMON_WORD_BITS, PHRASE_BASE } from "@/lib/catalog/keywords/common-words";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
+import { titledWalkByBits } from "@/lib/catalog/keywords/walk-by-bits";
+import { leadOf, titleStats } from "@/lib/catalog/lead";
+import { liveSnapshot } from "@/lib/catalog/live";
 import { changesCatalog } from "@/lib/catalog/queries";
 import { searchJobs } from "@/lib/catalog/search";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
@@ -15,6 +19,8 @@ import { loadCatalog, type Rec } from "./support/fixtures";
 let snapshotId = 0;
 let cursor = "";
 let common: string[] = [];
+/** A word numbered past the bits (in jobs' list of more words). */
+let listed = "";
 beforeAll(async () => {
   // A catalog before the demo's, so that the feed records the demo's jobs as added.
   await loadCatalog();
@@ -23,11 +29,12 @@ beforeAll(async () => {
   cursor = before.value.page.meta.next;
   const demo = [...demoJobs({ jobs: 1_200, seed: 31, asOf: new Date("2026-11-22T00:00:00Z") })] as Rec[];
   snapshotId = (await loadCatalog(demo, null, "bits rows")).snapshotId;
-  const rows = await db().$queryRaw<{ lexeme: string }[]>(
-    Prisma.sql`SELECT lexeme FROM common_words WHERE snapshot_id = ${snapshotId} AND lexeme ~ '^[a-z]{4,}$'
+  const rows = await db().$queryRaw<{ lexeme: string; bit: number }[]>(
+    Prisma.sql`SELECT lexeme, bit FROM common_words WHERE snapshot_id = ${snapshotId} AND lexeme ~ '^[a-z]{4,}$'
       ORDER BY share DESC, lexeme`,
   );
   common = rows.map((r) => r.lexeme);
+  listed = rows.find((r) => r.bit >= COMMON_WORD_BITS && r.bit < PHRASE_BASE)?.lexeme ?? "";
 }, 120_000);
 afterAll(async () => {
   await loadCatalog();
@@ -51,15 +58,28 @@ async function byWords(title: string, q: Awaited<ReturnType<typeof keywords>>) {
   return rows.map((r) => r.id);
 }
 
+// A word, an exclusion, a set, a word of the list, a numbered phrase.
 const queries = () => [
   common[3] as string,
   `${common[2]} -${common[12]}`,
   `${common[40]} OR ${common[60]} -${common[7]}`,
+  `${common[5]} ${listed}`,
+  `"data engineer" -${common[9]}`,
 ];
 
 describe("q decided by the bits on a listing's rows", () => {
-  it("gives a titled search's page and total as the words do, by each title's listing and by the date listing", async () => {
-    // "nurse" has few titles (each title's listing leads); "engineer" many (the date listing).
+  it("gives a titled search's page and total as the words do", async () => {
+    // "nurse" has few titles (each title's listing leads); "engineer" many (the date listing
+    // leads, its walk expected short: the bits decide both).
+    const live = await liveSnapshot();
+    if (!live) throw new Error("no live catalog");
+    expect(await leadOf(live, {}, titleToTsQuery("nurse"), "date")).toBe("title");
+    expect(await leadOf(live, {}, titleToTsQuery("engineer"), "date")).toBe("order");
+    expect(listed).not.toBe("");
+    const broad = await titleStats(live.id, titleToTsQuery("engineer") as string, "*");
+    expect(await titledWalkByBits(live.id, await keywords(common[3] as string), broad.jobs, 51)).toBe(true);
+    const phrase = await keywords('"data engineer"');
+    expect(phrase.wordBits?.listed.length).toBe(1);
     const matches: Record<string, number[]> = {};
     for (const title of ["nurse", "engineer"]) {
       for (const q of queries()) {

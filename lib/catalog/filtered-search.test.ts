@@ -44,25 +44,34 @@ const page = (f: JobFilters, lead: FilteredInput["lead"]): FilteredInput => ({
 const wordReads = (sql: { sql: string }) =>
   (sql.sql.match(/search @@/g) ?? []).length - (sql.sql.match(/t\.search @@/g) ?? []).length;
 
-describe("statements that read a title's or the sort's listing", () => {
+describe("statements that read each matching title's listing", () => {
   it("decide q by exact bits of their own snapshot, reading no job's words", () => {
-    for (const lead of ["title", "order"] as const) {
-      const sql = matchesSql(page(filters(SNAPSHOT), lead), SNAPSHOT);
-      expect({ lead, reads: wordReads(sql) }).toEqual({ lead, reads: 0 });
-      expect(sql.sql).toContain("common_words &");
-    }
+    const sql = matchesSql(page(filters(SNAPSHOT), "title"), SNAPSHOT);
+    expect(wordReads(sql)).toBe(0);
+    expect(sql.sql).toContain("common_words &");
     expect(wordReads(filteredCountSql(page(filters(SNAPSHOT), "title"), SNAPSHOT))).toBe(0);
   });
 
-  it("read the words when the bits are another snapshot's or not exact", () => {
-    for (const f of [filters(SNAPSHOT + 1), filters(SNAPSHOT, false)]) {
+  it("read the words when the bits are another snapshot's, not exact, or need a rare word's jobs", () => {
+    const rare = filters(SNAPSHOT);
+    const rareBits = { ...(rare.wordBits as WordBits), rare: [1], rareShare: 0.001 };
+    for (const f of [filters(SNAPSHOT + 1), filters(SNAPSHOT, false), { ...rare, wordBits: rareBits }]) {
       expect(wordReads(matchesSql(page(f, "title"), SNAPSHOT))).toBeGreaterThan(0);
       expect(wordReads(filteredCountSql(page(f, "title"), SNAPSHOT))).toBeGreaterThan(0);
     }
   });
 
-  it("leave the words' index to a narrow filter's statement, which the planner may combine with it", () => {
-    expect(wordReads(matchesSql(page(filters(SNAPSHOT), "filter"), SNAPSHOT))).toBeGreaterThan(0);
+  it("decide q by the bits on a walk of the sort's listing only when it is expected short", () => {
+    const order = page(filters(SNAPSHOT), "order");
+    expect(wordReads(matchesSql({ ...order, orderByBits: true }, SNAPSHOT))).toBe(0);
+    expect(wordReads(matchesSql({ ...order, orderByBits: false }, SNAPSHOT))).toBeGreaterThan(0);
+  });
+
+  it("leave the words' index to a walk of the sort's listing and to a narrow filter's statement", () => {
+    for (const lead of ["order", "filter"] as const) {
+      const reads = wordReads(matchesSql(page(filters(SNAPSHOT), lead), SNAPSHOT));
+      expect({ lead, reads: reads > 0 }).toEqual({ lead, reads: true });
+    }
     expect(wordReads(filteredCountSql(page(filters(SNAPSHOT), "filter"), SNAPSHOT))).toBeGreaterThan(0);
   });
 });

@@ -23,6 +23,8 @@ export type FilteredInput = {
   lead?: Lead;
   /** With keywords: their matches are known to be few, so they are read whole and sorted. */
   fewMatches?: boolean;
+  /** With the "order" lead: the walk is expected short, so exact bits decide q (titledWalkByBits). */
+  orderByBits?: boolean;
 };
 
 const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
@@ -79,7 +81,9 @@ export function matchesSql(
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
   const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
-  // A title's or the sort's listing leads: the words' index never serves these rows.
+  // Each matching title's own listing leads, bounded by the window: the words' index would not
+  // serve these rows. A walk of the sort's listing uses them only when it is expected short:
+  // otherwise the planner may still read a selective word's jobs from their index and sort them.
   const listed = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
@@ -122,7 +126,7 @@ export function matchesSql(
       // The sort's index in order, each entry's title looked up by primary key until the page
       // is full: for a broad title that is a few entries per row of the page.
       return Prisma.sql`SELECT p.*, row_number() OVER () AS n FROM (
-          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listed} AND EXISTS (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${input.orderByBits ? listed : where} AND EXISTS (
             SELECT 1 FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.id = jobs.title_id
               AND t.search @@ to_tsquery('simple', ${input.tsquery}))
           ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}

@@ -184,10 +184,18 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
 
 /**
  * Whether the bits alone decide q on the rows a statement reads from snapshot `snapshotId`: they
- * are exact and that snapshot's own (every job of it has bits).
+ * are exact, that snapshot's own (every job of it has bits), and need no rare word's jobs read
+ * first (a word without a number may still be held by many: a walk bounds them, a row does not).
  */
 function bitsDecideRows(f: JobFilters, snapshotId: number | undefined): boolean {
-  return snapshotId !== undefined && f.wordBits?.exact === true && f.wordBits.snapshotId === snapshotId;
+  const bits = f.wordBits;
+  return (
+    snapshotId !== undefined &&
+    bits?.exact === true &&
+    bits.snapshotId === snapshotId &&
+    bits.rare.length === 0 &&
+    bits.anyOfRare.every((r) => r.length === 0)
+  );
 }
 
 /** `AND` q's condition: the common-word bits first (cheap), then the words themselves. */
@@ -205,9 +213,9 @@ function keywordsSql(
 /**
  * The conditions of every filter but title, as `AND …` on unqualified columns of jobs.
  * `keywords: false` leaves q's condition out, for rows already known to match it. `rowsOf`: the
- * statement reads this snapshot's jobs through a listing or by id, never through the words'
- * index, so exact bits decide q there without reading any job's words (a job's words are a
- * read of their own, from disk on a catalog larger than memory).
+ * statement reads this snapshot's jobs through a title's listing or by id, a bounded number,
+ * where the words' index would not lead anyway, so exact bits decide q there without reading
+ * any job's words (a read of their own, from disk on a catalog larger than memory).
  */
 export function filterSql(f: JobFilters, opts: { keywords?: boolean; rowsOf?: number } = {}): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];

@@ -44,7 +44,8 @@ export function titleStatsSql(snapshotId: number, tsquery: string, key: string):
 
 const stats = snapshotCache<{ titles: number; jobs: number }>(5_000);
 
-async function titleStats(snapshotId: number, tsquery: string, key: string) {
+/** How many titles match a title query, and their jobs in scope (`key` as in titleStatsSql); cached per snapshot. */
+export async function titleStats(snapshotId: number, tsquery: string, key: string) {
   const k = `${tsquery}\u0000${key}`;
   const hit = stats.get(snapshotId, k);
   if (hit) return hit;

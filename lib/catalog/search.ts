@@ -5,8 +5,8 @@ import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./fi
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows } from "./keyword-tiers";
-import { forWalk, walkDeadlineMs } from "./keywords/walk-by-bits";
-import { type Lead, leadOf } from "./lead";
+import { forWalk, titledWalkByBits, walkDeadlineMs } from "./keywords/walk-by-bits";
+import { type Lead, leadOf, titleStats } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
@@ -131,8 +131,9 @@ async function keywordPage(
 ) {
   const count = await countMatches(input, live, filters, tsquery, page.lead);
   const fewMatches = count.total !== null && count.totalExact;
+  const orderByBits = await orderWalkByBits(live, page, tsquery);
   const read = (few: boolean, f = page.filters) =>
-    pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few }, live.id);
+    pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few, orderByBits }, live.id);
   if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
   const keywords = filters.keywords;
   if (byKeywordRelevance(page) && keywords) {
@@ -148,6 +149,13 @@ async function keywordPage(
       : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
   const walked = await rowsWithin<JobDbRow>(walkDeadlineMs(walkFilters), read(false, walkFilters));
   return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
+}
+
+/** Whether a titled page walking its sort's listing ("order" lead) may decide q by the bits. */
+async function orderWalkByBits(live: { id: number }, page: FilteredInput, tsquery: string | null) {
+  if (page.lead !== "order" || !tsquery) return false;
+  const { jobs } = await titleStats(live.id, tsquery, page.filters.country?.code ?? "*");
+  return titledWalkByBits(live.id, page.filters, jobs, page.offset + page.limit + 1);
 }
 
 /** Whether a page is ordered by keyword relevance (q without a title, not near a place). */

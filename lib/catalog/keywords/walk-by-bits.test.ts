@@ -8,6 +8,7 @@ import {
   MAX_EXCLUDED_JOBS,
   MAX_GUESSED_WALK_JOBS,
   MAX_WALK_JOBS,
+  titledWalkPays,
   WALK_DEADLINE_MS,
   walkDeadlineMs,
   walkEntries,
@@ -114,5 +115,24 @@ describe("a walk by bits' deadline", () => {
     expect(bitsWalkMs({ ...million, share: 0.3, sureShare: 0.29 })).toBe(BITS_WALK_DEADLINE_MS);
     // Two words that may never meet: Fréchet's bound says nothing, the guess one job in 600.
     expect(bitsWalkMs({ ...million, share: 1 / 600, sureShare: 0 })).toBe(WALK_DEADLINE_MS);
+  });
+});
+
+describe("a titled search's walk of its sort listing", () => {
+  // One country of a million jobs; a broad title holds a tenth of them.
+  const walk = { share: 0.2, titleJobs: 100_000, scope: 1_000_000, kept: 1_000_000, wanted: 101 };
+
+  it("is decided by the bits when its matches are expected within the guessed walk's reach", () => {
+    // 101 wanted at 0.2 × 0.1 of the entries: about 5,000 entries.
+    expect(titledWalkPays(walk)).toBe(true);
+    expect(titledWalkPays({ ...walk, share: 101 / (MAX_GUESSED_WALK_JOBS * 0.1) })).toBe(true);
+  });
+
+  it("is left to the words (and the planner's choice of their index) when they are expected sparse", () => {
+    expect(titledWalkPays({ ...walk, share: 0.0004 })).toBe(false);
+    // Filters that keep a fortieth of the scope make the same words sparse among the entries.
+    expect(titledWalkPays({ ...walk, share: 0.02, kept: 25_000 })).toBe(false);
+    expect(titledWalkPays({ ...walk, share: 0 })).toBe(false);
+    expect(titledWalkPays({ ...walk, scope: 0 })).toBe(false);
   });
 });

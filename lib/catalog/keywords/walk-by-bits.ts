@@ -115,6 +115,39 @@ export async function forWalk<F extends JobFilters>(
   return bitsWalkPays(walk) ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
 }
 
+/**
+ * Whether the walk of a titled search's sort listing (a broad title checked per entry, the
+ * "order" lead) may decide q by exact bits: when it expects to find `wanted` matches within
+ * MAX_GUESSED_WALK_JOBS entries, at the words' better share times the title's share of the jobs
+ * in scope (`titleJobs` of them) and the filters' (as independent). Otherwise the words decide,
+ * and the planner may still read a selective word's jobs from the words' index and sort them.
+ */
+export async function titledWalkByBits(
+  snapshotId: number,
+  f: JobFilters,
+  titleJobs: number,
+  wanted: number,
+): Promise<boolean> {
+  const bits = f.wordBits;
+  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return false;
+  const one = oneCountry(f) ? { country: f.country } : {};
+  const [scope, kept] = await Promise.all([comboTotal(snapshotId, one), comboTotal(snapshotId, f)]);
+  return titledWalkPays({ share: Math.max(bits.share, bits.sureShare), titleJobs, scope, kept, wanted });
+}
+
+/** titledWalkByBits' rule: the entries expected at those shares, within MAX_GUESSED_WALK_JOBS. */
+export function titledWalkPays(w: {
+  share: number;
+  titleJobs: number;
+  scope: number;
+  kept: number;
+  wanted: number;
+}): boolean {
+  if (w.scope <= 0) return false;
+  const share = w.share * (w.titleJobs / w.scope) * (w.kept / w.scope);
+  return share > 0 && w.wanted / share <= MAX_GUESSED_WALK_JOBS;
+}
+
 type Walk = {
   all: number;
   scope: number;
