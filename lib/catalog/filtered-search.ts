@@ -74,6 +74,15 @@ export const INDEXED_COLUMNS = [
   "company_key",
 ] as const;
 
+/**
+ * The conditions on rows read through a title's listing: bounded by the window, where the words'
+ * index would not serve them, so exact bits decide q (filterSql's rowsOf). A walk of the sort's
+ * listing uses them only when it is expected short (orderByBits): otherwise the planner may still
+ * read a selective word's jobs from their index and sort them.
+ */
+const listedWhere = (input: FilteredInput, snapshotId: number) =>
+  Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
+
 /** One page of matches in order: id, posted_at, the sort position n, and any indexed `extra`. */
 export function matchesSql(
   input: FilteredInput,
@@ -81,10 +90,6 @@ export function matchesSql(
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
   const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
-  // Each matching title's own listing leads, bounded by the window: the words' index would not
-  // serve these rows. A walk of the sort's listing uses them only when it is expected short:
-  // otherwise the planner may still read a selective word's jobs from their index and sort them.
-  const listed = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
@@ -126,7 +131,7 @@ export function matchesSql(
       // The sort's index in order, each entry's title looked up by primary key until the page
       // is full: for a broad title that is a few entries per row of the page.
       return Prisma.sql`SELECT p.*, row_number() OVER () AS n FROM (
-          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${input.orderByBits ? listed : where} AND EXISTS (
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${input.orderByBits ? listedWhere(input, snapshotId) : where} AND EXISTS (
             SELECT 1 FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.id = jobs.title_id
               AND t.search @@ to_tsquery('simple', ${input.tsquery}))
           ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
@@ -145,7 +150,7 @@ export function matchesSql(
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId, key)} ${tiers}
       SELECT p.*, row_number() OVER () AS n FROM (
         SELECT j.* FROM ${titles} CROSS JOIN LATERAL (
-          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listed} AND title_id = c.title_id
+          SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listedWhere(input, snapshotId)} AND title_id = c.title_id
           ORDER BY ${order} LIMIT ${window}
         ) j
         ORDER BY ${outer} LIMIT ${limit} OFFSET ${offset}
@@ -178,10 +183,9 @@ export function filteredCountSql(input: FilteredInput, snapshotId: number): Pris
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
       m AS MATERIALIZED (SELECT title_id FROM jobs WHERE ${where})
       SELECT count(*)::int AS n FROM (SELECT 1 FROM m JOIN c USING (title_id) LIMIT ${cap}) x`;
-  const listed = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
     SELECT count(*)::int AS n FROM (
-      SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${listed} AND title_id = c.title_id LIMIT ${cap}) j
+      SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${listedWhere(input, snapshotId)} AND title_id = c.title_id LIMIT ${cap}) j
       LIMIT ${cap}
     ) x`;
 }

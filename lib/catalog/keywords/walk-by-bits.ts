@@ -143,9 +143,7 @@ export function titledWalkPays(w: {
   kept: number;
   wanted: number;
 }): boolean {
-  if (w.scope <= 0) return false;
-  const share = w.share * (w.titleJobs / w.scope) * (w.kept / w.scope);
-  return share > 0 && w.wanted / share <= MAX_GUESSED_WALK_JOBS;
+  return w.scope > 0 && within(w.share * (w.titleJobs / w.scope), w, MAX_GUESSED_WALK_JOBS);
 }
 
 type Walk = {
@@ -171,7 +169,8 @@ export function walkEntries(w: Walk): number {
 }
 
 /** The entries a walk reads to find what it wants where `share` of the jobs it passes match. */
-const entriesAt = (share: number, w: Walk) => w.wanted / (share * (w.kept / w.scope));
+const entriesAt = (share: number, w: Pick<Walk, "wanted" | "kept" | "scope">) =>
+  w.wanted / (share * (w.kept / w.scope));
 
 /**
  * Whether exact bits should decide a walk wanting `wanted` matches in date order: `all` jobs,
@@ -193,6 +192,6 @@ export function bitsWalkPays(w: Walk): boolean {
 }
 
 /** Whether a walk at `share` of the jobs it passes is expected to find what it wants within `most` entries. */
-function within(share: number, w: Walk, most: number): boolean {
+function within(share: number, w: Pick<Walk, "wanted" | "kept" | "scope">, most: number): boolean {
   return share > 0 && entriesAt(share, w) <= most;
 }
