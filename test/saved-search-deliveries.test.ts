@@ -110,6 +110,48 @@ describe("after an import", () => {
     expect(w.at("python")).toHaveLength(1);
   });
 
+  it("matches a query saved by several searches once, and delivers to each its own signed event", async () => {
+    const a = await w.signedIn();
+    const b = await w.signedIn();
+    // The same search asked in another order: stored in one canonical order, so one query.
+    const first = await w.save(a.session, {
+      name: "Care in Germany",
+      query: "q=practitioner&country=DE",
+      email_digest: true,
+      webhook_url: w.hook("care-a"),
+    });
+    const second = await w.save(b.session, {
+      name: "Nursing, DE",
+      query: "country=DE&q=practitioner",
+      email_digest: false,
+      webhook_url: w.hook("care-b"),
+    });
+    expect(second.body.saved_search.query).toBe(first.body.saved_search.query);
+    await loadCatalog([...NEXT, job("ss-10", "Nurse Practitioner", "DE", 1)], null, "saved searches shared");
+    const planned = await w.planAll();
+    expect(planned.queries).toBeLessThan(planned.searches);
+    await w.deliverAll();
+    const events = [
+      { at: w.at("care-a"), saved: first },
+      { at: w.at("care-b"), saved: second },
+    ].map(({ at, saved }) => {
+      expect(at).toHaveLength(1);
+      const event = at[0] as Received;
+      expect(verifySignature(event.signature, event.body, saved.body.webhook_secret)).toMatchObject({
+        ok: true,
+      });
+      return SavedSearchEventSchema.parse(JSON.parse(event.body));
+    });
+    expect(events.map((e) => e.saved_search.name)).toEqual(["Care in Germany", "Nursing, DE"]);
+    expect(events[0]?.id).not.toBe(events[1]?.id);
+    expect(events[0]?.jobs).toEqual(events[1]?.jobs);
+    expect(events[0]?.jobs.map((j: { id: string }) => j.id).sort()).toEqual(["ss-10"]);
+    expect(await w.attemptsOf(first.body.saved_search.id)).toEqual([
+      { channel: "email", status: "delivered", attempts: 1, jobs: 1, codes: [null] },
+      { channel: "webhook", status: "delivered", attempts: 1, jobs: 1, codes: [200] },
+    ]);
+  });
+
   it("retries a failed delivery with the same event id until the endpoint takes it", async () => {
     const { session } = await w.signedIn();
     const saved = await w.save(session, {

@@ -20,6 +20,8 @@ const PLAN_TRIES = 3;
 const RETRY_S = 60;
 /** Searches matched at once per instance. */
 const AT_ONCE = 4;
+/** Deliveries written per statement: a query saved by many searches is not one huge INSERT. */
+const INSERT_BATCH = 50;
 
 type Search = {
   id: string;
@@ -30,10 +32,11 @@ type Search = {
   webhook: boolean;
 };
 
-export type PlanRound = { imports: number; searches: number; deliveries: number };
+/** What a round planned: searches, the distinct queries they were matched as, deliveries made. */
+export type PlanRound = { imports: number; searches: number; queries: number; deliveries: number };
 
 export async function planDeliveries(): Promise<PlanRound> {
-  const round: PlanRound = { imports: 0, searches: 0, deliveries: 0 };
+  const round: PlanRound = { imports: 0, searches: 0, queries: 0, deliveries: 0 };
   const sets = await hotQuery<{ snapshot_id: number; seen_at: Date }>(Prisma.sql`
     SELECT s.snapshot_id, s.seen_at FROM job_change_sets s
     WHERE s.revision = 0 AND NOT s.expired AND NOT EXISTS (
@@ -50,6 +53,7 @@ export async function planDeliveries(): Promise<PlanRound> {
       WHERE snapshot_id = ${set.snapshot_id}`);
     round.imports++;
     round.searches += planned.searches;
+    round.queries += planned.queries;
     round.deliveries += planned.deliveries;
   }
   return round;
@@ -83,78 +87,92 @@ function searchesSql(snapshotId: number): Prisma.Sql {
 async function planImport(
   snapshotId: number,
   seenAt: Date,
-): Promise<{ searches: number; deliveries: number; failed: number }> {
+): Promise<{ searches: number; queries: number; deliveries: number; failed: number }> {
   const searches = await hotQuery<Search>(searchesSql(snapshotId));
+  // Saved queries are stored in one canonical order, so searches with the same string match the
+  // same jobs: each distinct query is run once, its answer shared by every search that saved it.
+  const byQuery = new Map<string, Search[]>();
+  for (const s of searches) byQuery.set(s.query, [...(byQuery.get(s.query) ?? []), s]);
+  const groups = [...byQuery.values()];
   let deliveries = 0;
   let failed = 0;
   let next = 0;
   const worker = async () => {
-    while (next < searches.length) {
-      const s = searches[next++] as Search;
+    while (next < groups.length) {
+      const group = groups[next++] as Search[];
       // Awaited before adding: `deliveries += await …` would add to the count read before it.
-      const made = await planSearch(s, snapshotId, seenAt).catch((err: unknown) => {
-        log.warn("planning a saved search's delivery failed", { savedSearch: s.id, error: String(err) });
-        failed++;
+      const made = await planQuery(group, snapshotId, seenAt).catch((err: unknown) => {
+        log.warn("planning a saved query's deliveries failed", {
+          savedSearches: group.length,
+          savedSearch: group[0]?.id,
+          error: String(err),
+        });
+        failed += group.length;
         return 0;
       });
       deliveries += made;
     }
   };
   await Promise.all(Array.from({ length: AT_ONCE }, worker));
-  return { searches: searches.length, deliveries, failed };
+  return { searches: searches.length, queries: groups.length, deliveries, failed };
 }
 
-async function planSearch(s: Search, snapshotId: number, seenAt: Date): Promise<number> {
-  const found = await newJobsFor(s.query, seenAt, DELIVERY_JOBS);
+/** The deliveries of every search saved with one query: matched once, inserted a batch at a time. */
+async function planQuery(group: readonly Search[], snapshotId: number, seenAt: Date): Promise<number> {
+  const first = group[0] as Search;
+  const found = await newJobsFor(first.query, seenAt, DELIVERY_JOBS);
   // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
   if (!found.ok || found.value.total === 0) return 0;
   const { total, totalExact, items } = found.value;
+  const rows: Prisma.Sql[] = [];
+  // The jobs are serialised once: every search of this query delivers the same ones.
+  const digest = JSON.stringify({ total, jobs: items.map(digestJob) });
+  const jobs = JSON.stringify(items);
+  for (const s of group) {
+    if (s.webhook) {
+      const id = newId("evt");
+      rows.push(
+        row(id, s, snapshotId, "webhook", webhookBody(id, s, seenAt, total, totalExact, jobs), items.length),
+      );
+    }
+    if (s.email_digest) rows.push(row(newId("evt"), s, snapshotId, "email", digest, items.length));
+  }
   let made = 0;
-  if (s.webhook)
-    made += await insert(
-      s,
-      snapshotId,
-      "webhook",
-      webhookPayload(s, seenAt, total, totalExact, items),
-      items.length,
-    );
-  if (s.email_digest)
-    made += await insert(s, snapshotId, "email", { total, jobs: items.map(digestJob) }, items.length);
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) made += await insert(rows.slice(i, i + INSERT_BATCH));
   return made;
 }
 
-function webhookPayload(
-  s: Search,
-  seenAt: Date,
-  total: number,
-  totalExact: boolean,
-  jobs: readonly JobSummary[],
-) {
-  return {
+/** The event as JSON, its jobs (already JSON) last; its own id and time go in the body too, so a
+ * receiver can keep it as sent. */
+function webhookBody(id: string, s: Search, seenAt: Date, total: number, totalExact: boolean, jobs: string) {
+  const head = JSON.stringify({
+    id,
+    created_at: new Date().toISOString(),
     type: "saved_search.new_jobs",
     saved_search: { id: s.id, name: s.name, query: s.query },
     import: { seen_at: seenAt.toISOString() },
     total,
     total_exact: totalExact,
-    jobs,
-  };
+  });
+  return `${head.slice(0, -1)},"jobs":${jobs}}`;
 }
 
 const digestJob = (j: JobSummary) => ({ id: j.id, title: j.title, company: j.company, location: j.location });
 
-async function insert(
+const row = (
+  id: string,
   s: Search,
   snapshotId: number,
   channel: "webhook" | "email",
-  payload: object,
+  body: string,
   jobs: number,
-) {
-  const id = newId("evt");
-  // The event's own id and time go in the body too, so a receiver can keep it as sent.
-  const body = channel === "webhook" ? { id, created_at: new Date().toISOString(), ...payload } : payload;
-  const rows = await hotQuery<{ id: string }>(Prisma.sql`
+) => Prisma.sql`(${id}, ${s.id}, ${s.user_id}, ${snapshotId}, ${channel}, ${body}::jsonb, ${jobs})`;
+
+/** Deliveries already planned (a lapsed claim planned again) are left as they are. */
+async function insert(rows: readonly Prisma.Sql[]): Promise<number> {
+  const made = await hotQuery<{ id: string }>(Prisma.sql`
     INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, jobs)
-    VALUES (${id}, ${s.id}, ${s.user_id}, ${snapshotId}, ${channel}, ${JSON.stringify(body)}::jsonb, ${jobs})
+    VALUES ${Prisma.join(rows)}
     ON CONFLICT (saved_search_id, snapshot_id, channel) DO NOTHING RETURNING id`);
-  return rows.length;
+  return made.length;
 }

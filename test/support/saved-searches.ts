@@ -71,7 +71,12 @@ export function savedSearchWorld() {
 
   /** Plans every import not planned yet (other files' imports leave some: a round plans three). */
   async function planAll() {
-    while ((await planDeliveries()).imports > 0);
+    const all = { imports: 0, searches: 0, queries: 0, deliveries: 0 };
+    for (;;) {
+      const round = await planDeliveries();
+      if (round.imports === 0) return all;
+      for (const k of Object.keys(all) as (keyof typeof all)[]) all[k] += round[k];
+    }
   }
 
   return {
