@@ -68,6 +68,14 @@ describe("the lead of a titled, filtered search", () => {
     () => "title=data&remote=remote&posted_within_days=30",
     () => "title=engineer&country=US&salary_min=60000&sort=date",
     () => "title=engin&country=DE&salary_max=90000&include_unsalaried=true&sort=salary_asc",
+    // Conditions on the row (first seen, an excluded company): the filter's entries are matched
+    // against the titles first, then rows read in the page's order.
+    (c: string) =>
+      `title=engineer&seniority=senior,lead&seen_within_days=30&exclude_company=${encodeURIComponent(c)}`,
+    (c: string) => `title=engineer&remote=hybrid&exclude_company=${encodeURIComponent(c)}&sort=date`,
+    () => "title=engineer&seniority=senior,lead&seen_within_days=30&sort=first_seen",
+    (_: string, city: string) =>
+      `title=engin&city=${encodeURIComponent(city)}&seen_within_days=30&sort=salary_desc`,
   ])(
     "gives the same pages and count walking the filter, the sort's index or the titles (%#)",
     async (make) => {

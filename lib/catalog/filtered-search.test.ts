@@ -75,3 +75,36 @@ describe("statements that read each matching title's listing", () => {
     expect(wordReads(filteredCountSql(page(filters(SNAPSHOT), "filter"), SNAPSHOT))).toBeGreaterThan(0);
   });
 });
+
+describe("a narrow filter's statement", () => {
+  const seen = { firstSeen: { from: new Date("2026-11-01T00:00:00Z") } };
+  /** The CTE reading the filter's entries, and whether titles are matched before rows. */
+  const shape = (sql: { sql: string }) => ({
+    entries: /m AS MATERIALIZED \(([^)]*)\)/.exec(sql.sql)?.[1] ?? "",
+    titlesFirst: sql.sql.includes("k AS MATERIALIZED"),
+  });
+
+  it("matches the filter's entries against the titles before reading rows for a condition on the row", () => {
+    const f: JobFilters = { ...filters(SNAPSHOT), keywords: undefined, ...seen };
+    for (const sort of ["date", "relevance", "first_seen", "salary_desc"] as const) {
+      const sql = matchesSql({ ...page(f, "filter"), sort }, SNAPSHOT);
+      expect(shape(sql).titlesFirst).toBe(true);
+      expect(shape(sql).entries).not.toContain("first_seen_at");
+      expect(sql.sql).toMatch(/LATERAL \(\s*SELECT [^)]* first_seen_at >= /);
+    }
+    const count = filteredCountSql(page(f, "filter"), SNAPSHOT);
+    expect(shape(count)).toMatchObject({ titlesFirst: true });
+    expect(shape(count).entries).not.toContain("first_seen_at");
+  });
+
+  it("keeps the words' index, combined with the filter's, when q is given", () => {
+    const sql = matchesSql(page({ ...filters(SNAPSHOT), ...seen }, "filter"), SNAPSHOT);
+    expect(shape(sql).titlesFirst).toBe(false);
+    expect(wordReads(sql)).toBeGreaterThan(0);
+  });
+
+  it("reads entries alone when every condition is on them", () => {
+    const f: JobFilters = { ...filters(SNAPSHOT), keywords: undefined };
+    expect(shape(matchesSql(page(f, "filter"), SNAPSHOT)).titlesFirst).toBe(false);
+  });
+});

@@ -1,6 +1,7 @@
 // The statements of a search with filters beyond title and country, or another order than the
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
+import { filterLedCountSql, filterLedPageSql, titlesBeforeRows } from "./filter-led";
 import { cityRecheck, filterSql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
@@ -103,6 +104,8 @@ export function matchesSql(
     // rows come from its own index entries, never from a walk over every job. With relevance,
     // titles go in rank order, so the page is complete once the tiers above it have enough.
     const outer = input.sort === "relevance" ? Prisma.sql`c.rank DESC, posted_at DESC, id` : order;
+    if (input.lead === "filter" && titlesBeforeRows(input.filters))
+      return filterLedPageSql(titlesCte(input.tsquery, snapshotId), input.filters, input, snapshotId, extra);
     if (input.lead === "filter") {
       // The filters' matches first, on their own (a narrow filter's index, at most
       // NARROW_JOBS entries), then matched against the titles and sorted: asked for both at
@@ -179,6 +182,8 @@ export function filteredCountSql(input: FilteredInput, snapshotId: number): Pris
   const cap = TOTAL_COUNT_CAP + 1;
   if (!input.tsquery)
     return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE ${where} LIMIT ${cap}) x`;
+  if (input.lead === "filter" && titlesBeforeRows(input.filters))
+    return filterLedCountSql(titlesCte(input.tsquery, snapshotId), input.filters, snapshotId, cap);
   if (input.lead === "filter")
     return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
       m AS MATERIALIZED (SELECT title_id FROM jobs WHERE ${where})

@@ -216,13 +216,19 @@ function keywordsSql(
  * statement reads this snapshot's jobs through a title's listing or by id, a bounded number,
  * where the words' index would not lead anyway, so exact bits decide q there without reading
  * any job's words (a read of their own, from disk on a catalog larger than memory).
+ * `onEntries`: only the conditions a filter's index (company, city, combination) holds, leaving
+ * out those on the row (q, excluded companies, the company's name, first seen).
  */
-export function filterSql(f: JobFilters, opts: { keywords?: boolean; rowsOf?: number } = {}): Prisma.Sql {
+export function filterSql(
+  f: JobFilters,
+  opts: { keywords?: boolean; rowsOf?: number; onEntries?: boolean } = {},
+): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
+  const rows = !opts.onEntries;
   // Unlike the others, read from the row: the words are not in any listing index.
-  if (f.keywords && opts.keywords !== false)
+  if (rows && f.keywords && opts.keywords !== false)
     parts.push(keywordsSql(f.keywords, f.wordBits, f.wordsByBits || bitsDecideRows(f, opts.rowsOf)));
-  if (f.excludeCompanies) {
+  if (rows && f.excludeCompanies) {
     const { keys, names } = f.excludeCompanies;
     parts.push(
       Prisma.sql`AND NOT (company_key = ANY(${keys}::int[]) AND lower(company) IN (SELECT lower(n) FROM unnest(${names}::text[]) n))`,
@@ -232,13 +238,17 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean; rowsOf?: nu
   // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
   if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key}`);
   if (f.company)
-    parts.push(Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`);
+    parts.push(
+      rows
+        ? Prisma.sql`AND company_key = ${f.company.key} AND lower(company) = lower(${f.company.name})`
+        : Prisma.sql`AND company_key = ${f.company.key}`,
+    );
   const combos = comboCodes(f);
   if (combos) parts.push(Prisma.sql`AND combo = ANY(${combos}::smallint[])`);
   // Stated pay shares its codes with no pay; a salary filter already asks for a salary.
   if (f.salarySource && !f.salary) parts.push(Prisma.sql`AND salary_year_min IS NOT NULL`);
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
-  if (f.firstSeen) {
+  if (rows && f.firstSeen) {
     const { from, until } = f.firstSeen;
     parts.push(Prisma.sql`AND first_seen_at >= ${from.toISOString()}::timestamptz`);
     if (until) parts.push(Prisma.sql`AND first_seen_at <= ${until.toISOString()}::timestamptz`);
@@ -260,7 +270,7 @@ export function filterSql(f: JobFilters, opts: { keywords?: boolean; rowsOf?: nu
   // the date listing with the bits (jobs_words_posted_idx) answers it from index entries alone;
   // a single country stays in reach, for that country's listing with the bits
   // (jobs_country_words_idx).
-  if (f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false) {
+  if (rows && f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false) {
     const one = oneCountry(f);
     const hidden = one ? parts.slice(1) : parts;
     return Prisma.sql`${one ? parts[0] : Prisma.empty} AND (true ${Prisma.join(hidden, " ")}) IS TRUE`;
