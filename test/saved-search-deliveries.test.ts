@@ -146,6 +146,13 @@ describe("after an import", () => {
     expect(events[0]?.id).not.toBe(events[1]?.id);
     expect(events[0]?.jobs).toEqual(events[1]?.jobs);
     expect(events[0]?.jobs.map((j: { id: string }) => j.id).sort()).toEqual(["ss-10"]);
+    // Stored once: every delivery of the query points at one body and carries no jobs itself.
+    const stored = await w.admin.query(
+      `SELECT count(DISTINCT body_id)::int AS bodies, count(*)::int AS deliveries, bool_and(NOT payload ? 'jobs') AS lean
+       FROM deliveries WHERE saved_search_id = ANY($1::text[])`,
+      [[first.body.saved_search.id, second.body.saved_search.id]],
+    );
+    expect(stored.rows[0]).toEqual({ bodies: 1, deliveries: 3, lean: true });
     expect(await w.attemptsOf(first.body.saved_search.id)).toEqual([
       { channel: "email", status: "delivered", attempts: 1, jobs: 1, codes: [null] },
       { channel: "webhook", status: "delivered", attempts: 1, jobs: 1, codes: [200] },
@@ -273,5 +280,42 @@ describe("the delivery log", () => {
       saved.body.saved_search.id,
     ]);
     expect(left.rows.map((r) => r.id)).toEqual([rows[1].id]);
+  });
+
+  it("drops a body of jobs once no delivery points at it, and not while one is planned", async () => {
+    const { session } = await w.signedIn();
+    const saved = await w.save(session, {
+      name: "Bodies",
+      query: "q=bodies",
+      email_digest: false,
+      webhook_url: w.hook("bodies"),
+    });
+    const searchId = saved.body.saved_search.id;
+    const { rows: owner } = await w.admin.query("SELECT user_id FROM saved_searches WHERE id = $1", [
+      searchId,
+    ]);
+    const body = (id: string, age: string) =>
+      w.admin.query(
+        `INSERT INTO delivery_bodies (id, snapshot_id, jobs, created_at) VALUES ($1, -9, '[]', now() - $2::interval)`,
+        [id, age],
+      );
+    const delivery = (id: string, bodyId: string, snapshot: number, done: string | null) =>
+      w.admin.query(
+        `INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, body_id, jobs, status, done_at)
+         VALUES ($1, $2, $3, $4, 'webhook', '{"total":0}', $5, 0, $6, now() - $7::interval)`,
+        [id, searchId, owner[0].user_id, snapshot, bodyId, done ? "delivered" : "pending", done ?? "0 days"],
+      );
+    const tag = Date.now().toString(36);
+    await body(`body_old_${tag}`, "2 days");
+    await body(`body_live_${tag}`, "2 days");
+    await body(`body_new_${tag}`, "0 days"); // being planned: its deliveries are not in yet
+    await delivery(`evt_old_${tag}`, `body_old_${tag}`, -91, "91 days");
+    await delivery(`evt_live_${tag}`, `body_live_${tag}`, -92, null);
+    await purgeDeliveries();
+    const { rows } = await w.admin.query("SELECT id FROM delivery_bodies WHERE id LIKE $1 ORDER BY id", [
+      `%_${tag}`,
+    ]);
+    expect(rows.map((r) => r.id)).toEqual([`body_live_${tag}`, `body_new_${tag}`]);
+    await w.admin.query("DELETE FROM deliveries WHERE id = $1", [`evt_live_${tag}`]);
   });
 });

@@ -174,6 +174,9 @@ async function main() {
   } finally {
     await client.query("DELETE FROM users WHERE id LIKE $1", [`${tag}-%`]);
     await client.query("DELETE FROM deliveries WHERE user_id LIKE $1", [`${tag}-%`]);
+    await client.query(
+      "DELETE FROM delivery_bodies b WHERE NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)",
+    );
     await client.end();
     server.close();
     await disconnectDb();

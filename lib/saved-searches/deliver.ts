@@ -47,16 +47,16 @@ function secretsOf(t: Target, now: Date): string[] {
 /** How a webhook is sent: by default the server's policy and WEBHOOK_TIMEOUT_MS (tests narrow them). */
 export type SendOptions = { timeoutMs?: number; allowPrivate?: boolean };
 
+/** Posts `body` (the event's JSON, signed as sent) to the search's webhook. */
 export async function postWebhook(
   t: Target,
   eventId: string,
-  payload: unknown,
+  body: string,
   now: Date,
   opts: SendOptions = {},
 ): Promise<Outcome> {
   const [secret, ...older] = secretsOf(t, now);
   if (!t.webhookUrl || !secret) return { ok: false, status: null, error: "no webhook secret", ms: 0 };
-  const body = JSON.stringify(payload);
   const res = await safeFetch(
     t.webhookUrl,
     {
@@ -134,7 +134,9 @@ export async function sendTestEvent(
     jobs: [],
   };
   // Within the request's own deadline: the user waits for this answer.
-  const outcome = await postWebhook(t, eventId, payload, now, { timeoutMs: TEST_EVENT_TIMEOUT_MS });
+  const outcome = await postWebhook(t, eventId, JSON.stringify(payload), now, {
+    timeoutMs: TEST_EVENT_TIMEOUT_MS,
+  });
   const delivery = await db().delivery.create({
     data: {
       id: eventId,

@@ -5,7 +5,6 @@
 // import, channel) makes a second planning, after a claim lapsed, add nothing.
 
 import { newJobsFor } from "../catalog/queries";
-import type { JobSummary } from "../catalog/schemas";
 import { hotQuery } from "../core/db";
 import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
@@ -117,61 +116,57 @@ async function planImport(
   return { searches: searches.length, queries: groups.length, deliveries, failed };
 }
 
-/** The deliveries of every search saved with one query: matched once, inserted a batch at a time. */
+/**
+ * The deliveries of every search saved with one query: matched once, its jobs stored once (a
+ * body), each search's own event (id, name, query, time) pointing at them; inserted a batch at a time.
+ */
 async function planQuery(group: readonly Search[], snapshotId: number, seenAt: Date): Promise<number> {
   const first = group[0] as Search;
   const found = await newJobsFor(first.query, seenAt, DELIVERY_JOBS);
   // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
   if (!found.ok || found.value.total === 0) return 0;
   const { total, totalExact, items } = found.value;
+  const bodyId = newId("body");
+  await hotQuery(Prisma.sql`INSERT INTO delivery_bodies (id, snapshot_id, jobs)
+    VALUES (${bodyId}, ${snapshotId}, ${JSON.stringify(items)})`);
   const rows: Prisma.Sql[] = [];
-  // The jobs are serialised once: every search of this query delivers the same ones.
-  const digest = JSON.stringify({ total, jobs: items.map(digestJob) });
-  const jobs = JSON.stringify(items);
+  const digest = JSON.stringify({ total });
   for (const s of group) {
     if (s.webhook) {
       const id = newId("evt");
-      rows.push(
-        row(id, s, snapshotId, "webhook", webhookBody(id, s, seenAt, total, totalExact, jobs), items.length),
-      );
+      const head = JSON.stringify({
+        id,
+        created_at: new Date().toISOString(),
+        type: "saved_search.new_jobs",
+        saved_search: { id: s.id, name: s.name, query: s.query },
+        import: { seen_at: seenAt.toISOString() },
+        total,
+        total_exact: totalExact,
+      });
+      rows.push(row(id, s, snapshotId, "webhook", head, bodyId, items.length));
     }
-    if (s.email_digest) rows.push(row(newId("evt"), s, snapshotId, "email", digest, items.length));
+    if (s.email_digest) rows.push(row(newId("evt"), s, snapshotId, "email", digest, bodyId, items.length));
   }
   let made = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH) made += await insert(rows.slice(i, i + INSERT_BATCH));
   return made;
 }
 
-/** The event as JSON, its jobs (already JSON) last; its own id and time go in the body too, so a
- * receiver can keep it as sent. */
-function webhookBody(id: string, s: Search, seenAt: Date, total: number, totalExact: boolean, jobs: string) {
-  const head = JSON.stringify({
-    id,
-    created_at: new Date().toISOString(),
-    type: "saved_search.new_jobs",
-    saved_search: { id: s.id, name: s.name, query: s.query },
-    import: { seen_at: seenAt.toISOString() },
-    total,
-    total_exact: totalExact,
-  });
-  return `${head.slice(0, -1)},"jobs":${jobs}}`;
-}
-
-const digestJob = (j: JobSummary) => ({ id: j.id, title: j.title, company: j.company, location: j.location });
-
 const row = (
   id: string,
   s: Search,
   snapshotId: number,
   channel: "webhook" | "email",
-  body: string,
+  payload: string,
+  bodyId: string,
   jobs: number,
-) => Prisma.sql`(${id}, ${s.id}, ${s.user_id}, ${snapshotId}, ${channel}, ${body}::jsonb, ${jobs})`;
+) =>
+  Prisma.sql`(${id}, ${s.id}, ${s.user_id}, ${snapshotId}, ${channel}, ${payload}::jsonb, ${bodyId}, ${jobs})`;
 
 /** Deliveries already planned (a lapsed claim planned again) are left as they are. */
 async function insert(rows: readonly Prisma.Sql[]): Promise<number> {
   const made = await hotQuery<{ id: string }>(Prisma.sql`
-    INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, jobs)
+    INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, body_id, jobs)
     VALUES ${Prisma.join(rows)}
     ON CONFLICT (saved_search_id, snapshot_id, channel) DO NOTHING RETURNING id`);
   return made.length;

@@ -9,6 +9,7 @@ import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
 import { sendWebhookDisabled } from "../mail/send";
 import { nextAttemptDelayMs } from "../webhooks/retry-schedule";
+import { bodiesOf, withJobs } from "./bodies";
 import {
   type DigestPayload,
   mailDigest,
@@ -31,7 +32,9 @@ const CLAIM_S = 60;
 type Claimed = {
   id: string;
   channel: "webhook" | "email";
-  payload: DigestPayload;
+  /** Without its jobs when body_id is set (bodies.ts). */
+  payload: Record<string, unknown>;
+  body_id: string | null;
   attempts: number;
   search_id: string;
   name: string;
@@ -60,14 +63,15 @@ export async function sendDueDeliveries(
       ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED
     ) due, saved_searches s, users u
     WHERE d.id = due.id AND s.id = d.saved_search_id AND u.id = d.user_id
-    RETURNING d.id, d.channel, d.payload, d.attempts, s.id AS search_id, s.name, s.query, s.email_digest,
+    RETURNING d.id, d.channel, d.payload, d.body_id, d.attempts, s.id AS search_id, s.name, s.query, s.email_digest,
       s.webhook_url, s.webhook_secret, s.previous_secret, s.previous_secret_until, s.webhook_failing_since,
       s.webhook_disabled_at, u.email`);
   const round: SendRound = { delivered: 0, retried: 0, failed: 0, skipped: 0 };
+  const bodies = await bodiesOf(claimed.flatMap((d) => (d.body_id ? [d.body_id] : [])));
   // Everything claimed is sent at once (the claim is only as large as that).
   await Promise.all(
     claimed.map(async (d) => {
-      const settled = await deliverOne(d, now, random, opts).catch((err: unknown) => {
+      const settled = await deliverOne(d, bodies, now, random, opts).catch((err: unknown) => {
         log.warn("a delivery round item failed; its claim lapses and it is tried again", {
           delivery: d.id,
           error: String(err),
@@ -90,8 +94,18 @@ const target = (d: Claimed): Target => ({
   previousSecretUntil: d.previous_secret_until,
 });
 
+/** The event as sent: its stored payload, and its body's jobs when it has one. */
+function eventJson(d: Claimed, bodies: Map<string, string>): string {
+  if (!d.body_id) return JSON.stringify(d.payload);
+  const jobs = bodies.get(d.body_id);
+  // The foreign key keeps a body while a delivery points at it.
+  if (jobs === undefined) throw new Error(`delivery body ${d.body_id} is missing`);
+  return withJobs(d.payload, jobs);
+}
+
 async function deliverOne(
   d: Claimed,
+  bodies: Map<string, string>,
   now: Date,
   random: () => number,
   opts: SendOptions,
@@ -102,8 +116,8 @@ async function deliverOne(
   }
   const outcome =
     d.channel === "webhook"
-      ? await postWebhook(target(d), d.id, d.payload, new Date(), opts)
-      : await mailDigest(d.email as string, target(d), d.payload);
+      ? await postWebhook(target(d), d.id, eventJson(d, bodies), new Date(), opts)
+      : await mailDigest(d.email as string, target(d), JSON.parse(eventJson(d, bodies)) as DigestPayload);
   await recordAttempt(d.id, outcome);
   if (d.channel === "webhook") await endpointHealth(d, outcome, now);
   if (outcome.ok) {

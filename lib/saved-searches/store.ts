@@ -15,7 +15,7 @@ import type { SavedSearchView } from "./schemas";
 import { seal } from "./secret-box";
 import { toView } from "./views";
 
-export const newId = (prefix: "ss" | "evt") => `${prefix}_${randomBytes(12).toString("base64url")}`;
+export const newId = (prefix: "ss" | "evt" | "body") => `${prefix}_${randomBytes(12).toString("base64url")}`;
 
 type CreateInput = { name: string; query: string; email_digest: boolean; webhook_url?: string | null };
 

@@ -3,6 +3,7 @@
 import { hotQuery } from "../core/db";
 import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
+import { purgeBodies } from "./bodies";
 import { planDeliveries } from "./plan";
 import { sendDueDeliveries } from "./sender";
 
@@ -12,10 +13,13 @@ export const KEEP_DELIVERIES_DAYS = 90;
 /** About once an hour. */
 const PURGE_EVERY = 1_800;
 
-export const purgeDeliveries = () =>
-  hotQuery(
+/** Settled deliveries past their days, then the bodies no delivery points at any more. */
+export async function purgeDeliveries(): Promise<void> {
+  await hotQuery(
     Prisma.sql`DELETE FROM deliveries WHERE done_at < now() - ${`${KEEP_DELIVERIES_DAYS} days`}::interval`,
   );
+  await purgeBodies();
+}
 const g = globalThis as unknown as { deliveryWorker?: NodeJS.Timeout };
 
 /** Rounds of the sender back to back while each finds work (a few hundred deliveries a tick). */
