@@ -9,6 +9,7 @@ import { tsquerySql } from "@/lib/catalog/keywords/tsquery-sql";
 import { titledWalkByBits } from "@/lib/catalog/keywords/walk-by-bits";
 import { leadOf, titleStats } from "@/lib/catalog/lead";
 import { liveSnapshot } from "@/lib/catalog/live";
+import { nearPageSql } from "@/lib/catalog/near-search";
 import { changesCatalog } from "@/lib/catalog/queries";
 import { searchJobs } from "@/lib/catalog/search";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
@@ -101,6 +102,39 @@ describe("q decided by the bits on a listing's rows", () => {
     expect(Math.max(...(matches.engineer ?? []))).toBeGreaterThan(50);
   });
 
+  it("gives a titled search near a place as the words do, walking the titles or the places", async () => {
+    // The places' walk reads the words; the titles' walk (a bounded number of each title's
+    // rows) lets the bits decide.
+    const [place] = await db().$queryRaw<{ lat: number; lng: number }[]>(
+      Prisma.sql`SELECT latitude AS lat, longitude AS lng FROM job_places
+        WHERE snapshot_id = ${snapshotId} AND spread_km = 0 AND complete ORDER BY jobs DESC, city_key LIMIT 1`,
+    );
+    if (!place) throw new Error("no place");
+    const near = { lat: place.lat, lng: place.lng, radiusKm: 500, label: "the busiest place" };
+    let found = 0;
+    for (const q of queries()) {
+      const filters = { ...(await keywords(q)), near };
+      const ids: Record<string, string[]> = {};
+      for (const lead of ["title", "filter"] as const) {
+        const input = {
+          tsquery: titleToTsQuery("engineer"),
+          filters,
+          sort: "date" as const,
+          limit: 500,
+          offset: 0,
+          lead,
+        };
+        const sql = nearPageSql(input, snapshotId);
+        // A common word alone: the bits decide it (a rare word in a set would need its jobs read).
+        if (lead === "title" && q === common[3]) expect(wordReads(sql)).toBe(0);
+        ids[lead] = (await db().$queryRaw<{ id: string }[]>(sql)).map((r) => r.id);
+      }
+      expect({ q, ids: ids.title }).toEqual({ q, ids: ids.filter });
+      found += ids.title?.length ?? 0;
+    }
+    expect(found).toBeGreaterThan(0);
+  });
+
   it("gives the changes feed's matches as the words do", async () => {
     const all = await feed("");
     expect(all.size).toBeGreaterThan(1_000);
@@ -114,6 +148,10 @@ describe("q decided by the bits on a listing's rows", () => {
     }
   });
 });
+
+/** How many times a statement reads jobs' words: every `search @@` but the titles' own. */
+const wordReads = (sql: { sql: string }) =>
+  (sql.sql.match(/search @@/g) ?? []).length - (sql.sql.match(/t\.search @@/g) ?? []).length;
 
 /** The ids of the jobs the feed added or changed since the cursor taken before the import. */
 async function feed(q: string): Promise<Set<string>> {

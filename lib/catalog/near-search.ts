@@ -101,8 +101,9 @@ function perPlace(
  * have. Only when every place is fast, so each row's distance is its place's.
  */
 function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window: number, ordered: boolean) {
+  // At most `window` rows per title, read through its listing: exact bits decide q there.
   const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.title_id = c.title_id
-    AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters)}`;
+    AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const order = ordered ? Prisma.sql`ORDER BY jobs.posted_at DESC, jobs.id` : Prisma.empty;
   return Prisma.sql`SELECT j.*, pl.d AS distance FROM c
       CROSS JOIN (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1) k
