@@ -135,6 +135,32 @@ describe("q decided by the bits on a listing's rows", () => {
     expect(found).toBeGreaterThan(0);
   });
 
+  it("gives a keyword search by relevance (q alone) the jobs the words give", async () => {
+    // Titles holding every word come first, read through their listings: only the exclusions
+    // are checked there, by the bits where they can decide.
+    for (const q of queries()) {
+      const k = await keywords(q);
+      const rows = await db().$queryRaw<{ id: string }[]>(
+        Prisma.sql`SELECT id FROM jobs WHERE snapshot_id = ${snapshotId} AND search @@ ${tsquerySql(k.keywords)}`,
+      );
+      const expected = rows.map((r) => r.id).sort();
+      const ids: string[] = [];
+      for (let page = 1; page <= 10; page++) {
+        const found = await searchJobs({ page, perPage: 100, filters: k, sort: "relevance" });
+        ids.push(...found.items.map((j) => j.id));
+        if (found.items.length < 100) break;
+      }
+      expect({ q, unique: new Set(ids).size }).toEqual({ q, unique: ids.length });
+      if (expected.length <= 1_000) expect({ q, ids: ids.sort() }).toEqual({ q, ids: expected });
+      else
+        expect({ q, outside: ids.filter((id) => !expected.includes(id)), n: ids.length }).toEqual({
+          q,
+          outside: [],
+          n: 1_000,
+        });
+    }
+  });
+
   it("gives the changes feed's matches as the words do", async () => {
     const all = await feed("");
     expect(all.size).toBeGreaterThan(1_000);

@@ -4,7 +4,8 @@
 // titles rather than every matching description keeps a page's cost to the rows it shows.
 import { Prisma } from "../generated/prisma/client";
 import { filterSql, type JobFilters } from "./filters";
-import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
+import { titledKeywordsSql } from "./keyword-tiers";
+import { tsquerySql } from "./keywords/tsquery-sql";
 import { SNIPPET_MAX } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -33,8 +34,8 @@ export function keywordMatchesSql(
     )`;
   const wanted = tsquerySql(filters.keywords, true);
   // A title holding every searched word means the job's words do too (the title is part of
-  // them); only an exclusion needs each job's own words checked.
-  const titled = filterSql(filters, { keywords: hasExclusions(filters.keywords), rowsOf: snapshotId });
+  // them); only an exclusion needs checking.
+  const titled = titledKeywordsSql(filters, snapshotId);
   return Prisma.sql`WITH c AS MATERIALIZED (
       SELECT t.id AS title_id, ts_rank_cd(t.words, ${wanted}) AS rank FROM job_titles t
       WHERE t.snapshot_id = ${snapshotId} AND t.words @@ ${wanted}

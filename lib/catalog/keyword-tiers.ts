@@ -27,6 +27,19 @@ export function titleTiersSql(filters: KeywordFilters, snapshotId: number): Pris
     ) t GROUP BY rank ORDER BY rank DESC`;
 }
 
+/**
+ * The conditions on a job read through a title that holds every searched word: its words hold
+ * them too, so only exclusions remain, decided by the bits where they can (no words read), else
+ * by the row's own (exact bits of the snapshot decide those too: filterSql's rowsOf).
+ */
+export function titledKeywordsSql(filters: KeywordFilters, snapshotId: number): Prisma.Sql {
+  if (!hasExclusions(filters.keywords)) return filterSql(filters, { keywords: false });
+  const byBits = exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId);
+  return byBits
+    ? Prisma.sql`${filterSql(filters, { keywords: false })} AND ${byBits}`
+    : filterSql(filters, { rowsOf: snapshotId });
+}
+
 /** A tier's newest `limit` jobs, walking every job newest first. */
 export function tierWalkSql(
   filters: KeywordFilters,
@@ -57,12 +70,7 @@ export function tierTitlesSql(
   tiers: Tier[],
   limit: number,
 ): Prisma.Sql {
-  const byBits = hasExclusions(filters.keywords)
-    ? exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId)
-    : null;
-  const titled = byBits
-    ? Prisma.sql`${filterSql(filters, { keywords: false })} AND ${byBits}`
-    : filterSql(filters, { keywords: hasExclusions(filters.keywords) });
+  const titled = titledKeywordsSql(filters, snapshotId);
   const ids = tiers.flatMap((t) => t.ids);
   const ranks = tiers.flatMap((t) => t.ids.map(() => t.rank));
   return Prisma.sql`SELECT j.id, j.posted_at FROM unnest(${ids}::int[], ${ranks}::float8[]) AS t(title_id, rank)
