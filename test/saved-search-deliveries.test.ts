@@ -153,6 +153,25 @@ describe("after an import", () => {
       [[first.body.saved_search.id, second.body.saved_search.id]],
     );
     expect(stored.rows[0]).toEqual({ bodies: 1, deliveries: 3, lean: true });
+    // Planned again (a lapsed claim): the search that lost its delivery gets it back, pointing at
+    // the same body; no second body is written.
+    const { rows: was } = await w.admin.query(
+      "SELECT snapshot_id, body_id FROM deliveries WHERE saved_search_id = $1 AND channel = 'webhook'",
+      [second.body.saved_search.id],
+    );
+    await w.admin.query("DELETE FROM deliveries WHERE saved_search_id = $1", [second.body.saved_search.id]);
+    await w.admin.query("DELETE FROM delivery_plans WHERE snapshot_id = $1", [was[0].snapshot_id]);
+    expect((await w.planAll()).deliveries).toBe(1);
+    const { rows: again } = await w.admin.query(
+      "SELECT body_id FROM deliveries WHERE saved_search_id = $1 AND channel = 'webhook'",
+      [second.body.saved_search.id],
+    );
+    expect(again[0].body_id).toBe(was[0].body_id);
+    const { rows: bodies } = await w.admin.query(
+      "SELECT count(*)::int AS n FROM delivery_bodies WHERE snapshot_id = $1 AND query = $2",
+      [was[0].snapshot_id, first.body.saved_search.query],
+    );
+    expect(bodies[0].n).toBe(1);
     expect(await w.attemptsOf(first.body.saved_search.id)).toEqual([
       { channel: "email", status: "delivered", attempts: 1, jobs: 1, codes: [null] },
       { channel: "webhook", status: "delivered", attempts: 1, jobs: 1, codes: [200] },
@@ -294,28 +313,40 @@ describe("the delivery log", () => {
     const { rows: owner } = await w.admin.query("SELECT user_id FROM saved_searches WHERE id = $1", [
       searchId,
     ]);
-    const body = (id: string, age: string) =>
+    const tag = Date.now().toString(36);
+    const body = (name: string, age: string) =>
       w.admin.query(
-        `INSERT INTO delivery_bodies (id, snapshot_id, jobs, created_at) VALUES ($1, -9, '[]', now() - $2::interval)`,
-        [id, age],
+        `INSERT INTO delivery_bodies (id, snapshot_id, query, jobs, created_at) VALUES ($1, -9, $1, '[]', now() - $2::interval)`,
+        [`body_${name}_${tag}`, age],
       );
-    const delivery = (id: string, bodyId: string, snapshot: number, done: string | null) =>
+    const delivery = (name: string, snapshot: number, done: string | null) =>
       w.admin.query(
         `INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, body_id, jobs, status, done_at)
          VALUES ($1, $2, $3, $4, 'webhook', '{"total":0}', $5, 0, $6, now() - $7::interval)`,
-        [id, searchId, owner[0].user_id, snapshot, bodyId, done ? "delivered" : "pending", done ?? "0 days"],
+        [
+          `evt_${name}_${tag}`,
+          searchId,
+          owner[0].user_id,
+          snapshot,
+          `body_${name}_${tag}`,
+          done ? "delivered" : "pending",
+          done ?? "0 days",
+        ],
       );
-    const tag = Date.now().toString(36);
-    await body(`body_old_${tag}`, "2 days");
-    await body(`body_live_${tag}`, "2 days");
-    await body(`body_new_${tag}`, "0 days"); // being planned: its deliveries are not in yet
-    await delivery(`evt_old_${tag}`, `body_old_${tag}`, -91, "91 days");
-    await delivery(`evt_live_${tag}`, `body_live_${tag}`, -92, null);
+    await body("old", "92 days");
+    await body("live", "92 days");
+    await body("orphan", "2 days"); // its deliveries went with a deleted search
+    await body("new", "0 days"); // being planned: its deliveries are not in yet
+    await delivery("old", -91, "91 days");
+    await delivery("live", -92, null);
+    const left = async () =>
+      (
+        await w.admin.query("SELECT id FROM delivery_bodies WHERE id LIKE $1 ORDER BY id", [`%_${tag}`])
+      ).rows.map((r) => r.id.split("_")[1]);
     await purgeDeliveries();
-    const { rows } = await w.admin.query("SELECT id FROM delivery_bodies WHERE id LIKE $1 ORDER BY id", [
-      `%_${tag}`,
-    ]);
-    expect(rows.map((r) => r.id)).toEqual([`body_live_${tag}`, `body_new_${tag}`]);
+    expect(await left()).toEqual(["live", "new", "orphan"]);
+    await purgeDeliveries(true);
+    expect(await left()).toEqual(["live", "new"]);
     await w.admin.query("DELETE FROM deliveries WHERE id = $1", [`evt_live_${tag}`]);
   });
 });

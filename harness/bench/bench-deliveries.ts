@@ -98,6 +98,7 @@ async function main() {
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`;
   const users = Math.ceil(SEARCHES / 100);
   const tag = `bench-${Date.now()}`;
+  let snapshotId: number | null = null;
   try {
     const { rows: live } = await client.query<{ id: number; jobs: number }>(
       "SELECT s.id, s.job_count AS jobs FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id",
@@ -125,6 +126,7 @@ async function main() {
       );
     }
     const imported = values.again ? await again(client, current.id) : await importAnew(current.jobs);
+    snapshotId = imported.snapshotId;
     const t0 = Date.now();
     let planMs = 0;
     let planned = 0;
@@ -174,9 +176,12 @@ async function main() {
   } finally {
     await client.query("DELETE FROM users WHERE id LIKE $1", [`${tag}-%`]);
     await client.query("DELETE FROM deliveries WHERE user_id LIKE $1", [`${tag}-%`]);
-    await client.query(
-      "DELETE FROM delivery_bodies b WHERE NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)",
-    );
+    // Only the bodies of the import it planned: another planner's newest body has no delivery yet.
+    if (snapshotId !== null)
+      await client.query(
+        "DELETE FROM delivery_bodies b WHERE b.snapshot_id = $1 AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)",
+        [snapshotId],
+      );
     await client.end();
     server.close();
     await disconnectDb();

@@ -100,8 +100,20 @@ export async function deliveriesOnce(f: Fleet): Promise<Row> {
       failures,
     };
   } finally {
+    const bodies = await db
+      .query(
+        "SELECT DISTINCT body_id FROM deliveries WHERE user_id LIKE 'fleet-deliveries-%' AND body_id IS NOT NULL",
+      )
+      .then((r) => r.rows.map((b) => b.body_id as string))
+      .catch(() => [] as string[]);
     await db.query("DELETE FROM users WHERE id LIKE 'fleet-deliveries-%'").catch(() => {});
     await db.query("DELETE FROM deliveries WHERE user_id LIKE 'fleet-deliveries-%'").catch(() => {});
+    await db
+      .query(
+        "DELETE FROM delivery_bodies b WHERE b.id = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)",
+        [bodies],
+      )
+      .catch(() => {});
     await db.end();
     receiver.close();
   }

@@ -4,7 +4,10 @@
 import { hotQuery } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 
-/** Bodies kept in memory per instance: a body never changes, so a kept one is never stale. */
+/**
+ * Bodies kept in memory per instance, the first read first out: a body never changes, so a kept
+ * one is never stale, and a query's deliveries are claimed one after another, so few are needed.
+ */
 const KEEP = 32;
 const kept = new Map<string, string>();
 
@@ -40,7 +43,17 @@ export function withJobs(payload: object, jobs: string): string {
   return head === "{}" ? `{"jobs":${jobs}}` : `${head.slice(0, -1)},"jobs":${jobs}}`;
 }
 
-/** Bodies no delivery points at any more (their deliveries purged, or a planning repeated). */
-export const purgeBodies = () =>
-  hotQuery(Prisma.sql`DELETE FROM delivery_bodies b
-    WHERE b.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`);
+/**
+ * Of the bodies `ids`, those no delivery points at any more (their deliveries just purged); with
+ * `sweep`, every such body older than a day (a search deleted, a planning that wrote no delivery),
+ * which reads the whole table: run it rarely. A body younger than a day may be one a planning
+ * under way has written and not yet pointed at.
+ */
+export async function purgeBodies(ids: readonly string[], sweep = false): Promise<void> {
+  if (ids.length)
+    await hotQuery(Prisma.sql`DELETE FROM delivery_bodies b WHERE b.id = ANY(${[...new Set(ids)]}::text[])
+      AND b.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`);
+  if (sweep)
+    await hotQuery(Prisma.sql`DELETE FROM delivery_bodies b
+      WHERE b.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`);
+}

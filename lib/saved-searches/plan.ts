@@ -91,7 +91,11 @@ async function planImport(
   // Saved queries are stored in one canonical order, so searches with the same string match the
   // same jobs: each distinct query is run once, its answer shared by every search that saved it.
   const byQuery = new Map<string, Search[]>();
-  for (const s of searches) byQuery.set(s.query, [...(byQuery.get(s.query) ?? []), s]);
+  for (const s of searches) {
+    const group = byQuery.get(s.query);
+    if (group) group.push(s);
+    else byQuery.set(s.query, [s]);
+  }
   const groups = [...byQuery.values()];
   let deliveries = 0;
   let failed = 0;
@@ -126,10 +130,8 @@ async function planQuery(group: readonly Search[], snapshotId: number, seenAt: D
   // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
   if (!found.ok || found.value.total === 0) return 0;
   const { total, totalExact, items } = found.value;
-  const bodyId = newId("body");
-  await hotQuery(Prisma.sql`INSERT INTO delivery_bodies (id, snapshot_id, jobs)
-    VALUES (${bodyId}, ${snapshotId}, ${JSON.stringify(items)})`);
-  const rows: Prisma.Sql[] = [];
+  const bodyId = await bodyFor(snapshotId, first.query, JSON.stringify(items));
+  const rows: DeliveryRow[] = [];
   const digest = JSON.stringify({ total });
   for (const s of group) {
     if (s.webhook) {
@@ -143,31 +145,44 @@ async function planQuery(group: readonly Search[], snapshotId: number, seenAt: D
         total,
         total_exact: totalExact,
       });
-      rows.push(row(id, s, snapshotId, "webhook", head, bodyId, items.length));
+      rows.push({ id, s, channel: "webhook", payload: head });
     }
-    if (s.email_digest) rows.push(row(newId("evt"), s, snapshotId, "email", digest, bodyId, items.length));
+    if (s.email_digest) rows.push({ id: newId("evt"), s, channel: "email", payload: digest });
   }
   let made = 0;
-  for (let i = 0; i < rows.length; i += INSERT_BATCH) made += await insert(rows.slice(i, i + INSERT_BATCH));
+  for (let i = 0; i < rows.length; i += INSERT_BATCH)
+    made += await insert(rows.slice(i, i + INSERT_BATCH), snapshotId, bodyId, items.length);
   return made;
 }
 
-const row = (
-  id: string,
-  s: Search,
-  snapshotId: number,
-  channel: "webhook" | "email",
-  payload: string,
-  bodyId: string,
-  jobs: number,
-) =>
-  Prisma.sql`(${id}, ${s.id}, ${s.user_id}, ${snapshotId}, ${channel}, ${payload}::jsonb, ${bodyId}, ${jobs})`;
+type DeliveryRow = { id: string; s: Search; channel: "webhook" | "email"; payload: string };
 
-/** Deliveries already planned (a lapsed claim planned again) are left as they are. */
-async function insert(rows: readonly Prisma.Sql[]): Promise<number> {
+/** The import's body for a query: made once; planned again (a lapsed claim), the same one. */
+async function bodyFor(snapshotId: number, query: string, jobs: string): Promise<string> {
+  const made = await hotQuery<{
+    id: string;
+  }>(Prisma.sql`INSERT INTO delivery_bodies (id, snapshot_id, query, jobs)
+    VALUES (${newId("body")}, ${snapshotId}, ${query}, ${jobs})
+    ON CONFLICT (snapshot_id, query) DO NOTHING RETURNING id`);
+  if (made[0]) return made[0].id;
+  const kept = await hotQuery<{ id: string }>(
+    Prisma.sql`SELECT id FROM delivery_bodies WHERE snapshot_id = ${snapshotId} AND query = ${query}`,
+  );
+  if (!kept[0]) throw new Error("a delivery body was purged while its import was planned");
+  return kept[0].id;
+}
+
+/**
+ * Deliveries already planned (a lapsed claim planned again) are left as they are. One statement
+ * text for any number of rows (arrays, not a VALUES list per count), so it takes one of the
+ * connection's named statements, not one per batch size.
+ */
+async function insert(rows: readonly DeliveryRow[], snapshotId: number, bodyId: string, jobs: number) {
   const made = await hotQuery<{ id: string }>(Prisma.sql`
     INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, body_id, jobs)
-    VALUES ${Prisma.join(rows)}
+    SELECT id, search, owner, ${snapshotId}, channel, payload::jsonb, ${bodyId}, ${jobs}
+    FROM unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.s.id)}::text[], ${rows.map((r) => r.s.user_id)}::text[],
+      ${rows.map((r) => r.channel)}::text[], ${rows.map((r) => r.payload)}::text[]) AS x(id, search, owner, channel, payload)
     ON CONFLICT (saved_search_id, snapshot_id, channel) DO NOTHING RETURNING id`);
   return made.length;
 }

@@ -94,13 +94,11 @@ const target = (d: Claimed): Target => ({
   previousSecretUntil: d.previous_secret_until,
 });
 
-/** The event as sent: its stored payload, and its body's jobs when it has one. */
-function eventJson(d: Claimed, bodies: Map<string, string>): string {
+/** The event as sent: its stored payload, and its body's jobs when it has one (null: gone). */
+function eventJson(d: Claimed, bodies: Map<string, string>): string | null {
   if (!d.body_id) return JSON.stringify(d.payload);
   const jobs = bodies.get(d.body_id);
-  // The foreign key keeps a body while a delivery points at it.
-  if (jobs === undefined) throw new Error(`delivery body ${d.body_id} is missing`);
-  return withJobs(d.payload, jobs);
+  return jobs === undefined ? null : withJobs(d.payload, jobs);
 }
 
 async function deliverOne(
@@ -114,10 +112,18 @@ async function deliverOne(
     await finish(d.id, "skipped", null);
     return "skipped";
   }
+  const event = eventJson(d, bodies);
+  // The foreign key keeps a body while a delivery points at it; were it gone, no try could work.
+  if (event === null) {
+    const gone: Outcome = { ok: false, status: null, error: "its jobs are no longer stored", ms: 0 };
+    await recordAttempt(d.id, gone);
+    await finish(d.id, "failed", gone);
+    return "failed";
+  }
   const outcome =
     d.channel === "webhook"
-      ? await postWebhook(target(d), d.id, eventJson(d, bodies), new Date(), opts)
-      : await mailDigest(d.email as string, target(d), JSON.parse(eventJson(d, bodies)) as DigestPayload);
+      ? await postWebhook(target(d), d.id, event, new Date(), opts)
+      : await mailDigest(d.email as string, target(d), JSON.parse(event) as DigestPayload);
   await recordAttempt(d.id, outcome);
   if (d.channel === "webhook") await endpointHealth(d, outcome, now);
   if (outcome.ok) {

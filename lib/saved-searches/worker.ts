@@ -10,15 +10,21 @@ import { sendDueDeliveries } from "./sender";
 const POLL_MS = 2_000;
 /** Settled deliveries (and their attempts) are kept this long for the Studio's log, then deleted. */
 export const KEEP_DELIVERIES_DAYS = 90;
-/** About once an hour. */
+/** About once an hour; the sweep of bodies left behind about daily. */
 const PURGE_EVERY = 1_800;
 
-/** Settled deliveries past their days, then the bodies no delivery points at any more. */
-export async function purgeDeliveries(): Promise<void> {
-  await hotQuery(
-    Prisma.sql`DELETE FROM deliveries WHERE done_at < now() - ${`${KEEP_DELIVERIES_DAYS} days`}::interval`,
+/**
+ * Settled deliveries past their days, then the bodies they pointed at that nothing else does;
+ * `sweep` (about daily) also looks for bodies left behind otherwise (bodies.ts).
+ */
+export async function purgeDeliveries(sweep = false): Promise<void> {
+  const gone = await hotQuery<{ body_id: string | null }>(
+    Prisma.sql`DELETE FROM deliveries WHERE done_at < now() - ${`${KEEP_DELIVERIES_DAYS} days`}::interval RETURNING body_id`,
   );
-  await purgeBodies();
+  await purgeBodies(
+    gone.flatMap((d) => (d.body_id ? [d.body_id] : [])),
+    sweep,
+  );
 }
 const g = globalThis as unknown as { deliveryWorker?: NodeJS.Timeout };
 
@@ -40,7 +46,9 @@ export function startDeliveryWorker(): void {
     running = true;
     planDeliveries()
       .then(() => sendWhileDue())
-      .then(() => (++rounds % PURGE_EVERY === 0 ? purgeDeliveries() : undefined))
+      .then(() =>
+        ++rounds % PURGE_EVERY === 0 ? purgeDeliveries(rounds % (PURGE_EVERY * 24) === 0) : undefined,
+      )
       .catch((err) => log.warn("delivery round failed; will retry", { error: String(err) }))
       .finally(() => {
         running = false;

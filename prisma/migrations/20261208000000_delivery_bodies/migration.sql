@@ -2,13 +2,16 @@
 -- query (and both its channels) points at them instead of carrying a copy.
 CREATE TABLE "delivery_bodies" (
     "id" VARCHAR(40) NOT NULL,
-    -- The import whose new jobs these are.
+    -- The import whose new jobs these are, and the saved query (as stored) they match: one body
+    -- per import and query, however often the import is planned.
     "snapshot_id" INTEGER NOT NULL,
+    "query" VARCHAR(2000) NOT NULL,
     -- A JSON array of jobs, kept as the text sent: spliced into each event's body unparsed.
     "jobs" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "delivery_bodies_pkey" PRIMARY KEY ("id")
 );
+CREATE UNIQUE INDEX "delivery_bodies_once_key" ON "delivery_bodies"("snapshot_id", "query");
 
 -- A delivery's payload without its jobs when body_id is set; deliveries planned before this
 -- column carry their whole payload and no body.
