@@ -1,6 +1,6 @@
 // GET /v1/jobs filters and their combination rules, against a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
-import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
+import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { ErrorBodySchema } from "./support/error-shape";
 import { FILTER_JOBS } from "./support/filter-fixtures";
 import { loadCatalog } from "./support/fixtures";

@@ -1,6 +1,6 @@
 // HTTP-level tests of GET /v1/jobs and GET /v1/jobs/{id} against a real Postgres.
 import { beforeAll, describe, expect, it } from "vitest";
-import { JobSchema, JobSearchResponseSchema } from "@/lib/catalog/schemas";
+import { JobSchema, JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { ErrorBodySchema } from "./support/error-shape";
 import { FIXTURE_JOBS, loadCatalog } from "./support/fixtures";
 import { getJson, request } from "./support/http";

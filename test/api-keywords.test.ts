@@ -4,6 +4,7 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { filteredPageSql } from "@/lib/catalog/filtered-search";
+import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { keywordPageSql } from "@/lib/catalog/keyword-search";
 import {
   otherMatchesSql,
@@ -14,7 +15,6 @@ import {
 } from "@/lib/catalog/keyword-tiers";
 import { expandSynonyms } from "@/lib/catalog/keywords/expand";
 import { parseQuery } from "@/lib/catalog/keywords/parse";
-import { JobSearchResponseSchema } from "@/lib/catalog/schemas";
 import { db, queryByBitmaps } from "@/lib/core/db";
 import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";

@@ -2,8 +2,9 @@
 // OpenAPI document.
 import { z } from "zod";
 import { FacetsQuerySchema } from "./facet-schemas";
+import { JobSummarySchema } from "./job-schemas";
 import { QueryMetaSchema } from "./keyword-schemas";
-import { JobSummarySchema, wholeNumber } from "./schemas";
+import { wholeNumber } from "./schemas";
 
 export const CHANGES_PER_PAGE_MAX = 1_000;
 /** With expand=jobs each entry carries a row: pages as long as a search's. */

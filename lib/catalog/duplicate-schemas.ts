@@ -1,7 +1,7 @@
 // GET /v1/jobs/{id}/duplicates: its parameters (none) and answer, shared by validation and the
 // OpenAPI document.
 import { z } from "zod";
-import { countInt, JobRowSchema } from "./schemas";
+import { countInt, JobRowSchema } from "./job-schemas";
 
 export const JobDuplicatesQuerySchema = z.object({});
 

@@ -1,10 +1,11 @@
 // A job's copies: the postings an import grouped under it (lib/catalog/import/group-duplicates.ts),
 // kept out of searches in job_copies and read here by the job they copy.
 import { Prisma } from "../generated/prisma/client";
+import { COPIES_LISTED, type JobSummary } from "./job-schemas";
 import { expired } from "./jobs";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
-import { COPIES_LISTED, JobIdSchema, type JobSummary } from "./schemas";
+import { JobIdSchema } from "./schemas";
 
 /** With collapse=false: each row that has copies lists them (earliest seen first), from its snapshot. */
 export async function withCopies(items: readonly JobSummary[], snapshotId: number): Promise<JobSummary[]> {

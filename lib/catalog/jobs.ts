@@ -1,10 +1,11 @@
 // GET /v1/jobs/{id}: one statement, so the live pointer and the row come from one snapshot. A
 // copy (job_copies) is found by its own id too.
 import { Prisma } from "../generated/prisma/client";
+import type { Job } from "./job-schemas";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
 import { payAmountSql } from "./pay-amount";
 import { type JobDbRow, SUMMARY_COLUMNS, toJob } from "./rows";
-import { type Job, JobIdSchema } from "./schemas";
+import { JobIdSchema } from "./schemas";
 
 const cache = snapshotCache<Job | null>(20_000);
 

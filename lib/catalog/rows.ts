@@ -1,6 +1,6 @@
 // Database rows → API objects. Column lists live here so search and detail stay in step.
 import { Prisma } from "../generated/prisma/client";
-import type { Job, JobSummary } from "./schemas";
+import type { Job, JobSummary } from "./job-schemas";
 
 export const SUMMARY_COLUMNS = Prisma.sql`id, title, company, apply_url, location, city, country_code, employment_type,
   remote, seniority, salary_min, salary_max, salary_currency, salary_period, salary_source, posted_at, latitude, longitude,

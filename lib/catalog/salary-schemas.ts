@@ -1,15 +1,9 @@
 // Request and response schemas of the salary endpoints: used for validation and the API reference.
 import { z } from "zod";
 import { toAlpha2 } from "./countries";
+import { countInt, ResetLocalSchema, salaryAmount } from "./job-schemas";
 import { ADVERTISED_MAX_POINTS, SALARY_HISTORY_MAX_POINTS } from "./limits";
-import {
-  COUNTRY_MAX_LENGTH,
-  countInt,
-  ResetLocalSchema,
-  salaryAmount,
-  TitleSchema,
-  ZoneSchema,
-} from "./schemas";
+import { COUNTRY_MAX_LENGTH, TitleSchema, ZoneSchema } from "./schemas";
 
 export const SalaryQuerySchema = z.object({
   country: z

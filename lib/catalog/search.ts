@@ -3,6 +3,7 @@ import { combosMatchNothing } from "./combos";
 import type { CountryFilter } from "./countries";
 import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
 import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows } from "./keyword-tiers";
 import { forWalk, titledWalkByBits, walkDeadlineMs } from "./keywords/walk-by-bits";
@@ -10,7 +11,6 @@ import { type Lead, leadOf, titleStats } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { isNear, nearLead, nearPageSql } from "./near-search";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
-import type { JobSummary } from "./schemas";
 import {
   answerCache,
   atLeast,

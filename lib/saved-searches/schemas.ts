@@ -1,6 +1,6 @@
 // The Studio's saved-search requests and answers, shared by validation and the OpenAPI document.
 import { z } from "zod";
-import { JobSummarySchema } from "../catalog/schemas";
+import { JobSummarySchema } from "../catalog/job-schemas";
 
 const id = z.string().regex(/^ss_[A-Za-z0-9_-]{16}$/, "is not a saved search's id");
 

@@ -1,5 +1,5 @@
 // How the pages write numbers, pay and dates: one way everywhere (en-US digits, ISO dates).
-import type { JobSummary } from "../catalog/schemas";
+import type { JobSummary } from "../catalog/job-schemas";
 import { hasUnsafeCharacter } from "../core/query-params";
 
 export const count = (n: number) => n.toLocaleString("en-US");

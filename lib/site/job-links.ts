@@ -1,8 +1,8 @@
 // Links around a job page: back to the search it was opened from (title, country and page kept
 // in the job's URL), and to the median pay where the job is.
 import { countryName } from "../catalog/countries";
+import type { JobSummary } from "../catalog/job-schemas";
 import { salaryForLocation } from "../catalog/queries";
-import type { JobSummary } from "../catalog/schemas";
 
 const CONTEXT_KEYS = ["title", "country", "page"] as const;
 

@@ -6,7 +6,7 @@ import { percentiles } from "../../catalog/histogram";
 import { Placer } from "../../catalog/import/coordinates";
 import { checkJob } from "../../catalog/import/fast-record";
 import type { JobRecord } from "../../catalog/import/records";
-import { annualise } from "../../catalog/schemas";
+import { annualise } from "../../catalog/job-schemas";
 import { JOB, SALARY_BY_CITY, SALARY_BY_COUNTRY, SALARY_HISTORY, SEARCH } from "./examples";
 import { FILTERED_SEARCH, NEAR_SEARCH } from "./examples-filters";
 

@@ -4,9 +4,9 @@ import { sessionCookieName } from "../../auth/session";
 import { ChangesResponseSchema } from "../../catalog/change-schemas";
 import { JobDuplicatesResponseSchema } from "../../catalog/duplicate-schemas";
 import { FacetsResponseSchema } from "../../catalog/facet-schemas";
+import { JobSchema, JobSearchResponseSchema } from "../../catalog/job-schemas";
 import { PayResponseSchema } from "../../catalog/pay";
 import { SalaryHistoryResponseSchema, SalaryResponseSchema } from "../../catalog/salary-schemas";
-import { JobSchema, JobSearchResponseSchema } from "../../catalog/schemas";
 import { env } from "../../core/env";
 import { TIERS } from "../../core/plans";
 import {

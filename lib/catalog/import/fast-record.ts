@@ -4,8 +4,8 @@
 // checks that both agree on valid and invalid records alike.
 import { validCoordinates } from "../../places/distance";
 import { countryName, toAlpha2 } from "../countries";
+import { annualise } from "../job-schemas";
 import {
-  annualise,
   EMPLOYMENT_TYPES,
   JOB_ID_PATTERN,
   PAY_PERIODS,

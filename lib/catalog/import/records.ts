@@ -4,8 +4,9 @@
 import { z } from "zod";
 import { validCoordinates } from "../../places/distance";
 import { countryName, toAlpha2 } from "../countries";
+import { annualise } from "../job-schemas";
 import { nameKey } from "../names";
-import { annualise, JOB_ID_PATTERN, REMOTE_VALUES, SALARY_SOURCES, SENIORITY_VALUES } from "../schemas";
+import { JOB_ID_PATTERN, REMOTE_VALUES, SALARY_SOURCES, SENIORITY_VALUES } from "../schemas";
 import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
 
