@@ -4,7 +4,8 @@
 // relevance pages alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
-import { filterSql, type JobFilters } from "@/lib/catalog/filters";
+import { filterSql } from "@/lib/catalog/filter-sql";
+import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";

@@ -5,7 +5,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
 import { jobFacets } from "@/lib/catalog/facets";
-import { filterSql } from "@/lib/catalog/filters";
+import { filterSql } from "@/lib/catalog/filter-sql";
 import { type Tier, tierTitlesSql, tierWalkSql, titleTiersSql } from "@/lib/catalog/keyword-tiers";
 import { PHRASE_BASE } from "@/lib/catalog/keywords/common-words";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";

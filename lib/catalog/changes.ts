@@ -9,7 +9,8 @@ import {
   type ChangesQuery,
   type JobChange,
 } from "./change-schemas";
-import { cityRecheck, filterSql, type JobFilters } from "./filters";
+import { cityRecheck, filterSql } from "./filter-sql";
+import type { JobFilters } from "./filters";
 import { kmSql } from "./geo-sql";
 import { catalogDb, catalogPrimary } from "./live";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";

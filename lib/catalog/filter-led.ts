@@ -6,7 +6,8 @@
 // Read the other way (every row of the filter, then the titles) a broad filter with a narrow title
 // reads thousands of rows from disk for a page of ten.
 import { Prisma } from "../generated/prisma/client";
-import { filterSql, type JobFilters, type SortOrder } from "./filters";
+import { filterSql } from "./filter-sql";
+import type { JobFilters, SortOrder } from "./filters";
 
 /**
  * Whether the filter's entries are matched against the titles before any row is read: some

@@ -2,7 +2,8 @@
 // default: one page, and a count that stops at TOTAL_COUNT_CAP (the response says when it did).
 import { Prisma } from "../generated/prisma/client";
 import { filterLedCountSql, filterLedPageSql, titlesBeforeRows } from "./filter-led";
-import { cityRecheck, filterSql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import { cityRecheck, filterSql } from "./filter-sql";
+import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
 import { SUMMARY_COLUMNS } from "./rows";

@@ -3,7 +3,8 @@
 // distinct titles), newer first within a title; then every other match, newest first. Ranking
 // titles rather than every matching description keeps a page's cost to the rows it shows.
 import { Prisma } from "../generated/prisma/client";
-import { filterSql, type JobFilters } from "./filters";
+import { filterSql } from "./filter-sql";
+import type { JobFilters } from "./filters";
 import { titledKeywordsSql } from "./keyword-tiers";
 import { tsquerySql } from "./keywords/tsquery-sql";
 import { SNIPPET_MAX } from "./limits";

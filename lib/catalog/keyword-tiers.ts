@@ -6,7 +6,8 @@
 // with few jobs, through each of its titles' own entries. Reading every title's newest jobs for
 // every tier at once would read thousands of titles' jobs to show one page.
 import { Prisma } from "../generated/prisma/client";
-import { filterSql, type JobFilters } from "./filters";
+import { filterSql } from "./filter-sql";
+import type { JobFilters } from "./filters";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
 import { forWalk, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits-sql";

@@ -6,16 +6,10 @@
 // each job's own coordinates, rechecked against the radius.
 import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
+import { cityRecheck, countrySql, filterSql } from "./filter-sql";
 import type { FilteredInput } from "./filtered-search";
 import { titlesCte } from "./filtered-search";
-import {
-  cityRecheck,
-  countrySql,
-  filterSql,
-  hasRowFilters,
-  type JobFilters,
-  type SortOrder,
-} from "./filters";
+import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { kmSql } from "./geo-sql";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";

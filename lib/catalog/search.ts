@@ -1,8 +1,9 @@
 import { Prisma } from "../generated/prisma/client";
 import { combosMatchNothing } from "./combos";
 import type { CountryFilter } from "./countries";
+import { countrySql } from "./filter-sql";
 import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
-import { countrySql, hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows } from "./keyword-tiers";

@@ -4,7 +4,8 @@
 // through the words' index, so a query whose matches are sparse among the filters' jobs keeps
 // `search @@` and leaves the planner its choice (the words' index, then a sort).
 import { comboTotal } from "../combos";
-import { type JobFilters, oneCountry } from "../filters";
+import { oneCountry } from "../filter-sql";
+import type { JobFilters } from "../filters";
 
 /**
  * Index entries a walk by bits may expect to read, at the least share of jobs its words may keep
