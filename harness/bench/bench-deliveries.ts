@@ -176,7 +176,7 @@ async function main() {
   } finally {
     await client.query("DELETE FROM users WHERE id LIKE $1", [`${tag}-%`]);
     await client.query("DELETE FROM deliveries WHERE user_id LIKE $1", [`${tag}-%`]);
-    // Only the bodies of the import it planned: another planner's newest body has no delivery yet.
+    // Only the bodies of the import it planned (a bench database: no other planner runs there).
     if (snapshotId !== null)
       await client.query(
         "DELETE FROM delivery_bodies b WHERE b.snapshot_id = $1 AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)",

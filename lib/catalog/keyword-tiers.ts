@@ -31,14 +31,12 @@ export function titleTiersSql(filters: KeywordFilters, snapshotId: number): Pris
 /**
  * The conditions on a job read through a title that holds every searched word: its words hold
  * them too, so only exclusions remain, decided by the bits where they can (no words read), else
- * by the row's own (exact bits of the snapshot decide those too: filterSql's rowsOf).
+ * by the job's words.
  */
 export function titledKeywordsSql(filters: KeywordFilters, snapshotId: number): Prisma.Sql {
   if (!hasExclusions(filters.keywords)) return filterSql(filters, { keywords: false });
   const byBits = exclusionsByBitsSql(filters.keywords, filters.wordBits, snapshotId);
-  return byBits
-    ? Prisma.sql`${filterSql(filters, { keywords: false })} AND ${byBits}`
-    : filterSql(filters, { rowsOf: snapshotId });
+  return byBits ? Prisma.sql`${filterSql(filters, { keywords: false })} AND ${byBits}` : filterSql(filters);
 }
 
 /** A tier's newest `limit` jobs, walking every job newest first. */

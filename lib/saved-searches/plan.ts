@@ -122,17 +122,16 @@ async function planImport(
 
 /**
  * The deliveries of every search saved with one query: matched once, its jobs stored once (a
- * body), each search's own event (id, name, query, time) pointing at them; inserted a batch at a time.
+ * body), each search's own event (id, name, query, time) pointing at them; inserted a batch at a
+ * time. Planned again (a lapsed claim, a retry), the query's body is used as it is: its events
+ * say what the first run found, and the search is not run again.
  */
 async function planQuery(group: readonly Search[], snapshotId: number, seenAt: Date): Promise<number> {
-  const first = group[0] as Search;
-  const found = await newJobsFor(first.query, seenAt, DELIVERY_JOBS);
-  // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
-  if (!found.ok || found.value.total === 0) return 0;
-  const { total, totalExact, items } = found.value;
-  const bodyId = await bodyFor(snapshotId, first.query, JSON.stringify(items));
+  const query = (group[0] as Search).query;
+  const body = (await storedBody(snapshotId, query)) ?? (await newBody(snapshotId, query, seenAt));
+  if (!body) return 0;
   const rows: DeliveryRow[] = [];
-  const digest = JSON.stringify({ total });
+  const digest = JSON.stringify({ total: body.total });
   for (const s of group) {
     if (s.webhook) {
       const id = newId("evt");
@@ -142,8 +141,8 @@ async function planQuery(group: readonly Search[], snapshotId: number, seenAt: D
         type: "saved_search.new_jobs",
         saved_search: { id: s.id, name: s.name, query: s.query },
         import: { seen_at: seenAt.toISOString() },
-        total,
-        total_exact: totalExact,
+        total: body.total,
+        total_exact: body.total_exact,
       });
       rows.push({ id, s, channel: "webhook", payload: head });
     }
@@ -151,25 +150,33 @@ async function planQuery(group: readonly Search[], snapshotId: number, seenAt: D
   }
   let made = 0;
   for (let i = 0; i < rows.length; i += INSERT_BATCH)
-    made += await insert(rows.slice(i, i + INSERT_BATCH), snapshotId, bodyId, items.length);
+    made += await insert(rows.slice(i, i + INSERT_BATCH), snapshotId, body);
   return made;
 }
 
 type DeliveryRow = { id: string; s: Search; channel: "webhook" | "email"; payload: string };
+type Body = { id: string; total: number; total_exact: boolean; job_count: number };
 
-/** The import's body for a query: made once; planned again (a lapsed claim), the same one. */
-async function bodyFor(snapshotId: number, query: string, jobs: string): Promise<string> {
-  const made = await hotQuery<{
-    id: string;
-  }>(Prisma.sql`INSERT INTO delivery_bodies (id, snapshot_id, query, jobs)
-    VALUES (${newId("body")}, ${snapshotId}, ${query}, ${jobs})
-    ON CONFLICT (snapshot_id, query) DO NOTHING RETURNING id`);
-  if (made[0]) return made[0].id;
-  const kept = await hotQuery<{ id: string }>(
-    Prisma.sql`SELECT id FROM delivery_bodies WHERE snapshot_id = ${snapshotId} AND query = ${query}`,
-  );
-  if (!kept[0]) throw new Error("a delivery body was purged while its import was planned");
-  return kept[0].id;
+const storedBody = async (snapshotId: number, query: string): Promise<Body | null> =>
+  (
+    await hotQuery<Body>(Prisma.sql`SELECT id, total, total_exact, job_count FROM delivery_bodies
+      WHERE snapshot_id = ${snapshotId} AND query = ${query}`)
+  )[0] ?? null;
+
+/** The query run over the import's new jobs and stored; null when nothing matched (or it is refused). */
+async function newBody(snapshotId: number, query: string, seenAt: Date): Promise<Body | null> {
+  const found = await newJobsFor(query, seenAt, DELIVERY_JOBS);
+  // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
+  if (!found.ok || found.value.total === 0) return null;
+  const { total, totalExact, items } = found.value;
+  const made = await hotQuery<Body>(Prisma.sql`
+    INSERT INTO delivery_bodies (id, snapshot_id, query, total, total_exact, job_count, jobs)
+    VALUES (${newId("body")}, ${snapshotId}, ${query}, ${total}, ${totalExact}, ${items.length}, ${JSON.stringify(items)})
+    ON CONFLICT (snapshot_id, query) DO NOTHING RETURNING id, total, total_exact, job_count`);
+  // Another instance stored it first (a claim that lapsed while this one ran): theirs holds.
+  const body = made[0] ?? (await storedBody(snapshotId, query));
+  if (!body) throw new Error("a delivery body was purged while its import was planned");
+  return body;
 }
 
 /**
@@ -177,10 +184,10 @@ async function bodyFor(snapshotId: number, query: string, jobs: string): Promise
  * text for any number of rows (arrays, not a VALUES list per count), so it takes one of the
  * connection's named statements, not one per batch size.
  */
-async function insert(rows: readonly DeliveryRow[], snapshotId: number, bodyId: string, jobs: number) {
+async function insert(rows: readonly DeliveryRow[], snapshotId: number, body: Body) {
   const made = await hotQuery<{ id: string }>(Prisma.sql`
     INSERT INTO deliveries (id, saved_search_id, user_id, snapshot_id, channel, payload, body_id, jobs)
-    SELECT id, search, owner, ${snapshotId}, channel, payload::jsonb, ${bodyId}, ${jobs}
+    SELECT id, search, owner, ${snapshotId}, channel, payload::jsonb, ${body.id}, ${body.job_count}
     FROM unnest(${rows.map((r) => r.id)}::text[], ${rows.map((r) => r.s.id)}::text[], ${rows.map((r) => r.s.user_id)}::text[],
       ${rows.map((r) => r.channel)}::text[], ${rows.map((r) => r.payload)}::text[]) AS x(id, search, owner, channel, payload)
     ON CONFLICT (saved_search_id, snapshot_id, channel) DO NOTHING RETURNING id`);

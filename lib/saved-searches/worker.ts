@@ -10,8 +10,13 @@ import { sendDueDeliveries } from "./sender";
 const POLL_MS = 2_000;
 /** Settled deliveries (and their attempts) are kept this long for the Studio's log, then deleted. */
 export const KEEP_DELIVERIES_DAYS = 90;
-/** About once an hour; the sweep of bodies left behind about daily. */
+/** About once an hour. */
 const PURGE_EVERY = 1_800;
+/**
+ * The sweep of bodies left behind: at a process's first purge, then about daily, so instances
+ * replaced more often than daily still sweep.
+ */
+const sweepDue = (rounds: number) => rounds === PURGE_EVERY || rounds % (PURGE_EVERY * 24) === 0;
 
 /**
  * Settled deliveries past their days, then the bodies they pointed at that nothing else does;
@@ -46,9 +51,7 @@ export function startDeliveryWorker(): void {
     running = true;
     planDeliveries()
       .then(() => sendWhileDue())
-      .then(() =>
-        ++rounds % PURGE_EVERY === 0 ? purgeDeliveries(rounds % (PURGE_EVERY * 24) === 0) : undefined,
-      )
+      .then(() => (++rounds % PURGE_EVERY === 0 ? purgeDeliveries(sweepDue(rounds)) : undefined))
       .catch((err) => log.warn("delivery round failed; will retry", { error: String(err) }))
       .finally(() => {
         running = false;

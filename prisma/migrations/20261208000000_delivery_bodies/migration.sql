@@ -6,6 +6,11 @@ CREATE TABLE "delivery_bodies" (
     -- per import and query, however often the import is planned.
     "snapshot_id" INTEGER NOT NULL,
     "query" VARCHAR(2000) NOT NULL,
+    -- What the query found: how many new jobs match (a lower bound unless total_exact), and how
+    -- many of the newest the body holds.
+    "total" INTEGER NOT NULL,
+    "total_exact" BOOLEAN NOT NULL,
+    "job_count" INTEGER NOT NULL,
     -- A JSON array of jobs, kept as the text sent: spliced into each event's body unparsed.
     "jobs" TEXT NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
