@@ -3,16 +3,10 @@
 // positions in its words. A pair is adjacent when its second lexeme sits one position after its
 // first anywhere in the job's words, which is exactly what `'a' <-> 'b'` asks; job-words.ts
 // reports the pairs as it lays the words out. The first batch chooses them among the pairs two
-// or more of its jobs hold: first the MOST_HELD pairs held by the most jobs, then those some
-// title holds ("software engineer", "registered nurse": what people quote), by how many jobs
-// hold them anywhere, then the most held others. The most held pairs are mostly the ads'
-// boilerplate ("paid holiday"), but also what people do search for ("customer service"), and
-// left without a number they cost the most: a query reads the words of every job holding both
-// lexemes to find their positions.
+// or more of its jobs hold: first those some title holds ("software engineer", "registered
+// nurse": what people quote), by how many jobs hold them anywhere, then the most held others.
+// The most held pairs overall are the ads' boilerplate ("paid holiday"), which few search for.
 import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words";
-
-/** How many of the numbered phrases are the pairs the most jobs hold, in a title or not. */
-export const MOST_HELD_PHRASES = 32;
 
 /** A pair's key from two lexeme ids (job-words.ts starts over long before ids reach this). */
 const PAIR = 2 ** 26;
@@ -56,16 +50,14 @@ export class CommonPhrases {
    * Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme. A lexeme holding a quote
    * or a backslash is left out: a query finds a phrase by its tsquery's text, which escapes them.
    */
-  choose(lexemeOf: ReadonlyMap<number, string>, mostHeld = MOST_HELD_PHRASES) {
+  choose(lexemeOf: ReadonlyMap<number, string>) {
     const titled = (key: number) => (this.inTitles.has(key) ? 1 : 0);
     const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
     const pairs = [...this.held].filter(([key, n]) => n >= 2 && idsOf(key).every(plain));
-    pairs.sort((a, b) => b[1] - a[1] || a[0] - b[0]);
-    const rest = pairs.slice(mostHeld);
-    rest.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
+    pairs.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
-    for (const [key] of [...pairs.slice(0, mostHeld), ...rest].slice(0, COMMON_PHRASES)) {
+    for (const [key] of pairs.slice(0, COMMON_PHRASES)) {
       const ids = idsOf(key);
       const index = this.chosen.push([lexemeOf.get(ids[0]) as string, lexemeOf.get(ids[1]) as string]) - 1;
       for (const lexeme of new Set(this.chosen[index])) {
