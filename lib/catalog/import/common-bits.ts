@@ -63,8 +63,8 @@ export class CommonBits {
     return this.phrases.phrases(this.jobsWithBits);
   }
 
-  /** Chooses the vocabulary and phrases from the jobs counted; `ids`: lexeme → id. */
-  choose(ids: ReadonlyMap<string, number>) {
+  /** Chooses the vocabulary and phrases from the jobs counted; `ids`: lexeme → id; `known`: CommonPhrases.choose's. */
+  choose(ids: ReadonlyMap<string, number>, known: ReadonlySet<string> = new Set()) {
     const lexemeOf = new Map([...ids].map(([lexeme, id]) => [id, lexeme]));
     const chosen: number[] = [];
     for (const id of lexemeOf.keys()) if ((this.held[id] ?? 0) >= 2) chosen.push(id);
@@ -75,7 +75,7 @@ export class CommonBits {
       this.bitOf[ids.get(lexeme) as number] = bit;
     });
     this.held = new Int32Array(0);
-    this.phrases.choose(lexemeOf);
+    this.phrases.choose(lexemeOf, known);
   }
 
   /** job-words.ts forgot its lexeme ids: they are given again by noteLexeme. */

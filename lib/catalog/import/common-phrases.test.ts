@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PHRASE_BASE } from "../keywords/common-words";
+import { KNOWN_PHRASES } from "../keywords/synonyms";
 import { JobWords } from "./job-words";
 
 // A stand-in for the database's answer: lower-cased words, "the" a stop word (it takes a
@@ -25,6 +26,24 @@ describe("common phrases", () => {
     ]);
     const [a, b, c] = [PHRASE_BASE, PHRASE_BASE + 1, PHRASE_BASE + 2];
     expect([0, 1, 2].map((i) => first.more(i))).toEqual([`{${a},${b}}`, `{${a},${b},${c}}`, `{${b},${c}}`]);
+  });
+
+  it("number the known phrases (the synonym list's) first, in a title or not", async () => {
+    // A stand-in that makes a word of each space-separated part, as the database would.
+    const w = new JobWords(async (pieces) =>
+      pieces.map((p) =>
+        p
+          .toLowerCase()
+          .split(" ")
+          .map((x) => [x]),
+      ),
+    );
+    expect(KNOWN_PHRASES).toContain("customer service");
+    await w.build([
+      ["Data Engineer", "Acme", "customer service"],
+      ["Data Engineer", "Beta", "customer service"],
+    ]);
+    expect(w.commonPhrases().map((p) => p.key)).toEqual(["customer service", "data engineer"]);
   });
 
   it("list a phrase once for each job holding its lexemes one position apart, in that order", async () => {

@@ -3,10 +3,13 @@
 // positions in its words. A pair is adjacent when its second lexeme sits one position after its
 // first anywhere in the job's words, which is exactly what `'a' <-> 'b'` asks; job-words.ts
 // reports the pairs as it lays the words out. The first batch chooses them among the pairs two
-// or more of its jobs hold: first those some title holds ("software engineer", "registered
-// nurse": what people quote), by how many jobs hold them anywhere, then the most held others.
-// The most held pairs overall are the ads' boilerplate ("paid holiday"), which few search for.
+// or more of its jobs hold: first the known phrases (the synonym list's two-word expansions,
+// "customer service": what people are known to search for, in a title or not), then those some
+// title holds ("registered nurse": what people quote), each by how many jobs hold them anywhere,
+// then the most held others. The most held pairs overall are the ads' boilerplate ("paid
+// holiday"), which few search for.
 import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words";
+import type { Piece } from "./job-words-sql";
 
 /** A pair's key from two lexeme ids (job-words.ts starts over long before ids reach this). */
 const PAIR = 2 ** 26;
@@ -19,6 +22,15 @@ const idsOf = (key: number): [number, number] => {
 
 const FIRST = 1;
 const SECOND = 2;
+
+/** The known phrases as the database made them (job-words-sql.ts): keys of two lexemes one apart. */
+export function knownPhraseKeys(answers: readonly Piece[]): Set<string> {
+  const keys = new Set<string>();
+  for (const piece of answers)
+    if (piece?.length === 2 && piece[0]?.length === 1 && piece[1]?.length === 1)
+      keys.add(phraseKey(piece[0][0] as string, piece[1][0] as string));
+  return keys;
+}
 
 export type NumberedPhrase = { key: string; number: number; share: number };
 
@@ -47,14 +59,19 @@ export class CommonPhrases {
   }
 
   /**
-   * Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme. A lexeme holding a quote
-   * or a backslash is left out: a query finds a phrase by its tsquery's text, which escapes them.
+   * Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme; `known`: the known
+   * phrases' keys (phraseKey of their lexemes). A lexeme holding a quote or a backslash is left
+   * out: a query finds a phrase by its tsquery's text, which escapes them.
    */
-  choose(lexemeOf: ReadonlyMap<number, string>) {
-    const titled = (key: number) => (this.inTitles.has(key) ? 1 : 0);
+  choose(lexemeOf: ReadonlyMap<number, string>, known: ReadonlySet<string> = new Set()) {
+    const rank = (key: number) => {
+      const [first, second] = idsOf(key);
+      if (known.has(phraseKey(lexemeOf.get(first) ?? "", lexemeOf.get(second) ?? ""))) return 2;
+      return this.inTitles.has(key) ? 1 : 0;
+    };
     const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
     const pairs = [...this.held].filter(([key, n]) => n >= 2 && idsOf(key).every(plain));
-    pairs.sort((a, b) => titled(b[0]) - titled(a[0]) || b[1] - a[1] || a[0] - b[0]);
+    pairs.sort((a, b) => rank(b[0]) - rank(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
     for (const [key] of pairs.slice(0, COMMON_PHRASES)) {

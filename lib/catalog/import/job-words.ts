@@ -12,9 +12,10 @@
 // `smallint[]`): the vocabulary the first batch chooses, its most widely held lexemes, so that a
 // search can rule a job out without reading its words.
 
+import { KNOWN_PHRASES } from "../keywords/synonyms";
 import { BuiltWords } from "./built-words";
 import { CommonBits, commonWordsTextLength } from "./common-bits";
-import { type NumberedPhrase, pairKey } from "./common-phrases";
+import { knownPhraseKeys, type NumberedPhrase, pairKey } from "./common-phrases";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
 import { FNV_PRIME, FNV_START, hashOf, isSpace, quote } from "./job-words-text";
@@ -100,7 +101,7 @@ export class JobWords {
     if (this.bits.mayChoose) {
       // The first batch with words built here: its jobs' lexemes choose the vocabulary, then it
       // is laid out again with its bits (every piece is known by now, so no job is missing one).
-      this.bits.choose(this.ids);
+      this.bits.choose(this.ids, knownPhraseKeys(await this.ask([...KNOWN_PHRASES])));
       this.used = 0;
       for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
     }

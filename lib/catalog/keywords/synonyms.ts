@@ -131,3 +131,11 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   esl: ["english as a second language"],
   tefl: ["teaching english as a foreign language"],
 };
+
+/**
+ * The list's two-word expansions ("software engineer", "customer service"): phrases people are
+ * known to search for, numbered first when an import chooses its common phrases.
+ */
+export const KNOWN_PHRASES: readonly string[] = [
+  ...new Set(Object.values(SYNONYMS).flatMap((also) => also.filter((p) => p.split(" ").length === 2))),
+];
