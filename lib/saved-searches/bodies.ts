@@ -50,10 +50,11 @@ export function withJobs(payload: object, jobs: string): string {
  * under way has written and not yet pointed at.
  */
 export async function purgeBodies(ids: readonly string[], sweep = false): Promise<void> {
+  const unused = Prisma.sql`b.created_at < now() - interval '1 day'
+    AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`;
   if (ids.length)
-    await hotQuery(Prisma.sql`DELETE FROM delivery_bodies b WHERE b.id = ANY(${[...new Set(ids)]}::text[])
-      AND b.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`);
-  if (sweep)
-    await hotQuery(Prisma.sql`DELETE FROM delivery_bodies b
-      WHERE b.created_at < now() - interval '1 day' AND NOT EXISTS (SELECT 1 FROM deliveries d WHERE d.body_id = b.id)`);
+    await hotQuery(
+      Prisma.sql`DELETE FROM delivery_bodies b WHERE b.id = ANY(${[...new Set(ids)]}::text[]) AND ${unused}`,
+    );
+  if (sweep) await hotQuery(Prisma.sql`DELETE FROM delivery_bodies b WHERE ${unused}`);
 }
