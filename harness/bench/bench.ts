@@ -17,6 +17,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { ENDPOINTS, pathLists } from "./bench-endpoints";
 import { memoryOf, type Plan, type Result, summarise, wrk } from "./bench-wrk";
 import { perfUnavailable } from "./cpu";
 import { freePort, NEXT_BIN, startServer, stop, waitUp } from "./servers";
@@ -76,104 +77,7 @@ async function prepareCatalog(jobs: number): Promise<void> {
   await v.end();
 }
 
-async function pathLists(dir: string) {
-  const c = new pg.Client({ connectionString: DATABASE_URL });
-  await c.connect();
-  const ids = (
-    await c.query(
-      "SELECT id FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) ORDER BY md5(id) LIMIT 2000",
-    )
-  ).rows.map((r) => `/v1/jobs/${r.id}`);
-  await c.end();
-  const titles = [
-    "engineer",
-    "software engineer",
-    "data",
-    "nurse",
-    "manager",
-    "senior",
-    "developer",
-    "accountant",
-    "sales",
-    "analyst",
-  ];
-  const countries = ["US", "DE", "GB", "IN", "FR", "NL", "EU", "JP", "BR", "CA"];
-  const search = titles.flatMap((t) => countries.map((c) => `?title=${encodeURIComponent(t)}&country=${c}`));
-  const files = {
-    ping: ["/api/ping"],
-    health: ["/api/health"],
-    usage: ["/api/keys/usage"],
-    detail: ids,
-    search: search.map((q) => `/v1/jobs${q}`),
-    salary: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map(
-      (c) => `/v1/salary?country=${c}`,
-    ),
-    site: search.map((q) => `/api/jobs${q}`),
-    // The search filters and facets, on the same titles and single countries.
-    filtered: titles.flatMap((t) =>
-      ["US", "DE", "GB", "IN", "FR"].map(
-        (c) =>
-          `/v1/jobs?title=${encodeURIComponent(t)}&country=${c}&remote=remote,hybrid&employment_type=full_time&sort=date`,
-      ),
-    ),
-    facets: titles.flatMap((t) =>
-      ["US", "DE", "GB", "IN", "FR"].map(
-        (c) => `/v1/jobs/facets?title=${encodeURIComponent(t)}&country=${c}`,
-      ),
-    ),
-    // Keywords over whole postings, and places within a radius.
-    keywords: [
-      "python",
-      "wound care",
-      "kubernetes -senior",
-      '"project manager"',
-      "forklift OR warehouse",
-    ].flatMap((q) => ["US", "DE", "GB"].map((c) => `/v1/jobs?q=${encodeURIComponent(q)}&country=${c}`)),
-    // What a search's matches advertise, and a location's pay over time.
-    pay: titles.flatMap((t) =>
-      ["US", "DE", "GB", "IN", "FR"].map(
-        (c) => `/v1/jobs/pay?title=${encodeURIComponent(t)}&country=${c}&seniority=senior,lead`,
-      ),
-    ),
-    history: ["DE", "US", "GB", "FR", "IN", "JP", "BR", "NL", "ES", "IT"].map(
-      (c) => `/v1/salary/history?country=${c}`,
-    ),
-    near: ["Berlin, DE", "London, GB", "Paris, FR", "New York, US", "Madrid, ES"].flatMap((place) =>
-      [25, 100].map((km) => `/v1/jobs?near=${encodeURIComponent(place)}&radius_km=${km}`),
-    ),
-  };
-  return Object.fromEntries(
-    Object.entries(files).map(([name, lines]) => {
-      const file = path.join(dir, `${name}.txt`);
-      writeFileSync(file, `${lines.join("\n")}\n`);
-      return [name, file];
-    }),
-  ) as Record<keyof typeof files, string>;
-}
-
 const BARE_DIR = "harness/bench/bare-next";
-
-type Lists = Awaited<ReturnType<typeof pathLists>>;
-/**
- * The table's rows, in order. `list` names one of pathLists()'s files (add the paths there),
- * `keyed` runs it with a fresh pro key of its own (so no row runs into another's quota), and
- * `goal` is the most CPU per request it may take, as a multiple of the bare app's.
- */
-const ENDPOINTS: { short: string; name: string; list: keyof Lists; keyed: boolean; goal?: number }[] = [
-  { short: "bare", name: "ceiling: bare Next app", list: "ping", keyed: false },
-  { short: "health", name: "ceiling: in-app /api/health", list: "health", keyed: false, goal: 1.15 },
-  { short: "detail", name: "GET /v1/jobs/{id}", list: "detail", keyed: true, goal: 1.25 },
-  { short: "search", name: "GET /v1/jobs?title&country", list: "search", keyed: true, goal: 1.25 },
-  { short: "salary", name: "GET /v1/salary", list: "salary", keyed: true, goal: 1.25 },
-  { short: "usage", name: "GET /api/keys/usage", list: "usage", keyed: true, goal: 1.6 },
-  { short: "site", name: "GET /api/jobs (site, IP-limited)", list: "site", keyed: false },
-  { short: "filtered", name: "GET /v1/jobs with filters", list: "filtered", keyed: true, goal: 1.25 },
-  { short: "facets", name: "GET /v1/jobs/facets", list: "facets", keyed: true, goal: 1.25 },
-  { short: "keywords", name: "GET /v1/jobs?q (keywords)", list: "keywords", keyed: true },
-  { short: "near", name: "GET /v1/jobs?near (radius)", list: "near", keyed: true },
-  { short: "pay", name: "GET /v1/jobs/pay", list: "pay", keyed: true },
-  { short: "history", name: "GET /v1/salary/history", list: "history", keyed: true, goal: 1.25 },
-];
 
 async function main() {
   if (spawnSync("sh", ["-c", "command -v wrk"]).status !== 0)
@@ -191,7 +95,7 @@ async function main() {
     }),
   );
   const keyOf = new Map(keys);
-  const lists = await pathLists(await mkdtemp(path.join(tmpdir(), "bench-")));
+  const lists = await pathLists(DATABASE_URL, await mkdtemp(path.join(tmpdir(), "bench-")));
   if (!values["skip-build"]) sh("npm", ["run", "-s", "build"]);
   if (!values["skip-build"] || !existsSync(`${BARE_DIR}/.next/BUILD_ID`))
     sh(process.execPath, [NEXT_BIN, "build", BARE_DIR]);

@@ -1,8 +1,9 @@
-// Reading the OpenAPI document in tests: its operations, its headers, and whether a real
-// response is what it says.
+// Reading the OpenAPI document in tests: the one the app serves, its operations, its headers,
+// and whether a real response is what it says.
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
 import { expect } from "vitest";
+import { request } from "./http";
 
 type Header = { $ref?: string; required?: boolean; example?: unknown; schema?: object };
 export type DocResponse = {
@@ -38,6 +39,13 @@ export type Doc = {
   paths: Record<string, Record<string, Operation>>;
   components: { headers: Record<string, Header>; schemas: Record<string, object> };
 };
+
+/** The document as the app serves it, to anyone (no key). */
+export async function servedDoc(): Promise<Doc> {
+  const res = await request("/openapi.json", { key: null });
+  expect(res.status).toBe(200);
+  return res.json();
+}
 
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 

@@ -1,53 +1,9 @@
+// ruleOutBits: which common lexemes a search needs, forbids or asks one of, and when the bits
+// alone decide. Words numbered past the bits: word-bits-more-words.test.ts.
 import { describe, expect, it } from "vitest";
-import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, alternativeTexts, ruleOutBits, type WordBits } from "./word-bits";
-import { bitString, bitsKeepSql, ruleOutCondition } from "./word-bits-sql";
-
-const term = (text: string, negated = false, also?: string[]) => ({
-  kind: "term" as const,
-  text,
-  negated,
-  position: 1,
-  ...(also ? { also } : {}),
-});
-const phrase = (text: string, negated = false) => ({ kind: "phrase" as const, text, negated, position: 1 });
-
-// Common lexemes and their bits; any other word is a lexeme without a bit, "the" has none. A
-// phrase's tsquery has a node per word and one between each two (numnode).
-const COMMON: Record<string, number> = {
-  python: 3,
-  remot: 7,
-  senior: 9,
-  data: 12,
-  engin: 20,
-  js: 30,
-  javascript: 31,
-  // Numbered past the bits: listed in a job's more_words.
-  kafka: 1500,
-  spark: 1600,
-};
-function alternative(text: string, phrase: boolean): Alternative {
-  const words = text
-    .toLowerCase()
-    .split(/\s+/)
-    .filter((w) => w && w !== "the");
-  const lexemes = [...new Set(words)].map((w) => ({
-    lexeme: w,
-    bit: COMMON[w] ?? null,
-    share: COMMON[w] === undefined ? undefined : 0.5,
-  }));
-  return {
-    nodes: words.length === 0 ? 0 : phrase ? 2 * words.length - 1 : words.length * 2 - 1,
-    lexemes,
-    phrase,
-  };
-}
-const bitsOf = (clauses: SearchClause[]) =>
-  ruleOutBits(
-    clauses,
-    alternativeTexts(clauses).map((texts) => texts.map((t) => alternative(t.text, t.phrase))),
-    1,
-  );
+import { alternative, bitsOf, phrase, term } from "@/test/support/word-bits-clauses";
+import { alternativeTexts, ruleOutBits, type WordBits } from "./word-bits";
+import { bitsKeepSql, ruleOutCondition } from "./word-bits-sql";
 
 describe("ruleOutBits", () => {
   it("needs every common lexeme of the words and phrases that must match", () => {
@@ -260,61 +216,5 @@ describe("ruleOutBits", () => {
       anyOfRare: [],
       exact: false,
     });
-  });
-});
-
-describe("words numbered past the bits", () => {
-  const sqlOf = (bits: WordBits | null) => {
-    const sql = bitsKeepSql(bits as WordBits);
-    return { text: sql.sql.replace(/\s+/g, " "), values: sql.values };
-  };
-
-  it("are exact like bits, needed, forbidden or in a set", () => {
-    expect(bitsOf([{ any: [term("kafka")] }, { any: [term("spark", true)] }])).toMatchObject({
-      need: [1500],
-      forbid: [1600],
-      exact: true,
-    });
-    expect(bitsOf([{ any: [term("python"), term("kafka")] }])).toMatchObject({
-      anyOf: [[3, 1500]],
-      exact: true,
-    });
-  });
-
-  it("are checked in more_words: held, not held, or one of a set with the bits", () => {
-    const { text, values } = sqlOf(
-      bitsOf([
-        { any: [term("kafka")] },
-        { any: [term("spark", true)] },
-        { any: [term("python"), term("remot")] },
-      ]),
-    );
-    expect(text).toContain("more_words IS NOT NULL");
-    expect(text).toContain("more_words @> ?::int2[]");
-    expect(text).toContain("NOT (more_words && ?::int2[])");
-    expect(values).toContainEqual([1500]);
-    expect(values).toContainEqual([1600]);
-    const mixed = sqlOf(bitsOf([{ any: [term("python"), term("kafka")] }]));
-    expect(mixed.text).toContain("((common_words & ?::varbit) <> ?::varbit OR more_words && ?::int2[])");
-  });
-
-  it("ask nothing of more_words when every word has a bit, so older snapshots' jobs (more_words null) are kept", () => {
-    expect(sqlOf(bitsOf([{ any: [term("python")] }, { any: [term("remot", true)] }])).text).not.toContain(
-      "more_words",
-    );
-  });
-
-  it("rule out by their list (more_words_rule_out), but a set holding one is left to the words", () => {
-    const alone = ruleOutCondition(bitsOf([{ any: [term("kafka")] }]));
-    expect(alone?.sql).toContain(
-      "NOT more_words_rule_out(more_words, snapshot_id, ?::int, ?::int2[], ?::int2[])",
-    );
-    expect(alone?.sql).not.toContain("NOT words_rule_out");
-    expect(alone?.values).toEqual([1, [1500], null]);
-    expect(ruleOutCondition(bitsOf([{ any: [term("python"), term("kafka")] }]))).toBeNull();
-    const both = ruleOutCondition(bitsOf([{ any: [term("python")] }, { any: [term("spark", true)] }]));
-    expect(both?.sql).toContain("NOT words_rule_out(");
-    expect(both?.values).toContain(bitString([3]));
-    expect(both?.values).toContainEqual([1600]);
   });
 });
