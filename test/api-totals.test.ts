@@ -2,7 +2,7 @@
 // the result window otherwise, and marked as a lower bound past it.
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "@/lib/catalog/limits";
-import { countsFinished } from "@/lib/catalog/totals";
+import { countsFinished, FINISH_DEADLINE_MS } from "@/lib/catalog/totals";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -117,6 +117,22 @@ describe("totals of filtered searches", () => {
     expect(ms).toBeLessThan(400);
   });
 
+  it("facets give their search's pages its total, even when counting it was given up", async () => {
+    const query = "company=small%20shop%20kg&remote=remote";
+    const page = `/v1/jobs?${query}&per_page=2`;
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 3 === 0,
+    ).length;
+    // Locked past the longer deadline too: the count is given up, and not tried again for a while.
+    const first = await whileCountsTimeOut(() => getJson(page), FINISH_DEADLINE_MS + 300);
+    expect(first.body.meta.total_exact).toBe(false);
+    await countsFinished();
+    const facets = await getJson(`/v1/jobs/facets?${query}`);
+    expect(facets.body.meta).toMatchObject({ total: exact, total_exact: true, counted: exact });
+    const { body } = await whileCountsTimeOut(() => getJson(`${page}&page=2`));
+    expect(body.meta).toMatchObject({ total: exact, total_exact: true, total_pages: Math.ceil(exact / 2) });
+  });
+
   it("once counted exactly, stay exact for every page size of the same search", async () => {
     const search = "/v1/jobs?company=small%20shop%20kg&remote=on_site";
     const counted = await getJson(`${search}&per_page=20`);
@@ -154,10 +170,10 @@ describe("totals of filtered searches", () => {
 });
 
 /**
- * Runs `send` while another session holds the catalog's partition: a count waits past its 35 ms
- * deadline and gives up, the page waits for the lock and then answers.
+ * Runs `send` while another session holds the catalog's partition for `holdMs`: a count waits
+ * past its 35 ms deadline and gives up, the page waits for the lock and then answers.
  */
-async function whileCountsTimeOut<T>(send: () => Promise<T>): Promise<T> {
+async function whileCountsTimeOut<T>(send: () => Promise<T>, holdMs = 400): Promise<T> {
   const pg = await import("pg");
   const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
   await locker.connect();
@@ -166,7 +182,7 @@ async function whileCountsTimeOut<T>(send: () => Promise<T>): Promise<T> {
     await locker.query("BEGIN");
     await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
     const pending = send();
-    await new Promise((r) => setTimeout(r, 400));
+    await new Promise((r) => setTimeout(r, holdMs));
     await locker.query("COMMIT");
     return await pending;
   } finally {

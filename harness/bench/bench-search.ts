@@ -68,7 +68,8 @@ async function requestStatements(live: Snapshot, input: SearchInput, facets: boo
   const statements: Statement[] = facets
     ? [
         { sql: facetsSql(tsquery, filters, live.id, lead) },
-        ...countStatements(input, live.id, filters, tsquery, lead),
+        // A counted total is the sample's own size: facets run only what the import's counts answer.
+        ...countStatements(input, live.id, filters, tsquery, lead).filter((s) => !s.deadlineMs),
       ]
     : searchStatements(input, live.id, lead);
   return { lead, statements: [...probes, ...statements] };

@@ -7,19 +7,22 @@ import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
 import { combosMatchNothing, decodeCombo } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { Facets } from "./facet-schemas";
-import { INDEXED_COLUMNS, matchesSql } from "./filtered-search";
+import { INDEXED_COLUMNS, matchesSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { forWalk, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
+import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { answerCache, countMatches, rowsWithin, totalKey } from "./totals";
+import { importedTotal, rowsWithin, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
-/** The matches facets are counted over, at most: the deepest window paging can reach. */
-export const FACET_SAMPLE = 10_000;
+/**
+ * The matches facets are counted over, at most: the deepest window paging can reach, and as far
+ * as a count goes, so the sample's own size is the search's total (totalOfSample).
+ */
+export const FACET_SAMPLE = TOTAL_COUNT_CAP;
 const TOP_COMPANIES = 10;
 
 type Row = {
@@ -31,10 +34,7 @@ type Row = {
   n: number;
 };
 
-const cache = answerCache<Facets>(2_000, (facets, total) => ({
-  ...facets,
-  meta: sampleMeta(facets.meta.counted, total),
-}));
+const cache = snapshotCache<Facets>(2_000);
 
 export async function jobFacets(input: {
   title?: string;
@@ -50,11 +50,12 @@ export async function jobFacets(input: {
   const filters = input.filters;
   if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
-  const [rows, count] = await Promise.all([
+  const [rows, known] = await Promise.all([
     sampleRows(live.id, tsquery, filters, lead),
-    countMatches(input, live, input.filters, tsquery, lead),
+    importedTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
+  const count = known ?? totalOfSample(live.id, totalKey(input, filters, tsquery), r?.n ?? 0);
   const split = splitCombos(r?.combos ?? []);
   const out: Facets = {
     countries: r?.countries ?? [],
@@ -68,7 +69,7 @@ export async function jobFacets(input: {
       : {}),
     meta: sampleMeta(r?.n ?? 0, count),
   };
-  cache.set(live.id, key, out, count.total === null ? totalKey(input, input.filters, tsquery) : null);
+  cache.set(live.id, key, out);
   return out;
 }
 

@@ -11,7 +11,7 @@ import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { countMatches } from "./totals";
+import { importedTotal, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 const COUNT = z.number().int().min(0).max(2_147_483_647);
@@ -73,12 +73,13 @@ export async function jobPay(input: {
   if (hit) return hit;
   const lead = await sampleLead(live, input.filters, tsquery);
   const sample = sampleSql(tsquery, input.filters, live.id, lead);
-  const [rows, count] = await Promise.all([
+  const [rows, known] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
       SELECT ${SAMPLE_SALARIES_SQL} AS salaries, (SELECT count(*)::int FROM m) AS n`),
-    countMatches(input, live, input.filters, tsquery, lead),
+    importedTotal(input, live, input.filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
+  const count = known ?? totalOfSample(live.id, totalKey(input, input.filters, tsquery), n);
   const salaries = rows[0]?.salaries ?? [];
   const out: Pay = {
     pay: amountsByCurrency(salaries)
@@ -91,6 +92,6 @@ export async function jobPay(input: {
       })),
     meta: { ...sampleMeta(n, count), salaried: salaries.length, min_sample: PAY_SAMPLE_MIN },
   };
-  if (count.total !== null) cache.set(live.id, key, out);
+  cache.set(live.id, key, out);
   return out;
 }

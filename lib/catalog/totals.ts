@@ -12,6 +12,8 @@ import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import { isNear, nearCountSql, nearExactTotal } from "./near-search";
 
+type Total = { total: number; totalExact: boolean };
+
 /** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
 
@@ -63,17 +65,8 @@ export async function countMatches(
   tsquery: string | null,
   lead: Lead = "title",
 ): Promise<{ total: number | null; totalExact: boolean }> {
-  if (isNear(filters)) {
-    const exact = await nearExactTotal(live.id, filters, tsquery);
-    if (exact !== null) return { total: exact, totalExact: true };
-  } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
-    return { total: await comboTotal(live.id, filters), totalExact: true };
-  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
-  if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
-  if (!statement.deadlineMs) {
-    const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
-    return { total: rows[0]?.n ?? 0, totalExact: true };
-  }
+  const statement = await totalOrCount(input, live, filters, tsquery, lead);
+  if (!("sql" in statement)) return statement;
   const key = totalKey(input, filters, tsquery);
   const state = countState(live.id, key);
   if (state === "counting") return { total: null, totalExact: false };
@@ -84,6 +77,44 @@ export async function countMatches(
     return { total: null, totalExact: false };
   }
   return keep(live.id, key, n);
+}
+
+/**
+ * The total when the import's counts give it (per title and country, per combination, near a
+ * place), exact however large; null when only a count can tell.
+ */
+export async function importedTotal(...args: Parameters<typeof totalOrCount>): Promise<Total | null> {
+  const known = await totalOrCount(...args);
+  return "sql" in known ? null : known;
+}
+
+/** The imported total, else the count statement that must tell it (with its deadline). */
+async function totalOrCount(
+  input: { filter?: CountryFilter },
+  live: { id: number; countryCounts: Record<string, number> },
+  filters: JobFilters,
+  tsquery: string | null,
+  lead: Lead = "title",
+): Promise<Total | (Statement & { deadlineMs: number })> {
+  if (isNear(filters)) {
+    const exact = await nearExactTotal(live.id, filters, tsquery);
+    if (exact !== null) return { total: exact, totalExact: true };
+  } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
+    return { total: await comboTotal(live.id, filters), totalExact: true };
+  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
+  if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
+  if (statement.deadlineMs) return { sql: statement.sql, deadlineMs: statement.deadlineMs };
+  const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
+  return { total: rows[0]?.n ?? 0, totalExact: true };
+}
+
+/**
+ * A search's total from `n`, the matches a read of at most TOTAL_COUNT_CAP found (a facets'
+ * sample): what a count would have said, since a count stops there too. Kept, so the search's
+ * pages need not count it again.
+ */
+export function totalOfSample(snapshotId: number, key: string, n: number): Total {
+  return keep(snapshotId, key, n < TOTAL_COUNT_CAP ? n : TOTAL_COUNT_CAP + 1);
 }
 
 function keep(snapshotId: number, key: string, n: number) {
@@ -141,8 +172,6 @@ function finishLater(snapshotId: number, key: string, sql: Prisma.Sql): void {
     .catch((err: unknown) => log.warn("count off the request path failed", { error: String(err) }))
     .finally(() => finishing.delete(slot));
 }
-
-type Total = { total: number; totalExact: boolean };
 
 /**
  * Answers of a snapshot by key (search pages, facets), kept also when their count ran out of
