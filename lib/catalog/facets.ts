@@ -19,8 +19,8 @@ import { importedTotal, rowsWithin, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 /**
- * The matches facets are counted over, at most: the deepest window paging can reach, and as far
- * as a count goes, so the sample's own size is the search's total (totalOfSample).
+ * The matches facets are counted over, at most: the deepest window paging can reach, where a
+ * count stops too, so below it the sample's own size is the search's total (totalOfSample).
  */
 export const FACET_SAMPLE = TOTAL_COUNT_CAP;
 const TOP_COMPANIES = 10;
@@ -112,17 +112,12 @@ export const SAMPLE_SALARIES_SQL = Prisma.sql`(SELECT json_agg(x) FROM (SELECT s
   ${Prisma.raw(payAmountSql())}::int AS amount FROM m WHERE salary_year_min IS NOT NULL) x)`;
 
 /**
- * A sample's totals: `counted` its rows, `exact` whether they were every match. Past the count
- * deadline the total is the matches counted here, every one of them when fewer than the sample.
+ * A sample's totals: `counted` its rows, `exact` whether they were every match. A sample of
+ * FACET_SAMPLE cannot tell whether more matched, and says not, unless the import's counts do.
  */
-export function sampleMeta(n: number, count: { total: number | null; totalExact: boolean }) {
-  const sampled = n >= FACET_SAMPLE && !(count.totalExact && (count.total ?? 0) <= FACET_SAMPLE);
-  return {
-    total: count.total ?? n,
-    total_exact: count.total === null ? n < FACET_SAMPLE : count.totalExact,
-    counted: n,
-    exact: !sampled,
-  };
+export function sampleMeta(n: number, count: { total: number; totalExact: boolean }) {
+  const sampled = n >= FACET_SAMPLE && !(count.totalExact && count.total <= FACET_SAMPLE);
+  return { total: count.total, total_exact: count.totalExact, counted: n, exact: !sampled };
 }
 
 /** A search's lead: what its sample and count walk first. */
@@ -137,7 +132,7 @@ export function sampleLead(
 }
 
 /**
- * The facets' statement (the total is countMatches'): also what harness/bench/bench-search.ts
+ * The facets' statement (the total is importedTotal's or the sample's own): also what harness/bench/bench-search.ts
  * explains. Matches come from index entries only; the ten top companies' names are then read
  * from one row each.
  */

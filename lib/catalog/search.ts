@@ -113,7 +113,8 @@ async function run(
     input.highlight ? filters.keywords : undefined,
     live.id,
   );
-  if (count.total !== null) return { result: { ...count, total: count.total, items }, countTimedOut: false };
+  if (count.total !== null)
+    return { result: { total: count.total, totalExact: count.totalExact, items }, countTimedOut: false };
   return { result: { ...lowerBound(input.page, page.offset, rows.length), items }, countTimedOut: true };
 }
 
@@ -131,7 +132,7 @@ async function keywordPage(
   page: FilteredInput,
 ) {
   const count = await countMatches(input, live, filters, tsquery, page.lead);
-  const fewMatches = count.total !== null && count.totalExact;
+  const fewMatches = count.total !== null && count.totalExact && !count.sampled;
   const orderByBits = await orderWalkByBits(live, page, tsquery);
   const read = (few: boolean, f = page.filters) =>
     pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few, orderByBits }, live.id);

@@ -12,17 +12,18 @@ import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import { isNear, nearCountSql, nearExactTotal } from "./near-search";
 
-type Total = { total: number; totalExact: boolean };
+/** `sampled`: known from a facets' sample, not a count; what it cost to find is not known. */
+type Total = { total: number; totalExact: boolean; sampled?: true };
 
 /** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; deadlineMs?: number };
 
 /**
  * Totals by search alone (no page, per_page or sort), so a count one page size got serves every
- * other. Only counts that finished go in: one that ran out of time is tried again next time,
- * never kept in place of an exact one.
+ * other. Only known totals go in (counts that finished, facets' samples below the cap): a count
+ * that ran out of time is tried again next time, never kept in place of an exact one.
  */
-const totals = snapshotCache<{ total: number; totalExact: boolean }>(5_000);
+const totals = snapshotCache<Total>(5_000);
 /** The statement a total costs: none when the import's counts give it. */
 export function countStatements(
   input: { filter?: CountryFilter },
@@ -64,7 +65,7 @@ export async function countMatches(
   filters: JobFilters,
   tsquery: string | null,
   lead: Lead = "title",
-): Promise<{ total: number | null; totalExact: boolean }> {
+): Promise<Omit<Total, "total"> & { total: number | null }> {
   const statement = await totalOrCount(input, live, filters, tsquery, lead);
   if (!("sql" in statement)) return statement;
   const key = totalKey(input, filters, tsquery);
@@ -110,11 +111,16 @@ async function totalOrCount(
 
 /**
  * A search's total from `n`, the matches a read of at most TOTAL_COUNT_CAP found (a facets'
- * sample): what a count would have said, since a count stops there too. Kept, so the search's
- * pages need not count it again.
+ * sample). Below the cap it is every match, kept so the search's pages need not count them
+ * (marked `sampled`: unlike a count that finished in time, it says nothing of how cheap they are
+ * to read). At the cap it is a lower bound, kept nowhere: a count reads one more match and may
+ * know the total is exactly the cap.
  */
 export function totalOfSample(snapshotId: number, key: string, n: number): Total {
-  return keep(snapshotId, key, n < TOTAL_COUNT_CAP ? n : TOTAL_COUNT_CAP + 1);
+  if (n >= TOTAL_COUNT_CAP) return { total: TOTAL_COUNT_CAP, totalExact: false };
+  const total = { total: n, totalExact: true, sampled: true } as const;
+  if (!totals.get(snapshotId, key)) totals.set(snapshotId, key, total);
+  return total;
 }
 
 function keep(snapshotId: number, key: string, n: number) {
