@@ -1,17 +1,22 @@
 // A walk the common-word bits decide (exact bits, a short walk by forWalk's estimate): it reads
-// the date listing with the bits (jobs_words_posted_idx) and nothing else, checks the bits with
+// the date listing with the bits (jobs_words_posted_idx; a region's countries' own, merged) and nothing else, checks the bits with
 // plain operators, and gives the pages the words give, for date pages and the other matches of
 // relevance pages alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
+import { jobFacets } from "@/lib/catalog/facets";
 import { filterSql } from "@/lib/catalog/filter-sql";
 import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
+import { newestFirstSql } from "@/lib/catalog/region-walk";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadCatalog, type Rec } from "./support/fixtures";
+
+/** A region of three of the demo's countries. */
+const REGION = { country: { kind: "region", code: "X3", countries: ["DE", "FR", "US"] } } as JobFilters;
 
 let snapshotId = 0;
 let jobs = 0;
@@ -95,6 +100,41 @@ describe("a walk the common-word bits decide", () => {
     }
   });
 
+  it("walks a region by its countries' listings merged by date, with the pages and facets the words give", async () => {
+    const { common } = await lexemes();
+    for (const q of [common[2]?.lexeme, `${common[4]?.lexeme} -${common[60]?.lexeme}`]) {
+      const f = await filtersFor(q as string, REGION);
+      const walk = await forWalk(snapshotId, f, 41);
+      expect(walk.wordsByBits).toBe(true);
+      const where = (g: JobFilters) => Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(g)}`;
+      const plan = (
+        await db().$queryRaw<{ "QUERY PLAN": string }[]>(
+          Prisma.sql`EXPLAIN ${newestFirstSql(Prisma.sql`id, posted_at`, where(walk), walk, 21, 20)}`,
+        )
+      )
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+      expect(plan).toContain("Merge Append");
+      expect(plan).toMatch(/Index Only Scan using jobs_s\d+_country_words_idx/);
+      expect(plan).not.toMatch(/words_posted_idx|-> {2}Sort|@@/);
+      const ids = async (g: JobFilters, offset: number) =>
+        (
+          await db().$queryRaw<{ id: string }[]>(
+            newestFirstSql(Prisma.sql`id, posted_at`, where(g), g, 21, offset),
+          )
+        ).map((r) => r.id);
+      for (const offset of [0, 40]) {
+        const byWords = await ids(f, offset);
+        expect(byWords.length).toBeGreaterThan(0);
+        expect({ q, offset, ids: await ids(walk, offset) }).toEqual({ q, offset, ids: byWords });
+      }
+      const facets = (wordBits: JobFilters["wordBits"]) => jobFacets({ filters: { ...f, wordBits } });
+      const [byBits, byWordsFacets] = [await facets(f.wordBits), await facets(null)];
+      expect(byBits.meta.counted).toBeGreaterThan(0);
+      expect({ q, ...byBits }).toEqual({ q, ...byWordsFacets });
+    }
+  });
+
   it("decides a hyphenated word alone: a job matches it exactly when it holds every one of its lexemes", async () => {
     const words = ["full-time", "on-site", "hands-on", "mid-level", "on-call", "part-time", "two-week"];
     let decided = 0;
@@ -133,7 +173,7 @@ describe("a walk the common-word bits decide", () => {
     for (const q of [words[0], `${words[3]} -${words[7]}`, `${words[5]} OR ${words[11]}`]) {
       // One country: its condition stays outside IS TRUE, for that country's listing.
       const country = { country: { code: "US", countries: ["US"] } } as JobFilters;
-      for (const extra of [{}, { seniority: ["senior", "lead"] } as JobFilters, country]) {
+      for (const extra of [{}, { seniority: ["senior", "lead"] } as JobFilters, country, REGION]) {
         const f = await filtersFor(q as string, extra);
         for (const [offset, limit] of [
           [0, 21],

@@ -6,6 +6,7 @@ import { cityRecheck, filterSql } from "./filter-sql";
 import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
+import { newestFirstSql } from "./region-walk";
 import { SUMMARY_COLUMNS } from "./rows";
 
 /**
@@ -164,9 +165,12 @@ export function matchesSql(
     return Prisma.sql`WITH m AS MATERIALIZED (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where})
       SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
       FROM (SELECT * FROM m ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
-  return Prisma.sql`SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n
-    FROM (SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where}
-      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}) p`;
+  const walk =
+    input.sort === "date" || input.sort === "relevance"
+      ? newestFirstSql(Prisma.sql`id, posted_at ${salary} ${more}`, where, input.filters, limit, offset)
+      : Prisma.sql`SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${where}
+      ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}`;
+  return Prisma.sql`SELECT p.*, row_number() OVER (ORDER BY ${order}) AS n FROM (${walk}) p`;
 }
 
 /** One page of a filtered search, in order, with the rows' columns. */

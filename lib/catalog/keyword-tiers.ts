@@ -12,6 +12,7 @@ import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
 import { forWalk, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits-sql";
 import { catalogDb } from "./live";
+import { newestFirstSql } from "./region-walk";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
 import { rowsWithin } from "./totals";
 
@@ -95,10 +96,9 @@ export function otherMatchesSql(
   const words = filters.wordsByBits
     ? Prisma.empty
     : Prisma.sql`AND ${wordsMatchSql(filters.keywords, filters.wordBits)}`;
-  return Prisma.sql`SELECT id, posted_at FROM jobs
-    WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: Boolean(filters.wordsByBits) })}
-      AND NOT (title_id = ANY(${ids}::int[])) ${words}
-    ORDER BY posted_at DESC, id LIMIT ${limit}`;
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: Boolean(filters.wordsByBits) })}
+      AND NOT (title_id = ANY(${ids}::int[])) ${words}`;
+  return newestFirstSql(Prisma.sql`id, posted_at`, where, filters, limit);
 }
 
 /**

@@ -6,6 +6,7 @@
 import { comboTotal } from "../combos";
 import { oneCountry } from "../filter-sql";
 import type { JobFilters } from "../filters";
+import { walksPerCountry } from "../region-walk";
 
 /**
  * Index entries a walk by bits may expect to read, at the least share of jobs its words may keep
@@ -94,11 +95,12 @@ export async function forWalk<F extends JobFilters>(
     f.near
   )
     return f;
-  // Within one country the walk reads that country's listing (jobs_country_words_idx) only.
-  const one = oneCountry(f) ? { country: f.country } : {};
+  // Within one country, or a region walked per country, the walk reads those countries'
+  // listings (jobs_country_words_idx) only.
+  const listed = oneCountry(f) || walksPerCountry({ ...f, wordsByBits: true }) ? { country: f.country } : {};
   const [all, scope, kept] = await Promise.all([
     comboTotal(snapshotId, {}),
-    comboTotal(snapshotId, one),
+    comboTotal(snapshotId, listed),
     comboTotal(snapshotId, f),
   ]);
   const { share, sureShare, rareShare } = bits;
