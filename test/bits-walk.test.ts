@@ -4,13 +4,13 @@
 // relevance pages alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
-import { jobFacets } from "@/lib/catalog/facets";
+import { FACET_SAMPLE, jobFacets } from "@/lib/catalog/facets";
 import { filterSql } from "@/lib/catalog/filter-sql";
 import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
-import { newestFirstSql } from "@/lib/catalog/region-walk";
+import { MIN_WANTED_PER_COUNTRY, newestFirstSql } from "@/lib/catalog/region-walk";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadCatalog, type Rec } from "./support/fixtures";
@@ -100,33 +100,34 @@ describe("a walk the common-word bits decide", () => {
     }
   });
 
-  it("walks a region by its countries' listings merged by date, with the pages and facets the words give", async () => {
+  it("walks a region by its countries' listings merged by date when it wants many, with the pages and facets the words give", async () => {
     const { common } = await lexemes();
     for (const q of [common[2]?.lexeme, `${common[4]?.lexeme} -${common[60]?.lexeme}`]) {
       const f = await filtersFor(q as string, REGION);
-      const walk = await forWalk(snapshotId, f, 41);
+      const walk = await forWalk(snapshotId, f, FACET_SAMPLE);
       expect(walk.wordsByBits).toBe(true);
       const where = (g: JobFilters) => Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(g)}`;
-      const plan = (
-        await db().$queryRaw<{ "QUERY PLAN": string }[]>(
-          Prisma.sql`EXPLAIN ${newestFirstSql(Prisma.sql`id, posted_at`, where(walk), walk, 21, 20)}`,
-        )
-      )
-        .map((r) => r["QUERY PLAN"])
-        .join("\n");
-      expect(plan).toContain("Merge Append");
-      expect(plan).toMatch(/Index Only Scan using jobs_s\d+_country_words_idx/);
-      expect(plan).not.toMatch(/words_posted_idx|-> {2}Sort|@@/);
-      const ids = async (g: JobFilters, offset: number) =>
-        (
-          await db().$queryRaw<{ id: string }[]>(
-            newestFirstSql(Prisma.sql`id, posted_at`, where(g), g, 21, offset),
+      const walkSql = (g: JobFilters, limit: number, offset: number) =>
+        newestFirstSql(Prisma.sql`id, posted_at`, where(g), g, limit, offset);
+      for (const [limit, offset] of [
+        [FACET_SAMPLE, 0],
+        [MIN_WANTED_PER_COUNTRY, 20],
+      ] as const) {
+        const plan = (
+          await db().$queryRaw<{ "QUERY PLAN": string }[]>(
+            Prisma.sql`EXPLAIN ${walkSql(walk, limit, offset)}`,
           )
-        ).map((r) => r.id);
-      for (const offset of [0, 40]) {
-        const byWords = await ids(f, offset);
+        )
+          .map((r) => r["QUERY PLAN"])
+          .join("\n");
+        expect(plan).toContain("Merge Append");
+        expect(plan).toMatch(/Index Only Scan using jobs_s\d+_country_words_idx/);
+        expect(plan).not.toMatch(/words_posted_idx|-> {2}Sort|@@/);
+        const ids = async (g: JobFilters) =>
+          (await db().$queryRaw<{ id: string }[]>(walkSql(g, limit, offset))).map((r) => r.id);
+        const byWords = await ids(f);
         expect(byWords.length).toBeGreaterThan(0);
-        expect({ q, offset, ids: await ids(walk, offset) }).toEqual({ q, offset, ids: byWords });
+        expect({ q, offset, ids: await ids(walk) }).toEqual({ q, offset, ids: byWords });
       }
       const facets = (wordBits: JobFilters["wordBits"]) => jobFacets({ filters: { ...f, wordBits } });
       const [byBits, byWordsFacets] = [await facets(f.wordBits), await facets(null)];

@@ -1,30 +1,37 @@
 // A walk by date over a region's jobs. The all-jobs listing passes over every other country's
 // entries too; each country's own listing (jobs_country_words_idx) holds the same columns, so a
-// walk the common-word bits decide (index entries only) reads one walk per country, merged in
-// date order, and passes over the region's entries only. A merge reads each country's next
-// match lazily: no more entries than the region holds up to the page's last job, and one match
-// past it per country.
+// walk the common-word bits decide (index entries only) may be one walk per country, merged in
+// date order. A merge first reads each country's listing up to its first match: a country the
+// filters or words leave (nearly) empty is read whole. That is paid back only by a walk that
+// wants many matches (a facets' sample, a deep page), where the walk over every job reads far
+// more; a short page, found among the first entries of every country, keeps the single walk.
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
 
 /** Regions of more countries walk the all-jobs listing: each country is a branch to plan. */
 export const MOST_WALKED_COUNTRIES = 32;
-
-/** Whether a walk by date reads its filter's countries' listings (one country, or a region). */
-export function walksCountries(f: Pick<JobFilters, "country">): boolean {
-  const n = f.country?.countries.length ?? 0;
-  return n >= 1 && n <= MOST_WALKED_COUNTRIES;
-}
+/** The matches a walk must want before it is one per country. */
+export const MIN_WANTED_PER_COUNTRY = 1_000;
 
 /**
- * Whether a walk by date is one branch per country: a walk by bits over a region, unless its
- * words include rare ones read from the words' index (an excluded word, a set's rare
- * alternative): each branch would read their jobs again.
+ * Whether a walk by date wanting `wanted` matches is one branch per country: a walk by bits over
+ * a region, wanting many, unless its words include rare ones read from the words' index (an
+ * excluded word, a set's rare alternative): each branch would read their jobs again.
  */
-export function walksPerCountry(f: Pick<JobFilters, "country" | "wordsByBits" | "wordBits">): boolean {
+export function walksPerCountry(
+  f: Pick<JobFilters, "country" | "wordsByBits" | "wordBits">,
+  wanted: number,
+): boolean {
   const bits = f.wordBits;
   const readsRare = Boolean(bits?.rare.length || bits?.anyOfRare.some((r) => r.length));
-  return Boolean(f.wordsByBits) && !readsRare && (f.country?.countries.length ?? 0) >= 2 && walksCountries(f);
+  const n = new Set(f.country?.countries).size;
+  return (
+    Boolean(f.wordsByBits) &&
+    !readsRare &&
+    wanted >= MIN_WANTED_PER_COUNTRY &&
+    n >= 2 &&
+    n <= MOST_WALKED_COUNTRIES
+  );
 }
 
 /**
@@ -40,10 +47,9 @@ export function newestFirstSql(
   offset = 0,
 ): Prisma.Sql {
   const order = Prisma.sql`ORDER BY posted_at DESC, id`;
-  const countries = f.country?.countries ?? [];
-  if (!walksPerCountry(f))
+  if (!walksPerCountry(f, limit + offset))
     return Prisma.sql`SELECT ${select} FROM jobs WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`;
-  const branches = countries.map(
+  const branches = [...new Set(f.country?.countries)].map(
     (code) =>
       Prisma.sql`(SELECT ${select} FROM jobs WHERE ${where} AND country_code = ${code} ${order} LIMIT ${limit + offset})`,
   );
