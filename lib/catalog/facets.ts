@@ -132,9 +132,9 @@ export function sampleLead(
 }
 
 /**
- * The facets' statement (the total is importedTotal's or the sample's own): also what harness/bench/bench-search.ts
- * explains. Matches come from index entries only; the ten top companies' names are then read
- * from one row each.
+ * The facets' statement (the total is importedTotal's or the sample's own): also what
+ * harness/bench/bench-search.ts explains. Matches come from index entries only; the ten top
+ * companies' names are then read from one row each.
  */
 export function facetsSql(
   tsquery: string | null,

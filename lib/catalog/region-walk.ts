@@ -14,30 +14,21 @@ export const MOST_WALKED_COUNTRIES = 32;
 export const MIN_WANTED_PER_COUNTRY = 1_000;
 
 /**
- * Whether a walk by date wanting `wanted` matches is one branch per country: a walk by bits over
- * a region, wanting many, unless its words include rare ones read from the words' index (an
+ * Whether a walk by bits wanting `wanted` matches with these filters is one branch per country:
+ * over a region, wanting many, unless its words include rare ones read from the words' index (an
  * excluded word, a set's rare alternative): each branch would read their jobs again.
  */
-export function walksPerCountry(
-  f: Pick<JobFilters, "country" | "wordsByBits" | "wordBits">,
-  wanted: number,
-): boolean {
+export function walksPerCountry(f: Pick<JobFilters, "country" | "wordBits">, wanted: number): boolean {
   const bits = f.wordBits;
   const readsRare = Boolean(bits?.rare.length || bits?.anyOfRare.some((r) => r.length));
   const n = new Set(f.country?.countries).size;
-  return (
-    Boolean(f.wordsByBits) &&
-    !readsRare &&
-    wanted >= MIN_WANTED_PER_COUNTRY &&
-    n >= 2 &&
-    n <= MOST_WALKED_COUNTRIES
-  );
+  return !readsRare && wanted >= MIN_WANTED_PER_COUNTRY && n >= 2 && n <= MOST_WALKED_COUNTRIES;
 }
 
 /**
  * `SELECT select FROM jobs WHERE where`, newest first, `limit` rows after `offset`. `select` must
- * hold posted_at and id. Per country when walksPerCountry; otherwise (one country's condition
- * already leads to its listing) the planner chooses.
+ * hold posted_at and id. Per country for a walk by bits when walksPerCountry; otherwise (one
+ * country's condition already leads to its listing) the planner chooses.
  */
 export function newestFirstSql(
   select: Prisma.Sql,
@@ -47,7 +38,7 @@ export function newestFirstSql(
   offset = 0,
 ): Prisma.Sql {
   const order = Prisma.sql`ORDER BY posted_at DESC, id`;
-  if (!walksPerCountry(f, limit + offset))
+  if (!f.wordsByBits || !walksPerCountry(f, limit + offset))
     return Prisma.sql`SELECT ${select} FROM jobs WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`;
   const branches = [...new Set(f.country?.countries)].map(
     (code) =>

@@ -97,8 +97,7 @@ export async function forWalk<F extends JobFilters>(
     return f;
   // Within one country, or a region walked per country, the walk reads those countries'
   // listings (jobs_country_words_idx) only.
-  const listed =
-    oneCountry(f) || walksPerCountry({ ...f, wordsByBits: true }, wanted) ? { country: f.country } : {};
+  const listed = oneCountry(f) || walksPerCountry(f, wanted) ? { country: f.country } : {};
   const [all, scope, kept] = await Promise.all([
     comboTotal(snapshotId, {}),
     comboTotal(snapshotId, listed),
