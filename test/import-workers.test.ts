@@ -37,6 +37,17 @@ describe("the import's worker threads", () => {
     });
     expect(inline.cleanedLinks).toBeGreaterThan(0);
     expect(await digest(threaded.snapshotId)).toEqual(await digest(inline.snapshotId));
+    // Each worker counts the words of the jobs it encodes; added up, they are the loader's own.
+    const counts = async (snapshotId: number) =>
+      (
+        await client.query(
+          "SELECT bit, by_code, by_country FROM word_counts WHERE snapshot_id = $1 ORDER BY bit",
+          [snapshotId],
+        )
+      ).rows;
+    const inlineCounts = await counts(inline.snapshotId);
+    expect(inlineCounts.length).toBeGreaterThan(1_000);
+    expect(await counts(threaded.snapshotId)).toEqual(inlineCounts);
   });
 
   it("report bad records with their lines and messages, in order, and change nothing", async () => {

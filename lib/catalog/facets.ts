@@ -4,7 +4,7 @@
 
 import { Prisma } from "../generated/prisma/client";
 import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
-import { combosMatchNothing, decodeCombo } from "./combos";
+import { decodeCombo } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql, TOTAL_COUNT_CAP } from "./filtered-search";
@@ -17,6 +17,7 @@ import { isNear, nearLead, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
 import { importedTotal, rowsWithin, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
+import { matchesNothing } from "./word-counts";
 
 /**
  * The matches facets are counted over, at most: the deepest window paging can reach, where a
@@ -48,7 +49,7 @@ export async function jobFacets(input: {
   const hit = cache.get(live.id, key);
   if (hit) return hit;
   const filters = input.filters;
-  if (await combosMatchNothing(live.id, filters)) return emptyFacets(filters);
+  if (await matchesNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
   const [rows, known] = await Promise.all([
     sampleRows(live.id, tsquery, filters, lead),

@@ -1,5 +1,4 @@
 import { Prisma } from "../generated/prisma/client";
-import { combosMatchNothing } from "./combos";
 import type { CountryFilter } from "./countries";
 import { countrySql } from "./filter-sql";
 import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
@@ -24,6 +23,7 @@ import {
   totalKey,
 } from "./totals";
 import { titleToTsQuery } from "./tsquery";
+import { matchesNothing } from "./word-counts";
 
 export type SearchInput = {
   title?: string;
@@ -95,7 +95,7 @@ async function run(
         };
     return { result, countTimedOut: false };
   }
-  if (await combosMatchNothing(live.id, filters))
+  if (await matchesNothing(live.id, filters))
     return { result: { total: 0, totalExact: true, items: [] }, countTimedOut: false };
   const lead = isNear(filters)
     ? await nearLead(live.id, filters, tsquery, sort)

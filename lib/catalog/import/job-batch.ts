@@ -7,6 +7,7 @@ import type { CopyValue } from "./copy-text";
 import { checkJob } from "./fast-record";
 import { jobDigest } from "./job-digest";
 import { type JobSeen, jobLine, jobLineStart, jobRow } from "./job-rows";
+import { addWordCounts, emptyWordCounts, tallyJob, type WordCounts } from "./word-tally";
 
 export type Problem = { line: number; message: string };
 
@@ -54,6 +55,8 @@ export type BatchTotals = {
   countryCounts: Record<string, number>;
   comboCounts: Record<string, number>;
   cleanedLinks: number;
+  /** Per numbered word, the jobs holding it by combination and by country (word-tally.ts). */
+  words: WordCounts;
 };
 
 const COMBOS = COMBO_CODES;
@@ -95,6 +98,7 @@ export class JobBatchEncoder {
   /** Per country, its jobs by combo code: comboKey strings only once, in totals(). */
   private readonly combos = new Map<string, Int32Array>();
   private cleanedLinks = 0;
+  private readonly words = emptyWordCounts();
 
   constructor(
     private readonly snapshotId: number,
@@ -126,6 +130,8 @@ export class JobBatchEncoder {
       }
       const code = comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed");
       byCode[code] = (byCode[code] ?? 0) + 1;
+      const at = item.words;
+      tallyJob(this.words, at === undefined ? null : (words?.bytes(at) ?? null), code, r.country);
       const link = item.record.apply_url;
       if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
       const seen: JobSeen = {
@@ -139,7 +145,6 @@ export class JobBatchEncoder {
         changes.countries.push(r.country);
         changes.previous.push(item.before?.country ?? null);
       }
-      const at = item.words;
       if (text) {
         const bytes = at === undefined ? null : (words?.bytes(at) ?? null);
         if (bytes === null) text.add(jobLine(this.snapshotId, r, item.titleId, seen));
@@ -165,7 +170,12 @@ export class JobBatchEncoder {
   }
 
   totals(): BatchTotals {
-    const totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: this.cleanedLinks };
+    const totals: BatchTotals = {
+      countryCounts: {},
+      comboCounts: {},
+      cleanedLinks: this.cleanedLinks,
+      words: this.words,
+    };
     for (const [country, byCode] of this.combos)
       for (const [code, n] of byCode.entries()) {
         if (!n) continue;
@@ -185,4 +195,5 @@ export function addTotals(into: BatchTotals, from: BatchTotals): void {
     into.countryCounts[k] = (into.countryCounts[k] ?? 0) + n;
   for (const [k, n] of Object.entries(from.comboCounts)) into.comboCounts[k] = (into.comboCounts[k] ?? 0) + n;
   into.cleanedLinks += from.cleanedLinks;
+  addWordCounts(into.words, from.words);
 }

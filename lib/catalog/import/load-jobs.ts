@@ -20,6 +20,7 @@ import type { Numbered } from "./read";
 import type { SeenTracker } from "./seen";
 import { type LoadMethod, openSink, type RowSink } from "./sink";
 import { TitleCounts } from "./titles";
+import { emptyWordCounts, wordCountRows } from "./word-tally";
 import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 
 export type ImportOptions = {
@@ -92,7 +93,7 @@ export async function loadJobs(
   let otherNodes = 0;
   const t = partitionName(snapshotId);
   let sink: RowSink | undefined;
-  let totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: 0 };
+  let totals: BatchTotals = { countryCounts: {}, comboCounts: {}, cleanedLinks: 0, words: emptyWordCounts() };
   let wordsByDatabase = 0;
   // Valid jobs go to the partition until the first problem; then only problems are collected.
   const settle = async (batch: EncodedBatch, to: RowSink) => {
@@ -171,6 +172,13 @@ export async function loadJobs(
         phrases.map((p) => p.share),
       ],
     );
+    const numbered = [...words.commonWords().keys(), ...phrases.map((p) => p.number)];
+    if (numbered.length > 0)
+      await client.query(
+        `INSERT INTO word_counts (snapshot_id, bit, by_code, by_country)
+         SELECT $1::int, (r->>'bit')::int2, r->'by_code', r->'by_country' FROM jsonb_array_elements($2::jsonb) r`,
+        [snapshotId, JSON.stringify(wordCountRows(totals.words, numbered))],
+      );
     // Jobs the loader left to the database (markup, very long texts) get the same expression's words.
     if (words.leftToDatabase > 0 || withoutWords.count > 0)
       wordsByDatabase = await fillWords(client, t, snapshotId);

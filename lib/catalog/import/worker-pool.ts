@@ -7,6 +7,7 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BuiltWords } from "./built-words";
 import type { BatchChanges, BatchItem, BatchTotals, EncodedBatch, ImportSeen } from "./job-batch";
+import { emptyWordCounts } from "./word-tally";
 
 export type WorkerReply =
   | {
@@ -88,7 +89,9 @@ export class EncoderPool {
   async totals(): Promise<BatchTotals[]> {
     const replies = await Promise.all(this.workers.map((w) => this.ask(w, { totals: true })));
     return replies.map((r) =>
-      "totals" in r ? r.totals : { countryCounts: {}, comboCounts: {}, cleanedLinks: 0 },
+      "totals" in r
+        ? r.totals
+        : { countryCounts: {}, comboCounts: {}, cleanedLinks: 0, words: emptyWordCounts() },
     );
   }
 

@@ -5,6 +5,7 @@ import {
   bitsWalkMs,
   bitsWalkPays,
   ENTRIES_PER_ROW,
+  heldShares,
   MAX_EXCLUDED_JOBS,
   MAX_GUESSED_WALK_JOBS,
   MAX_WALK_JOBS,
@@ -134,5 +135,24 @@ describe("a titled search's walk of its sort listing", () => {
     expect(titledWalkPays({ ...walk, share: 0.02, kept: 25_000 })).toBe(false);
     expect(titledWalkPays({ ...walk, share: 0 })).toBe(false);
     expect(titledWalkPays({ ...walk, scope: 0 })).toBe(false);
+  });
+});
+
+describe("heldShares", () => {
+  it("caps the bits' shares at the part of the filters' jobs the word counts allow", () => {
+    const bits = { share: 0.4, sureShare: 0.3 };
+    // A word of full-time ads among 50,000 contracts: at most 200 of them hold it.
+    expect(heldShares(bits, 200, 50_000)).toEqual({ share: 0.004, sureShare: 0.004 });
+    expect(heldShares(bits, 0, 50_000)).toEqual({ share: 0, sureShare: 0 });
+    // Counts that allow more than the guess, or none known, leave the shares.
+    expect(heldShares(bits, 45_000, 50_000)).toEqual(bits);
+    expect(heldShares(bits, null, 50_000)).toEqual(bits);
+  });
+
+  it("turns a walk for a word the filters' jobs rarely hold away from the bits", () => {
+    const narrow = { ...million, kept: 50_000, wanted: 1_001 };
+    expect(bitsWalkPays(narrow)).toBe(true);
+    const held = heldShares(narrow, 200, narrow.kept);
+    expect(bitsWalkPays({ ...narrow, ...held, indexShare: narrow.share })).toBe(false);
   });
 });

@@ -7,6 +7,8 @@ import { comboTotal } from "../combos";
 import { oneCountry } from "../filter-sql";
 import type { JobFilters } from "../filters";
 import { walksPerCountry } from "../region-walk";
+import { wordsBound } from "../word-counts";
+import type { WordBits } from "./word-bits";
 
 /**
  * Index entries a walk by bits may expect to read, at the least share of jobs its words may keep
@@ -98,22 +100,23 @@ export async function forWalk<F extends JobFilters>(
   // Within one country, or a region walked per country, the walk reads those countries'
   // listings (jobs_country_words_idx) only.
   const listed = oneCountry(f) || walksPerCountry(f, wanted) ? { country: f.country } : {};
-  const [all, scope, kept] = await Promise.all([
+  const [all, scope, kept, bound] = await Promise.all([
     comboTotal(snapshotId, {}),
     comboTotal(snapshotId, listed),
     comboTotal(snapshotId, f),
+    wordsBound(snapshotId, f),
   ]);
-  const { share, sureShare, rareShare } = bits;
+  const { share, sureShare } = heldShares(bits, bound, kept);
   const walk = {
     all,
     scope,
     kept,
     share: share - skipped,
     sureShare: sureShare - skipped,
-    rareShare,
+    rareShare: bits.rareShare,
     wanted,
     // The words' index gives every match, the tiers' too.
-    indexShare: Math.max(share, sureShare),
+    indexShare: Math.max(bits.share, bits.sureShare),
   };
   return bitsWalkPays(walk) ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
 }
@@ -134,8 +137,27 @@ export async function titledWalkByBits(
   const bits = f.wordBits;
   if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return false;
   const one = oneCountry(f) ? { country: f.country } : {};
-  const [scope, kept] = await Promise.all([comboTotal(snapshotId, one), comboTotal(snapshotId, f)]);
-  return titledWalkPays({ share: Math.max(bits.share, bits.sureShare), titleJobs, scope, kept, wanted });
+  const [scope, kept, bound] = await Promise.all([
+    comboTotal(snapshotId, one),
+    comboTotal(snapshotId, f),
+    wordsBound(snapshotId, f),
+  ]);
+  const { share, sureShare } = heldShares(bits, bound, kept);
+  return titledWalkPays({ share: Math.max(share, sureShare), titleJobs, scope, kept, wanted });
+}
+
+/**
+ * The words' shares among the filters' `kept` jobs: the bits' shares are of all jobs, as if the
+ * words were independent of the filters; at most `bound` of the kept jobs (wordsBound) hold
+ * them, which a word of other trades' ads, or other countries', makes far fewer.
+ */
+export function heldShares(
+  bits: Pick<WordBits, "share" | "sureShare">,
+  bound: number | null,
+  kept: number,
+): { share: number; sureShare: number } {
+  const most = bound === null || kept <= 0 ? 1 : Math.min(1, bound / kept);
+  return { share: Math.min(bits.share, most), sureShare: Math.min(bits.sureShare, most) };
 }
 
 /** titledWalkByBits' rule: the entries expected at those shares, within MAX_GUESSED_WALK_JOBS. */

@@ -1,0 +1,54 @@
+import { describe, expect, it } from "vitest";
+import { comboCode } from "./combos";
+import { resolveCountryFilter } from "./countries";
+import type { WordBits } from "./keywords/word-bits";
+import { boundOf, neededNumbers, type WordCount } from "./word-counts";
+
+const contract = comboCode(null, "contract", null);
+const fullTime = comboCode(null, "full_time", "senior");
+const counts = new Map<number, WordCount>([
+  // Word 1 only in contracts, in DE and FR; word 2 in both kinds; word 3 only in the US.
+  [1, { byCode: { [contract]: 40 }, byCountry: { DE: 30, FR: 10 } }],
+  [2, { byCode: { [contract]: 5, [fullTime]: 70 }, byCountry: { DE: 75 } }],
+  [3, { byCode: { [fullTime]: 9 }, byCountry: { US: 9 } }],
+  [-1, { byCode: {}, byCountry: {} }],
+]);
+
+describe("boundOf", () => {
+  it("is zero when a needed word's jobs are all outside the filters' combinations", () => {
+    expect(boundOf(counts, { need: [1, 2], sets: [] }, { employmentType: ["full_time"] })).toBe(0);
+    expect(boundOf(counts, { need: [2], sets: [] }, { employmentType: ["full_time"] })).toBe(70);
+  });
+
+  it("is the lesser of the counts by combination and by country", () => {
+    const de = { country: resolveCountryFilter("DE") ?? undefined };
+    expect(boundOf(counts, { need: [2], sets: [] }, { ...de, employmentType: ["contract"] })).toBe(5);
+    expect(boundOf(counts, { need: [1], sets: [] }, de)).toBe(30);
+    expect(boundOf(counts, { need: [3], sets: [] }, de)).toBe(0);
+  });
+
+  it("sums a set's alternatives, and takes the least of the needed words and sets", () => {
+    const wanted = { need: [2], sets: [[1, 3]] };
+    expect(boundOf(counts, wanted, {})).toBe(49);
+    expect(boundOf(counts, wanted, { employmentType: ["full_time"] })).toBe(9);
+  });
+
+  it("counts the jobs without bits as holding every word", () => {
+    const withUnknown = new Map(counts).set(-1, { byCode: { [fullTime]: 2 }, byCountry: { DE: 2 } });
+    expect(boundOf(withUnknown, { need: [1], sets: [] }, { employmentType: ["full_time"] })).toBe(2);
+    expect(
+      boundOf(withUnknown, { need: [3], sets: [] }, { country: resolveCountryFilter("DE") ?? undefined }),
+    ).toBe(2);
+  });
+});
+
+describe("neededNumbers", () => {
+  it("leaves out a set one of whose alternatives is too rare for a number", () => {
+    const bits = {
+      need: [4],
+      anyOf: [[1, 2], [3]],
+      anyOfRare: [[], [{ text: "kotlinx" }]],
+    } as unknown as WordBits;
+    expect(neededNumbers(bits)).toEqual({ need: [4], sets: [[1, 2]] });
+  });
+});

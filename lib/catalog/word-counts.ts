@@ -1,0 +1,119 @@
+// What a search's words can match among its filters' jobs at most, from the import's counts of
+// each numbered word per combination code and per country (import/word-tally.ts). The bits say
+// which words a job must hold; a word the filters' jobs never hold answers nothing, where a walk
+// in date order would read the filters' whole listing to find that out. The counts are upper
+// bounds: jobs whose words the database made count as holding every word, and copies and
+// expired jobs stay counted.
+import { hotQuery } from "../core/db";
+import { Prisma } from "../generated/prisma/client";
+import { comboCodes, combosMatchNothing } from "./combos";
+import type { JobFilters } from "./filters";
+import type { WordBits } from "./keywords/word-bits";
+import { snapshotCache } from "./live";
+
+/** One number's counts, nonzero only: by jobs.combo code and by country. */
+export type WordCount = { byCode: Record<string, number>; byCountry: Record<string, number> };
+
+/** The number under which word_counts keeps the jobs without bits. */
+const UNKNOWN = -1;
+/** Per snapshot and number, its counts; null: the snapshot has none (imported before they were kept). */
+const kept = snapshotCache<WordCount | null>(20_000);
+
+/**
+ * Whether the filters match no job: the combination counts leave none, or a word the search
+ * needs is held by none of the filters' jobs.
+ */
+export async function matchesNothing(snapshotId: number, f: JobFilters): Promise<boolean> {
+  if (await combosMatchNothing(snapshotId, f)) return true;
+  // Without a country, combination or pay-source filter, every job counts: a numbered word is
+  // held by some.
+  if (!f.country?.countries && comboCodes(f) === null) return false;
+  return (await wordsBound(snapshotId, f)) === 0;
+}
+
+/**
+ * At most how many jobs of the filters' countries and combinations hold the words the search
+ * needs; null when that is not known (no needed word, bits of another snapshot, no counts).
+ */
+export async function wordsBound(snapshotId: number, f: JobFilters): Promise<number | null> {
+  const bits = f.wordBits;
+  if (!f.keywords || !bits || bits.snapshotId !== snapshotId) return null;
+  const wanted = neededNumbers(bits);
+  if (wanted.need.length === 0 && wanted.sets.length === 0) return null;
+  const counts = await countsOf(snapshotId, [UNKNOWN, ...wanted.need, ...wanted.sets.flat()]);
+  if (counts === null) return null;
+  return boundOf(counts, wanted, f);
+}
+
+/** The numbers every match holds, and the sets of which every match holds one. */
+export function neededNumbers(bits: WordBits): { need: number[]; sets: number[][] } {
+  // A set with an alternative too rare for a number may be met by that one instead.
+  const sets = bits.anyOf.filter((_, i) => (bits.anyOfRare[i]?.length ?? 0) === 0);
+  return { need: bits.need, sets };
+}
+
+/**
+ * The least of the needed numbers' counts among the filters' jobs (a set's: its alternatives'
+ * summed), each the lesser of its count over the filters' combinations and over their
+ * countries, the jobs without bits added to both.
+ */
+export function boundOf(
+  counts: ReadonlyMap<number, WordCount>,
+  wanted: { need: number[]; sets: number[][] },
+  f: Pick<JobFilters, "country" | "remote" | "employmentType" | "seniority" | "salarySource">,
+): number {
+  const codes = comboCodes(f);
+  const countries = f.country?.countries;
+  const sum = (of: Record<string, number>, keys: readonly (string | number)[] | null | undefined) =>
+    keys ? keys.reduce<number>((n, k) => n + (of[k] ?? 0), 0) : Object.values(of).reduce((n, v) => n + v, 0);
+  const unknown = counts.get(UNKNOWN) ?? { byCode: {}, byCountry: {} };
+  const held = (n: number) => {
+    const c = counts.get(n) ?? { byCode: {}, byCountry: {} };
+    return Math.min(
+      sum(c.byCode, codes) + sum(unknown.byCode, codes),
+      sum(c.byCountry, countries) + sum(unknown.byCountry, countries),
+    );
+  };
+  let bound = Number.POSITIVE_INFINITY;
+  for (const n of wanted.need) bound = Math.min(bound, held(n));
+  for (const set of wanted.sets)
+    bound = Math.min(
+      bound,
+      set.reduce((s, n) => s + held(n), 0),
+    );
+  return bound;
+}
+
+/** The counts of `numbers` in the snapshot, or null when it has none. */
+async function countsOf(snapshotId: number, numbers: number[]): Promise<Map<number, WordCount> | null> {
+  const found = new Map<number, WordCount>();
+  const missing: number[] = [];
+  for (const n of new Set(numbers)) {
+    const known = kept.get(snapshotId, String(n));
+    if (known === null) return null;
+    if (known) found.set(n, known);
+    else missing.push(n);
+  }
+  if (missing.length > 0) {
+    const rows = await hotQuery<{
+      bit: number;
+      by_code: WordCount["byCode"];
+      by_country: WordCount["byCountry"];
+    }>(
+      Prisma.sql`SELECT bit, by_code, by_country FROM word_counts
+        WHERE snapshot_id = ${snapshotId} AND bit = ANY(${missing}::int2[])`,
+    );
+    for (const r of rows) found.set(r.bit, { byCode: r.by_code, byCountry: r.by_country });
+    if (!found.has(UNKNOWN)) {
+      kept.set(snapshotId, String(UNKNOWN), null);
+      return null;
+    }
+    for (const n of missing) {
+      // A number the snapshot did not hand out is held by no job.
+      const c = found.get(n) ?? { byCode: {}, byCountry: {} };
+      found.set(n, c);
+      kept.set(snapshotId, String(n), c);
+    }
+  }
+  return found;
+}
