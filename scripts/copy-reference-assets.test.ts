@@ -3,10 +3,10 @@
 // landmark), and a bundle that no longer renders them stops the build.
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import {
   extractFromTarball,
   loadBundle,
@@ -18,9 +18,20 @@ import {
 
 const MAIN_VNODE = /[\w$]\((["'`])main\1,/g;
 
+/** Temporary directories a test made, removed after it. */
+const made: string[] = [];
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+afterEach(() => {
+  for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A gzipped tar made by the system's tar, in the given format, of the files given. */
 function tarball(format: "ustar" | "pax" | "gnu", files: Record<string, string>): Buffer {
-  const dir = mkdtempSync(path.join(tmpdir(), "tarball-"));
+  const dir = tempDir("tarball-");
   for (const [name, content] of Object.entries(files)) {
     mkdirSync(path.dirname(path.join(dir, "src", name)), { recursive: true });
     writeFileSync(path.join(dir, "src", name), content);
@@ -85,7 +96,7 @@ describe("loadTarball", () => {
   };
 
   it("fetches once, then reads the checked copy it kept", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    const dir = tempDir("renderer-");
     const npm = packs(bytes);
     expect(loadTarball(pin, npm.run, dir)).toEqual(bytes);
     expect(loadTarball(pin, npm.run, dir)).toEqual(bytes);
@@ -94,10 +105,10 @@ describe("loadTarball", () => {
   });
 
   it("fetches again over a damaged copy, and keeps nothing that fails the integrity", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    const dir = tempDir("renderer-");
     writeFileSync(path.join(dir, "scope-renderer-1.0.0.tgz"), "half a tarb");
     expect(loadTarball(pin, packs(bytes).run, dir)).toEqual(bytes);
-    const other = mkdtempSync(path.join(tmpdir(), "renderer-"));
+    const other = tempDir("renderer-");
     expect(() => loadTarball(pin, packs(Buffer.from("tampered")).run, other)).toThrow(/is not the pinned/);
     expect(readdirSync(other)).toEqual([]);
   });
@@ -105,7 +116,7 @@ describe("loadTarball", () => {
 
 describe("readPin", () => {
   it("refuses a pin without a sha512 integrity", () => {
-    const dir = mkdtempSync(path.join(tmpdir(), "pin-"));
+    const dir = tempDir("pin-");
     const file = path.join(dir, "package.json");
     writeFileSync(file, JSON.stringify({ referenceRenderer: { package: "x", version: "1.0.0" } }));
     expect(() => readPin(file)).toThrow(/integrity/);

@@ -20,8 +20,11 @@ beforeAll(async () => {
   await ensureDatabase(DATABASE_URL);
 });
 afterAll(async () => {
-  await dropDatabase(DATABASE_URL);
-  rmSync(dir, { recursive: true, force: true });
+  try {
+    await dropDatabase(DATABASE_URL);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 /** Runs a script in production with exactly these settings (no secrets, Redis or mail inherited). */

@@ -37,8 +37,11 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  await embedded?.close();
-  await rm(dataRoot, { recursive: true, force: true });
+  try {
+    await embedded?.close();
+  } finally {
+    if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
+  }
 });
 
 async function onBoth<T extends pg.QueryResultRow>(

@@ -59,18 +59,19 @@ describe("a command and the directory's holder", () => {
     const other = spawn("sleep", ["2"]);
     // The other command's port accepts connections: joining would be possible, and wrong.
     const listening = createServer().listen(0, "127.0.0.1");
-    await once(listening, "listening");
-    const port = (listening.address() as AddressInfo).port;
-    await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "cli", port }));
-    const started = Date.now();
-    const mine = await joinOrServe(root, "cli");
+    let mine: Awaited<ReturnType<typeof joinOrServe>> | undefined;
     try {
+      await once(listening, "listening");
+      const port = (listening.address() as AddressInfo).port;
+      await writeFile(path.join(root, "pglite.json"), JSON.stringify({ pid: other.pid, role: "cli", port }));
+      const started = Date.now();
+      mine = await joinOrServe(root, "cli");
       expect(mine.owner).toBe(true);
       expect(mine.url).not.toContain(`:${port}/`);
       expect(Date.now() - started).toBeGreaterThanOrEqual(1_500);
     } finally {
       listening.close();
-      await mine.close();
+      await mine?.close();
       await rm(root, { recursive: true, force: true });
     }
   });

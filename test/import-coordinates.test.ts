@@ -1,10 +1,10 @@
 // Coordinates at import, through the real importer and API: a posting's jobLocation.geo, the
 // latitude/longitude columns of CSV and JSON Lines, else the city's centre from the gazetteer;
 // a pair that is not valid is dropped (and counted), never refused.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS } from "@/lib/catalog/import/records";
@@ -13,6 +13,9 @@ import { getJson } from "./support/http";
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "import-coordinates-"));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function importFile(name: string, content: string) {

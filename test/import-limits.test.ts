@@ -3,7 +3,7 @@
 import { execFile } from "node:child_process";
 import { once } from "node:events";
 import { createWriteStream } from "node:fs";
-import { mkdtemp } from "node:fs/promises";
+import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finished } from "node:stream/promises";
@@ -21,7 +21,13 @@ beforeAll(async () => {
   await client.connect();
   await loadCatalog();
 });
-afterAll(() => client.end());
+afterAll(async () => {
+  try {
+    await client?.end();
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+});
 
 const run = promisify(execFile);
 const loading = async () =>

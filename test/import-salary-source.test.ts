@@ -1,10 +1,10 @@
 // Where each job's pay comes from, through the real importer and API: a feed's structured
 // salary is stated, pay read from the description is parsed, an estimate is never imported as
 // either; the CSV and schema.org JobPosting paths alike, and the salary_source filter.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS } from "@/lib/catalog/import/records";
@@ -13,6 +13,9 @@ import { getJson } from "./support/http";
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "import-salary-source-"));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function importFile(name: string, content: string) {

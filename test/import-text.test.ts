@@ -2,11 +2,11 @@
 // is served as plain text, UTF-8 survives any chunk edge, and a file is read by its content,
 // whatever its name.
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { type Numbered, readFile } from "@/lib/catalog/import/read";
 import { JOB_COLUMNS, SALARY_COLUMNS } from "@/lib/catalog/import/records";
@@ -16,6 +16,9 @@ import { getJson } from "./support/http";
 let dir: string;
 beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), "import-text-"));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
 });
 
 async function write(name: string, content: string | Buffer) {

@@ -1,6 +1,6 @@
 // The importer against a real Postgres: formats, rejection with line numbers, atomic swap.
 import { execFile } from "node:child_process";
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
@@ -25,7 +25,13 @@ beforeAll(async () => {
   await client.connect();
   await loadCatalog();
 });
-afterAll(() => client.end());
+afterAll(async () => {
+  try {
+    await client?.end();
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
+});
 
 const state = () => snapshotState(client);
 

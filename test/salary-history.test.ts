@@ -1,6 +1,6 @@
 // Percentiles beside the median, and the pay history kept across real imports
 // (GET /v1/salary, GET /v1/salary/history), through the JSON Lines and CSV importers.
-import { mkdtemp, writeFile } from "node:fs/promises";
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -65,8 +65,12 @@ beforeAll(async () => {
   await client.query("DELETE FROM salary_history");
 });
 afterAll(async () => {
-  await loadCatalog(); // the fixture catalog, as the other files expect it
-  await client.end();
+  try {
+    await loadCatalog(); // the fixture catalog, as the other files expect it
+    await client.end();
+  } finally {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  }
 });
 
 describe("percentiles in the salary snapshot", () => {

@@ -1,6 +1,9 @@
 // MailDev as the development and test SMTP sink: mail sent to its SMTP port is kept in memory,
 // shown in its web UI, and readable over its REST API (GET /email).
+import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 const require = createRequire(import.meta.url);
 
@@ -22,14 +25,25 @@ export async function startMailSink(
 ): Promise<{ webUrl: string; stop: () => Promise<void> }> {
   const MailDev = require("maildev") as MailDevCtor;
   const before = { SIGINT: process.listeners("SIGINT"), SIGTERM: process.listeners("SIGTERM") };
-  const server = new MailDev({ smtp, web, ip: "127.0.0.1", silent: true, disableWeb: false });
+  // Its own folder for the messages' files, removed on stop: MailDev's default one is left behind.
+  const mailDirectory = await mkdtemp(path.join(tmpdir(), "maildev-"));
+  const server = new MailDev({ smtp, web, ip: "127.0.0.1", silent: true, disableWeb: false, mailDirectory });
   // MailDev exits the whole process on SIGINT/SIGTERM; the host decides how to shut down
   // (npm run dev must close the embedded database first).
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
   }
-  await new Promise<void>((resolve, reject) => server.listen((err) => (err ? reject(err) : resolve())));
-  return { webUrl: `http://127.0.0.1:${web}`, stop: () => new Promise<void>((r) => server.close(() => r())) };
+  const stop = async () => {
+    await new Promise<void>((r) => server.close(() => r()));
+    await rm(mailDirectory, { recursive: true, force: true });
+  };
+  try {
+    await new Promise<void>((resolve, reject) => server.listen((err) => (err ? reject(err) : resolve())));
+  } catch (err) {
+    await rm(mailDirectory, { recursive: true, force: true });
+    throw err;
+  }
+  return { webUrl: `http://127.0.0.1:${web}`, stop };
 }
 
 /** Waits for the newest message to `to` matching `subject` (a test's view of the inbox). */

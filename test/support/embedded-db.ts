@@ -21,8 +21,11 @@ export function embeddedDatabase(): void {
   });
 
   afterAll(async () => {
-    await embedded?.close();
-    await rm(dataRoot, { recursive: true, force: true });
+    try {
+      await embedded?.close();
+    } finally {
+      if (dataRoot) await rm(dataRoot, { recursive: true, force: true });
+    }
   });
 }
 
