@@ -2,6 +2,9 @@
 // without reading a job, and never at the cost of a job that matches.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { resolveCountryFilter } from "@/lib/catalog/countries";
+import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
+import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -19,6 +22,14 @@ beforeAll(async () => {
           : `Opening ${i}. Permanent role in a joinery workshop, site induction given.`,
     }),
   );
+  // Rigging only ever in Switzerland.
+  for (const i of [1, 2, 3])
+    jobs.push(
+      job(`w-ch-${i}`, "Rigger", "CH", i, {
+        employment_type: "contract",
+        description: `Opening CH ${i}. Rigging for stage builds, site induction given.`,
+      }),
+    );
   // A contract whose text holds markup: the database makes its words, so the import's counts
   // cannot say which it holds.
   jobs.push(
@@ -62,6 +73,19 @@ describe("searches whose words the filters' jobs never hold", () => {
     // Words both kinds hold are not ruled out.
     const both = await getJson("/v1/jobs?q=induction&employment_type=full_time&country=DE&per_page=1");
     expect(both.body.meta).toMatchObject({ total: JOBS / 4, total_exact: true });
+  });
+
+  it("leave out of a region's walk the countries where nothing can match", async () => {
+    const k = await resolveKeywords("rigging", snapshotId, false);
+    if (!k.ok) throw new Error(JSON.stringify(k));
+    const dach = resolveCountryFilter("DACH") ?? undefined;
+    const f = { keywords: k.value.clauses, wordBits: k.value.bits, country: dach };
+    const walk = await forWalk(snapshotId, f, 11);
+    expect(walk.wordsByBits).toBe(true);
+    expect(walk.country?.countries).toEqual(["CH"]);
+    const page = await getJson("/v1/jobs?q=rigging&country=DACH&sort=date");
+    expect(page.body.items.map((j: { id: string }) => j.id)).toEqual(["w-ch-1", "w-ch-2", "w-ch-3"]);
+    expect(page.body.meta).toMatchObject({ total: 3, total_exact: true });
   });
 
   it("are told by the counts the import stored", async () => {

@@ -37,6 +37,7 @@ export function combosAnswer(f: JobFilters): boolean {
 // (the shortcut for an empty mix, the lead, the count).
 const countsOf = snapshotCache<[string[], number][]>(8);
 const totals = snapshotCache<number>(2_000);
+const byCountry = snapshotCache<Record<string, number>>(500);
 
 async function load(snapshotId: number): Promise<[string[], number][]> {
   const known = countsOf.get(snapshotId, "");
@@ -59,21 +60,47 @@ export async function comboTotal(snapshotId: number, f: JobFilters): Promise<num
   return total;
 }
 
+/**
+ * Per country (the filters' countries, or every one), its jobs matching the remote, employment
+ * type and seniority filters, exactly; null when the snapshot has no counts.
+ */
+export async function comboTotalsByCountry(
+  snapshotId: number,
+  f: JobFilters,
+): Promise<ReadonlyMap<string, number> | null> {
+  const key = JSON.stringify([f.country?.countries, f.remote, f.employmentType, f.seniority]);
+  const known = byCountry.get(snapshotId, key);
+  if (known) return new Map(Object.entries(known));
+  const counts = await load(snapshotId);
+  if (counts.length === 0) return null;
+  const totals: Record<string, number> = {};
+  for (const country of f.country?.countries ?? []) totals[country] = 0;
+  const kept = keptBy(f);
+  for (const [parts, n] of counts) {
+    const country = parts[0] ?? "";
+    if (kept(parts) && (!f.country || country in totals)) totals[country] = (totals[country] ?? 0) + n;
+  }
+  byCountry.set(snapshotId, key, totals);
+  return new Map(Object.entries(totals));
+}
+
 function sumCombos(counts: [string[], number][], f: JobFilters): number {
+  const countries = f.country ? new Set(f.country.countries) : null;
+  const kept = keptBy(f);
+  let total = 0;
+  for (const [parts, n] of counts)
+    if ((!countries || countries.has(parts[0] ?? "")) && kept(parts)) total += n;
+  return total;
+}
+
+/** Whether a count's key (country, remote, employment type, seniority) meets the filters but the country. */
+function keptBy(f: JobFilters): (parts: string[]) => boolean {
   const want = (values: string[] | undefined) => (values ? new Set(values) : null);
-  const countries = want(f.country?.countries);
   const remote = want(f.remote);
   const types = want(f.employmentType);
   const levels = want(f.seniority);
-  let total = 0;
-  for (const [[country = "", r = NONE, t = NONE, s = NONE], n] of counts) {
-    if (countries && !countries.has(country)) continue;
-    if (remote && !remote.has(r)) continue;
-    if (types && !types.has(t)) continue;
-    if (levels && !levels.has(s)) continue;
-    total += n;
-  }
-  return total;
+  return ([, r = NONE, t = NONE, s = NONE]) =>
+    (!remote || remote.has(r)) && (!types || types.has(t)) && (!levels || levels.has(s));
 }
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { comboCode } from "./combos";
 import { resolveCountryFilter } from "./countries";
 import type { WordBits } from "./keywords/word-bits";
-import { boundOf, neededNumbers, type WordCount } from "./word-counts";
+import { boundOf, countryBounds, neededNumbers, type WordCount } from "./word-counts";
 
 const contract = comboCode(null, "contract", null);
 const fullTime = comboCode(null, "full_time", "senior");
@@ -29,7 +29,9 @@ describe("boundOf", () => {
 
   it("sums a set's alternatives, and takes the least of the needed words and sets", () => {
     const wanted = { need: [2], sets: [[1, 3]] };
-    expect(boundOf(counts, wanted, {})).toBe(49);
+    // By combination: 40 + 9 of the set, 75 of word 2; by country only DE holds both (30).
+    expect(boundOf(counts, wanted, {})).toBe(30);
+    expect(boundOf(counts, { need: [], sets: [[1, 3]] }, {})).toBe(49);
     expect(boundOf(counts, wanted, { employmentType: ["full_time"] })).toBe(9);
   });
 
@@ -39,6 +41,23 @@ describe("boundOf", () => {
     expect(
       boundOf(withUnknown, { need: [3], sets: [] }, { country: resolveCountryFilter("DE") ?? undefined }),
     ).toBe(2);
+  });
+});
+
+describe("countryBounds", () => {
+  it("is, per country, no more than its jobs the combination filters keep, nor than hold each needed word there", () => {
+    const jobsIn = new Map([
+      ["DE", 12],
+      ["FR", 0],
+      ["US", 500],
+    ]);
+    const bounds = countryBounds(counts, { need: [1], sets: [] }, ["DE", "FR", "US"], jobsIn);
+    expect(Object.fromEntries(bounds)).toEqual({ DE: 12, FR: 0, US: 0 });
+    // Words 1 (DE, FR) and 3 (US) are never held in one country: nothing matches both, though
+    // by combination each is held somewhere.
+    const both = countryBounds(counts, { need: [1, 3], sets: [] }, ["DE", "FR", "US"], null);
+    expect(Object.fromEntries(both)).toEqual({ DE: 0, FR: 0, US: 0 });
+    expect(boundOf(counts, { need: [1, 3], sets: [] }, {})).toBe(0);
   });
 });
 

@@ -6,7 +6,7 @@
 // expired jobs stay counted.
 import { hotQuery } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
-import { comboCodes, combosMatchNothing } from "./combos";
+import { comboCodes, combosMatchNothing, comboTotalsByCountry } from "./combos";
 import type { JobFilters } from "./filters";
 import type { WordBits } from "./keywords/word-bits";
 import { snapshotCache } from "./live";
@@ -21,13 +21,10 @@ const kept = snapshotCache<WordCount | null>(20_000);
 
 /**
  * Whether the filters match no job: the combination counts leave none, or a word the search
- * needs is held by none of the filters' jobs.
+ * needs is held by none of the filters' jobs (or the words it needs never in one country).
  */
 export async function matchesNothing(snapshotId: number, f: JobFilters): Promise<boolean> {
   if (await combosMatchNothing(snapshotId, f)) return true;
-  // Without a country, combination or pay-source filter, every job counts: a numbered word is
-  // held by some.
-  if (!f.country?.countries && comboCodes(f) === null) return false;
   return (await wordsBound(snapshotId, f)) === 0;
 }
 
@@ -36,13 +33,38 @@ export async function matchesNothing(snapshotId: number, f: JobFilters): Promise
  * needs; null when that is not known (no needed word, bits of another snapshot, no counts).
  */
 export async function wordsBound(snapshotId: number, f: JobFilters): Promise<number | null> {
+  const known = await countsFor(snapshotId, f);
+  return known && boundOf(known.counts, known.wanted, f, known.jobsIn);
+}
+
+/**
+ * The filters' countries where a job may match (its combination filters' jobs there, and its
+ * needed words held there); null when that is not known.
+ */
+export async function countriesMayMatch(snapshotId: number, f: JobFilters): Promise<string[] | null> {
+  const countries = f.country?.countries;
+  const known = countries && (await countsFor(snapshotId, f));
+  if (!known) return null;
+  const bounds = countryBounds(known.counts, known.wanted, countries, known.jobsIn);
+  return countries.filter((c) => (bounds.get(c) ?? 0) > 0);
+}
+
+type Known = {
+  counts: ReadonlyMap<number, WordCount>;
+  wanted: { need: number[]; sets: number[][] };
+  jobsIn: ReadonlyMap<string, number> | null;
+};
+
+async function countsFor(snapshotId: number, f: JobFilters): Promise<Known | null> {
   const bits = f.wordBits;
   if (!f.keywords || !bits || bits.snapshotId !== snapshotId) return null;
   const wanted = neededNumbers(bits);
   if (wanted.need.length === 0 && wanted.sets.length === 0) return null;
-  const counts = await countsOf(snapshotId, [UNKNOWN, ...wanted.need, ...wanted.sets.flat()]);
-  if (counts === null) return null;
-  return boundOf(counts, wanted, f);
+  const [counts, jobsIn] = await Promise.all([
+    countsOf(snapshotId, [UNKNOWN, ...wanted.need, ...wanted.sets.flat()]),
+    comboTotalsByCountry(snapshotId, f),
+  ]);
+  return counts && { counts, wanted, jobsIn };
 }
 
 /** The numbers every match holds, and the sets of which every match holds one. */
@@ -52,36 +74,73 @@ export function neededNumbers(bits: WordBits): { need: number[]; sets: number[][
   return { need: bits.need, sets };
 }
 
+const NONE: WordCount = { byCode: {}, byCountry: {} };
+
 /**
- * The least of the needed numbers' counts among the filters' jobs (a set's: its alternatives'
- * summed), each the lesser of its count over the filters' combinations and over their
- * countries, the jobs without bits added to both.
+ * At most how many of the filters' jobs hold the needed numbers: the lesser of the count over
+ * the filters' combinations (the least needed number's, a set's alternatives summed) and the sum
+ * over their countries of countryBounds. The jobs without bits count as holding every number.
+ * `jobsIn`: per country, its jobs matching the combination filters (absent: not known).
  */
 export function boundOf(
   counts: ReadonlyMap<number, WordCount>,
   wanted: { need: number[]; sets: number[][] },
   f: Pick<JobFilters, "country" | "remote" | "employmentType" | "seniority" | "salarySource">,
+  jobsIn: ReadonlyMap<string, number> | null = null,
 ): number {
   const codes = comboCodes(f);
-  const countries = f.country?.countries;
-  const sum = (of: Record<string, number>, keys: readonly (string | number)[] | null | undefined) =>
-    keys ? keys.reduce<number>((n, k) => n + (of[k] ?? 0), 0) : Object.values(of).reduce((n, v) => n + v, 0);
-  const unknown = counts.get(UNKNOWN) ?? { byCode: {}, byCountry: {} };
-  const held = (n: number) => {
-    const c = counts.get(n) ?? { byCode: {}, byCountry: {} };
-    return Math.min(
-      sum(c.byCode, codes) + sum(unknown.byCode, codes),
-      sum(c.byCountry, countries) + sum(unknown.byCountry, countries),
-    );
-  };
+  const unknown = counts.get(UNKNOWN) ?? NONE;
+  const byCode = (n: number) => sum((counts.get(n) ?? NONE).byCode, codes) + sum(unknown.byCode, codes);
   let bound = Number.POSITIVE_INFINITY;
-  for (const n of wanted.need) bound = Math.min(bound, held(n));
+  for (const n of wanted.need) bound = Math.min(bound, byCode(n));
   for (const set of wanted.sets)
     bound = Math.min(
       bound,
-      set.reduce((s, n) => s + held(n), 0),
+      set.reduce((s, n) => s + byCode(n), 0),
     );
-  return bound;
+  // Without a country filter, every country some needed number's jobs are in.
+  const countries = f.country?.countries ?? [
+    ...new Set(
+      [...wanted.need, ...wanted.sets.flat(), UNKNOWN].flatMap((n) =>
+        Object.keys((counts.get(n) ?? NONE).byCountry),
+      ),
+    ),
+  ];
+  let inCountries = 0;
+  for (const b of countryBounds(counts, wanted, countries, jobsIn).values()) inCountries += b;
+  return Math.min(bound, inCountries);
+}
+
+/**
+ * Per country, at most how many of its jobs match: no more than its jobs the combination filters
+ * keep, nor than hold each needed number (a set: its alternatives summed) there.
+ */
+export function countryBounds(
+  counts: ReadonlyMap<number, WordCount>,
+  wanted: { need: number[]; sets: number[][] },
+  countries: readonly string[],
+  jobsIn: ReadonlyMap<string, number> | null,
+): Map<string, number> {
+  const unknown = counts.get(UNKNOWN) ?? NONE;
+  const bounds = new Map<string, number>();
+  for (const c of countries) {
+    const jobs = jobsIn ? (jobsIn.get(c) ?? 0) : Number.POSITIVE_INFINITY;
+    const held = (n: number) => ((counts.get(n) ?? NONE).byCountry[c] ?? 0) + (unknown.byCountry[c] ?? 0);
+    let bound = jobs;
+    for (const n of wanted.need) bound = Math.min(bound, held(n));
+    for (const set of wanted.sets)
+      bound = Math.min(
+        bound,
+        set.reduce((s, n) => s + held(n), 0),
+      );
+    bounds.set(c, bound);
+  }
+  return bounds;
+}
+
+function sum(of: Record<string, number>, keys: readonly (string | number)[] | null | undefined): number {
+  if (!keys) return Object.values(of).reduce((n, v) => n + v, 0);
+  return keys.reduce<number>((n, k) => n + (of[k] ?? 0), 0);
 }
 
 /** The counts of `numbers` in the snapshot, or null when it has none. */

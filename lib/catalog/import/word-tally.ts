@@ -13,6 +13,9 @@ const TAB = 9;
 const OPEN = 123; // '{'
 const COMMA = 44;
 const HEX_DIGITS = COMMON_WORD_BITS / 4;
+/** A hexadecimal digit's value by its character code. */
+const HEX_VALUE = new Uint8Array(128);
+for (let d = 0; d < 16; d++) HEX_VALUE[d.toString(16).charCodeAt(0)] = d;
 
 /** The counts of one import's jobs, as a worker hands them over (typed arrays clone cheaply). */
 export type WordCounts = {
@@ -52,14 +55,18 @@ export function tallyJob(into: WordCounts, built: Uint8Array | null, code: numbe
   }
   const row = code * NUMBERS;
   const byCode = into.byCode;
-  const listAt = built.lastIndexOf(TAB);
+  // The list is short: found from the end (Buffer's lastIndexOf costs more than the scan).
+  let listAt = built.length - 1;
+  while (built[listAt] !== TAB) listAt--;
   const bitsAt = listAt - HEX_DIGITS;
-  for (let i = 0; i < HEX_DIGITS; i++) {
-    const c = built[bitsAt + i] as number;
-    if (c === 48) continue; // '0'
-    const nibble = c <= 57 ? c - 48 : c - 87; // '1'-'9', 'a'-'f'
-    for (let k = 0; k < 4; k++) {
-      if (!(nibble & (8 >> k))) continue;
+  // Eight hexadecimal digits at a time into 32 bits (bit 0 the highest), then only the set ones:
+  // most of a job's digits are zeros, and testing bits one by one mispredicts half the time.
+  for (let i = 0; i < HEX_DIGITS; i += 8) {
+    let word = 0;
+    for (let j = 0; j < 8; j++) word = (word << 4) | (HEX_VALUE[built[bitsAt + i + j] as number] as number);
+    while (word !== 0) {
+      const k = Math.clz32(word);
+      word &= ~(0x80000000 >>> k);
       const n = 4 * i + k;
       byCode[row + n] = (byCode[row + n] as number) + 1;
       perCountry[n] = (perCountry[n] as number) + 1;

@@ -7,7 +7,7 @@ import { comboTotal } from "../combos";
 import { oneCountry } from "../filter-sql";
 import type { JobFilters } from "../filters";
 import { walksPerCountry } from "../region-walk";
-import { wordsBound } from "../word-counts";
+import { countriesMayMatch, wordsBound } from "../word-counts";
 import type { WordBits } from "./word-bits";
 
 /**
@@ -97,14 +97,15 @@ export async function forWalk<F extends JobFilters>(
     f.near
   )
     return f;
+  const g = await withoutEmptyCountries(snapshotId, f);
   // Within one country, or a region walked per country, the walk reads those countries'
   // listings (jobs_country_words_idx) only.
-  const listed = oneCountry(f) || walksPerCountry(f, wanted) ? { country: f.country } : {};
+  const listed = oneCountry(g) || walksPerCountry(g, wanted) ? { country: g.country } : {};
   const [all, scope, kept, bound] = await Promise.all([
     comboTotal(snapshotId, {}),
     comboTotal(snapshotId, listed),
-    comboTotal(snapshotId, f),
-    wordsBound(snapshotId, f),
+    comboTotal(snapshotId, g),
+    wordsBound(snapshotId, g),
   ]);
   const { share, sureShare } = heldShares(bits, bound, kept);
   const walk = {
@@ -118,7 +119,19 @@ export async function forWalk<F extends JobFilters>(
     // The words' index gives every match, the tiers' too.
     indexShare: Math.max(bits.share, bits.sureShare),
   };
-  return bitsWalkPays(walk) ? { ...f, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
+  return bitsWalkPays(walk) ? { ...g, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
+}
+
+/**
+ * The filters without their region's countries where nothing can match (no job of the
+ * combination filters there, or a needed word held by none of its jobs): a walk per country
+ * would read such a country's listing whole, and a single walk pass over its entries.
+ */
+async function withoutEmptyCountries<F extends JobFilters>(snapshotId: number, f: F): Promise<F> {
+  const country = f.country;
+  if (!country || country.countries.length < 2) return f;
+  const may = await countriesMayMatch(snapshotId, f);
+  return may && may.length < country.countries.length ? { ...f, country: { ...country, countries: may } } : f;
 }
 
 /**
