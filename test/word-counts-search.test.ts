@@ -35,7 +35,8 @@ beforeAll(async () => {
   jobs.push(
     job("w-markup", "Joiner", "FR", 3, {
       employment_type: "contract",
-      description: "Opening markup. Scaffolding inspector, pay: base < bonus, site induction given.",
+      description:
+        "Opening markup. Scaffolding and rigging inspector, pay: base < bonus, site induction given.",
     }),
   );
   snapshotId = (await loadCatalog(jobs, null, "word counts")).snapshotId;
@@ -86,6 +87,21 @@ describe("searches whose words the filters' jobs never hold", () => {
     const page = await getJson("/v1/jobs?q=rigging&country=DACH&sort=date");
     expect(page.body.items.map((j: { id: string }) => j.id)).toEqual(["w-ch-1", "w-ch-2", "w-ch-3"]);
     expect(page.body.meta).toMatchObject({ total: 3, total_exact: true });
+  });
+
+  it("keep in a region's walk a country whose only match may be a job whose words the database made", async () => {
+    const k = await resolveKeywords("rigging", snapshotId, false);
+    if (!k.ok) throw new Error(JSON.stringify(k));
+    const f = {
+      keywords: k.value.clauses,
+      wordBits: k.value.bits,
+      country: resolveCountryFilter("EU") ?? undefined,
+    };
+    const walk = await forWalk(snapshotId, f, 11);
+    expect(walk.wordsByBits).toBe(true);
+    expect(walk.country?.countries).toEqual(["FR"]);
+    const page = await getJson("/v1/jobs?q=rigging&country=EU&sort=date");
+    expect(page.body.items.map((j: { id: string }) => j.id)).toEqual(["w-markup"]);
   });
 
   it("are told by the counts the import stored", async () => {

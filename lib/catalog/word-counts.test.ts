@@ -35,6 +35,14 @@ describe("boundOf", () => {
     expect(boundOf(counts, wanted, { employmentType: ["full_time"] })).toBe(9);
   });
 
+  it("tells stated pay from pay read from text, stated sharing its codes with jobs without pay", () => {
+    const parsed = comboCode(null, "contract", null, true);
+    const onlyParsed = new Map(counts).set(5, { byCode: { [parsed]: 7 }, byCountry: { DE: 7 } });
+    expect(boundOf(onlyParsed, { need: [5], sets: [] }, { salarySource: "parsed" })).toBe(7);
+    expect(boundOf(onlyParsed, { need: [5], sets: [] }, { salarySource: "stated" })).toBe(0);
+    expect(boundOf(counts, { need: [1], sets: [] }, { salarySource: "stated" })).toBe(40);
+  });
+
   it("counts the jobs without bits as holding every word", () => {
     const withUnknown = new Map(counts).set(-1, { byCode: { [fullTime]: 2 }, byCountry: { DE: 2 } });
     expect(boundOf(withUnknown, { need: [1], sets: [] }, { employmentType: ["full_time"] })).toBe(2);

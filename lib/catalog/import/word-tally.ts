@@ -55,12 +55,12 @@ export function tallyJob(into: WordCounts, built: Uint8Array | null, code: numbe
   }
   const row = code * NUMBERS;
   const byCode = into.byCode;
-  // The list is short: found from the end (Buffer's lastIndexOf costs more than the scan).
+  // The list is short: found from the end (escaped words hold no tab).
   let listAt = built.length - 1;
   while (built[listAt] !== TAB) listAt--;
   const bitsAt = listAt - HEX_DIGITS;
-  // Eight hexadecimal digits at a time into 32 bits (bit 0 the highest), then only the set ones:
-  // most of a job's digits are zeros, and testing bits one by one mispredicts half the time.
+  // Eight hexadecimal digits at a time into 32 bits (bit 0 the highest), then only the set ones
+  // are visited: a job holds few of the common words.
   for (let i = 0; i < HEX_DIGITS; i += 8) {
     let word = 0;
     for (let j = 0; j < 8; j++) word = (word << 4) | (HEX_VALUE[built[bitsAt + i + j] as number] as number);

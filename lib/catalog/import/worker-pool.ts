@@ -7,7 +7,6 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { BuiltWords } from "./built-words";
 import type { BatchChanges, BatchItem, BatchTotals, EncodedBatch, ImportSeen } from "./job-batch";
-import { emptyWordCounts } from "./word-tally";
 
 export type WorkerReply =
   | {
@@ -88,11 +87,11 @@ export class EncoderPool {
   /** Every worker's counts, once all batches are answered. */
   async totals(): Promise<BatchTotals[]> {
     const replies = await Promise.all(this.workers.map((w) => this.ask(w, { totals: true })));
-    return replies.map((r) =>
-      "totals" in r
-        ? r.totals
-        : { countryCounts: {}, comboCounts: {}, cleanedLinks: 0, words: emptyWordCounts() },
-    );
+    // A worker's counts missing would undercount its jobs: word counts must stay upper bounds.
+    return replies.map((r) => {
+      if (!("totals" in r)) throw new Error("an import worker answered out of turn");
+      return r.totals;
+    });
   }
 
   async close(): Promise<void> {

@@ -162,7 +162,9 @@ export async function titledWalkByBits(
 /**
  * The words' shares among the filters' `kept` jobs: the bits' shares are of all jobs, as if the
  * words were independent of the filters; at most `bound` of the kept jobs (wordsBound) hold
- * them, which a word of other trades' ads, or other countries', makes far fewer.
+ * them, which a word of other trades' ads, or other countries', makes far fewer. The sure share
+ * is capped too: a bound below it shows it does not hold among the kept jobs, so a walk must not
+ * be given the time a sure one gets.
  */
 export function heldShares(
   bits: Pick<WordBits, "share" | "sureShare">,
