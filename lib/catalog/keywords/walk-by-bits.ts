@@ -125,7 +125,7 @@ export async function forWalk<F extends JobFilters>(
 /**
  * The filters without their region's countries where nothing can match (no job of the
  * combination filters there, or a needed word held by none of its jobs): a walk per country
- * would read such a country's listing whole, and a single walk pass over its entries.
+ * would read such a country's listing whole, and a single walk passes over its entries.
  */
 async function withoutEmptyCountries<F extends JobFilters>(snapshotId: number, f: F): Promise<F> {
   const country = f.country;
