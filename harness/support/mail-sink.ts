@@ -1,5 +1,6 @@
 // MailDev as the development and test SMTP sink: mail sent to its SMTP port is kept in memory,
 // shown in its web UI, and readable over its REST API (GET /email).
+import { rmSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -33,13 +34,18 @@ export async function startMailSink(
   for (const signal of ["SIGINT", "SIGTERM"] as const) {
     for (const l of process.listeners(signal)) if (!before[signal].includes(l)) process.off(signal, l);
   }
+  // A host that exits without stopping the sink (npm run dev on Ctrl-C) still removes the folder.
+  const removeOnExit = () => rmSync(mailDirectory, { recursive: true, force: true });
+  process.once("exit", removeOnExit);
   const stop = async () => {
+    process.off("exit", removeOnExit);
     await new Promise<void>((r) => server.close(() => r()));
     await rm(mailDirectory, { recursive: true, force: true });
   };
   try {
     await new Promise<void>((resolve, reject) => server.listen((err) => (err ? reject(err) : resolve())));
   } catch (err) {
+    process.off("exit", removeOnExit);
     await rm(mailDirectory, { recursive: true, force: true });
     throw err;
   }
