@@ -16,31 +16,15 @@ const HELD = `
 
 describe("word counts", () => {
   it("are, per number and combination code, the jobs whose bits or list hold it", async () => {
-    const { rows } = await pool.query(
-      `WITH truth AS (SELECT bit::int, combo::text AS code, count(*)::int AS n FROM (${HELD}) h GROUP BY 1, 2),
-            stored AS (SELECT w.bit::int, e.key AS code, e.value::int AS n FROM word_counts w, jsonb_each_text(w.by_code) e
-                       WHERE w.snapshot_id = $1 AND w.bit >= 0)
-       SELECT (SELECT count(*) FROM truth)::int AS pairs,
-              (SELECT count(*) FROM (TABLE truth EXCEPT TABLE stored) x)::int AS missing,
-              (SELECT count(*) FROM (TABLE stored EXCEPT TABLE truth) x)::int AS extra`,
-      [snapshotId],
-    );
-    expect(rows[0].pairs).toBeGreaterThan(10_000);
-    expect(rows[0]).toMatchObject({ missing: 0, extra: 0 });
+    const compared = await againstBits("combo", "by_code");
+    expect(compared.pairs).toBeGreaterThan(10_000);
+    expect(compared).toMatchObject({ missing: 0, extra: 0 });
   });
 
   it("are, per number and country, the jobs whose bits or list hold it", async () => {
-    const { rows } = await pool.query(
-      `WITH truth AS (SELECT bit::int, country_code::text AS country, count(*)::int AS n FROM (${HELD}) h GROUP BY 1, 2),
-            stored AS (SELECT w.bit::int, e.key AS country, e.value::int AS n FROM word_counts w, jsonb_each_text(w.by_country) e
-                       WHERE w.snapshot_id = $1 AND w.bit >= 0)
-       SELECT (SELECT count(*) FROM truth)::int AS pairs,
-              (SELECT count(*) FROM (TABLE truth EXCEPT TABLE stored) x)::int AS missing,
-              (SELECT count(*) FROM (TABLE stored EXCEPT TABLE truth) x)::int AS extra`,
-      [snapshotId],
-    );
-    expect(rows[0].pairs).toBeGreaterThan(1_000);
-    expect(rows[0]).toMatchObject({ missing: 0, extra: 0 });
+    const compared = await againstBits("country_code", "by_country");
+    expect(compared.pairs).toBeGreaterThan(1_000);
+    expect(compared).toMatchObject({ missing: 0, extra: 0 });
   });
 
   it("count the jobs whose words the database made apart, under -1, as holding any word", async () => {
@@ -56,3 +40,23 @@ describe("word counts", () => {
     expect(rows[0].by_country).toEqual({ [made[0]?.country as string]: 1 });
   });
 });
+
+/**
+ * The stored counts of one kind (`column`) against a recount of the jobs' bits and lists by
+ * `key`: the (number, key, jobs) triples found, and how many are missing from or extra in the table.
+ */
+async function againstBits(
+  key: "combo" | "country_code",
+  column: "by_code" | "by_country",
+): Promise<{ pairs: number; missing: number; extra: number }> {
+  const { rows } = await pool.query(
+    `WITH truth AS (SELECT bit::int, ${key}::text AS k, count(*)::int AS n FROM (${HELD}) h GROUP BY 1, 2),
+          stored AS (SELECT w.bit::int, e.key AS k, e.value::int AS n FROM word_counts w, jsonb_each_text(w.${column}) e
+                     WHERE w.snapshot_id = $1 AND w.bit >= 0)
+     SELECT (SELECT count(*) FROM truth)::int AS pairs,
+            (SELECT count(*) FROM (TABLE truth EXCEPT TABLE stored) x)::int AS missing,
+            (SELECT count(*) FROM (TABLE stored EXCEPT TABLE truth) x)::int AS extra`,
+    [snapshotId],
+  );
+  return rows[0];
+}

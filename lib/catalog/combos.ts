@@ -67,10 +67,10 @@ export async function comboTotal(snapshotId: number, f: JobFilters): Promise<num
 export async function comboTotalsByCountry(
   snapshotId: number,
   f: JobFilters,
-): Promise<ReadonlyMap<string, number> | null> {
+): Promise<Readonly<Record<string, number>> | null> {
   const key = JSON.stringify([f.country?.countries, f.remote, f.employmentType, f.seniority]);
   const known = byCountry.get(snapshotId, key);
-  if (known) return new Map(Object.entries(known));
+  if (known) return known;
   const counts = await load(snapshotId);
   if (counts.length === 0) return null;
   const totals: Record<string, number> = {};
@@ -81,7 +81,7 @@ export async function comboTotalsByCountry(
     if (kept(parts) && (!f.country || country in totals)) totals[country] = (totals[country] ?? 0) + n;
   }
   byCountry.set(snapshotId, key, totals);
-  return new Map(Object.entries(totals));
+  return totals;
 }
 
 function sumCombos(counts: [string[], number][], f: JobFilters): number {

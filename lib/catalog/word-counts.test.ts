@@ -54,11 +54,7 @@ describe("boundOf", () => {
 
 describe("countryBounds", () => {
   it("is, per country, no more than its jobs the combination filters keep, nor than hold each needed word there", () => {
-    const jobsIn = new Map([
-      ["DE", 12],
-      ["FR", 0],
-      ["US", 500],
-    ]);
+    const jobsIn = { DE: 12, FR: 0, US: 500 };
     const bounds = countryBounds(counts, { need: [1], sets: [] }, ["DE", "FR", "US"], jobsIn);
     expect(Object.fromEntries(bounds)).toEqual({ DE: 12, FR: 0, US: 0 });
     // Words 1 (DE, FR) and 3 (US) are never held in one country: nothing matches both, though

@@ -52,7 +52,7 @@ export async function countriesMayMatch(snapshotId: number, f: JobFilters): Prom
 type Known = {
   counts: ReadonlyMap<number, WordCount>;
   wanted: { need: number[]; sets: number[][] };
-  jobsIn: ReadonlyMap<string, number> | null;
+  jobsIn: Readonly<Record<string, number>> | null;
 };
 
 async function countsFor(snapshotId: number, f: JobFilters): Promise<Known | null> {
@@ -86,7 +86,7 @@ export function boundOf(
   counts: ReadonlyMap<number, WordCount>,
   wanted: { need: number[]; sets: number[][] },
   f: Pick<JobFilters, "country" | "remote" | "employmentType" | "seniority" | "salarySource">,
-  jobsIn: ReadonlyMap<string, number> | null = null,
+  jobsIn: Readonly<Record<string, number>> | null = null,
 ): number {
   const codes = comboCodes(f);
   const unknown = counts.get(UNKNOWN) ?? NONE;
@@ -119,12 +119,12 @@ export function countryBounds(
   counts: ReadonlyMap<number, WordCount>,
   wanted: { need: number[]; sets: number[][] },
   countries: readonly string[],
-  jobsIn: ReadonlyMap<string, number> | null,
+  jobsIn: Readonly<Record<string, number>> | null,
 ): Map<string, number> {
   const unknown = counts.get(UNKNOWN) ?? NONE;
   const bounds = new Map<string, number>();
   for (const c of countries) {
-    const jobs = jobsIn ? (jobsIn.get(c) ?? 0) : Number.POSITIVE_INFINITY;
+    const jobs = jobsIn ? (jobsIn[c] ?? 0) : Number.POSITIVE_INFINITY;
     const held = (n: number) => ((counts.get(n) ?? NONE).byCountry[c] ?? 0) + (unknown.byCountry[c] ?? 0);
     let bound = jobs;
     for (const n of wanted.need) bound = Math.min(bound, held(n));
@@ -169,7 +169,7 @@ async function countsOf(snapshotId: number, numbers: number[]): Promise<Map<numb
     }
     for (const n of missing) {
       // A number the snapshot did not hand out is held by no job.
-      const c = found.get(n) ?? { byCode: {}, byCountry: {} };
+      const c = found.get(n) ?? NONE;
       found.set(n, c);
       kept.set(snapshotId, String(n), c);
     }

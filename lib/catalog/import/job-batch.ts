@@ -131,7 +131,8 @@ export class JobBatchEncoder {
       const code = comboCode(r.remote, r.employment_type, r.seniority, r.salary_source === "parsed");
       byCode[code] = (byCode[code] ?? 0) + 1;
       const at = item.words;
-      tallyJob(this.words, at === undefined ? null : (words?.bytes(at) ?? null), code, r.country);
+      const built = at === undefined ? null : (words?.bytes(at) ?? null);
+      tallyJob(this.words, built, code, r.country);
       const link = item.record.apply_url;
       if (typeof link === "string" && link.trim() !== "" && r.apply_url === "") this.cleanedLinks++;
       const seen: JobSeen = {
@@ -146,11 +147,10 @@ export class JobBatchEncoder {
         changes.previous.push(item.before?.country ?? null);
       }
       if (text) {
-        const bytes = at === undefined ? null : (words?.bytes(at) ?? null);
-        if (bytes === null) text.add(jobLine(this.snapshotId, r, item.titleId, seen));
+        if (built === null) text.add(jobLine(this.snapshotId, r, item.titleId, seen));
         else {
           text.add(jobLineStart(this.snapshotId, r, item.titleId, seen));
-          text.addBytes(bytes);
+          text.addBytes(built);
           text.add("\n");
         }
       } else
