@@ -2,7 +2,9 @@
 // API runs (searchCatalog, facetsCatalog), each query once with its results not yet cached:
 // rare and common words, phrases, exclusions, OR, misspellings, with and without filters, shallow
 // and deep pages. Reports p50/p95/max per family and how many totals were lower bounds.
-// Not a test: run it on a loaded catalog (npm run catalog:demo -- --jobs 1000000).
+// Not a test: run it on a loaded catalog (npm run catalog:demo -- --jobs 1000000). `--list` also
+// prints every query's time as a tab-separated line (Q, family, query, ms), to compare builds
+// query by query.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
 import { facetsCatalog, searchCatalog } from "../../lib/catalog/queries";
@@ -82,6 +84,7 @@ const fmt = (xs: number[]) => latencySummary(xs, 1);
 
 async function main() {
   const per = Number(process.argv.find((a) => a.startsWith("--per="))?.slice(6) ?? 80);
+  const list = process.argv.includes("--list");
   const client = new pg.Client({ connectionString: env().DATABASE_URL });
   await client.connect();
   const v = await vocabulary(client);
@@ -111,6 +114,7 @@ async function main() {
       const ms = performance.now() - t;
       times.push(ms);
       slowest.push({ ms, q });
+      if (list) console.log(`Q\t${family.name}\t${q}\t${ms.toFixed(1)}`);
     }
     all.push(...times);
     console.log(`${family.name.padEnd(30)}: ${fmt(times)}`);
@@ -125,6 +129,7 @@ async function main() {
       const ms = performance.now() - t;
       facets.push(ms);
       slowest.push({ ms, q: `facets ${facetQuery}` });
+      if (list) console.log(`Q\tfacets: ${family.name}\t${facetQuery}\t${ms.toFixed(1)}`);
     }
   }
   console.log(`${"all keyword searches".padEnd(30)}: ${fmt(all)}   goal p95 < 100 ms, max < 500 ms`);
