@@ -6,6 +6,7 @@ import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
 import { relevanceRows } from "./keyword-tiers";
+import { countDeadlineMs } from "./keywords/rare-words";
 import { forWalk, titledWalkByBits, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf, titleStats } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
@@ -131,7 +132,12 @@ async function keywordPage(
   tsquery: string | null,
   page: FilteredInput,
 ) {
-  const count = await countMatches(input, live, filters, tsquery, page.lead);
+  // Only a count the words' index leads reads no more rows than the rare word's jobs.
+  const wordsLed = !tsquery && !isNear(filters);
+  const deadlineMs = wordsLed
+    ? countDeadlineMs(filters.wordBits, live.id, sumCounts(live.countryCounts))
+    : undefined;
+  const count = await countMatches(input, live, filters, tsquery, page.lead, deadlineMs);
   const fewMatches = count.total !== null && count.totalExact && !count.sampled;
   const orderByBits = await orderWalkByBits(live, page, tsquery);
   const read = (few: boolean, f = page.filters) =>

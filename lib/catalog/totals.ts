@@ -65,6 +65,8 @@ export async function countMatches(
   filters: JobFilters,
   tsquery: string | null,
   lead: Lead = "title",
+  /** Instead of the statement's COUNT_DEADLINE_MS (a keyword search's rare word: rare-words.ts). */
+  deadlineMs?: number,
 ): Promise<Omit<Total, "total"> & { total: number | null }> {
   const statement = await totalOrCount(input, live, filters, tsquery, lead);
   if (!("sql" in statement)) return statement;
@@ -72,7 +74,7 @@ export async function countMatches(
   const state = countState(live.id, key);
   if (state === "counting") return { total: null, totalExact: false };
   if (state) return state;
-  const n = await countWithin(statement.sql, statement.deadlineMs);
+  const n = await countWithin(statement.sql, deadlineMs ?? statement.deadlineMs);
   if (n === null) {
     finishLater(live.id, key, statement.sql);
     return { total: null, totalExact: false };

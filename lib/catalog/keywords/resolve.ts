@@ -8,6 +8,8 @@ import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
 import { type LexemesJson, lexemesOf, lexemesSql } from "./lexemes-sql";
 import { foldWord, parseQuery } from "./parse";
+import { rareEstimates } from "./rare-estimates";
+import { rareLexemes } from "./rare-words";
 import { type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
 import { ruleOutBits, type WordBits } from "./word-bits";
 
@@ -133,7 +135,8 @@ export async function resolveKeywords(
     tsquery,
   };
   const { alternatives, floor } = lexemesOf(clauses, lexemes);
-  const bits = ruleOutBits(clauses, alternatives, snapshotId, floor);
+  const estimated = await rareEstimates(snapshotId, rareLexemes(clauses, alternatives));
+  const bits = ruleOutBits(clauses, alternatives, snapshotId, floor, estimated);
   const value = { clauses, meta, bits };
   cache.set(snapshotId, key, value);
   return ok(value);

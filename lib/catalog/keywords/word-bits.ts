@@ -6,6 +6,7 @@
 // (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary: the SQL (word-bits-sql.ts)
 // checks each row's snapshot against the one the bits were read for.
 
+import type { Estimate } from "./rare-estimates";
 import type { SearchClause } from "./tsquery-sql";
 
 /**
@@ -41,10 +42,17 @@ export type WordBits = {
    * Excluded clauses (their index in the query) the bits cannot decide but whose every such
    * alternative holds a lexeme too rare to have a number: a walk may leave out their few matches,
    * read from the words' index, instead. `rareShare`: the part of jobs they, and the sets' rare
-   * alternatives (anyOfRare), may hold at most, each counted at the floor.
+   * alternatives (anyOfRare), may hold at most: each alternative's estimated lexeme's share
+   * where the vocabulary's sample gave one (rare-estimates.ts), else the floor.
    */
   rare: number[];
   rareShare: number;
+  /**
+   * The least share of all jobs the vocabulary's sample says a needed word too rare for a number
+   * has, or a needed set of such words together (rare-estimates.ts): every match holds it, so the
+   * matches are about that many at most.
+   */
+  rareNeed?: number;
   /**
    * Clauses (their index in the query) that are one numbered phrase, needed or excluded: a job of
    * the snapshot that numbered it holds the phrase exactly when its list holds `bit`, so its
@@ -92,6 +100,40 @@ const single = (a: Alternative) => numberOf(a) !== null;
 const needsRare = (a: Alternative) => a.lexemes.some((l) => l.bit === null);
 
 /**
+ * The part of all jobs a rare alternative may hold: a job holding it holds each of its lexemes,
+ * so at most its least held estimated one's (on the high side); the floor when none was.
+ */
+function rareShareOf(a: Alternative, floor: number, estimated: ReadonlyMap<string, Estimate>): number {
+  const known = a.lexemes.flatMap((l) => {
+    const share = l.bit === null ? estimated.get(l.lexeme)?.high : undefined;
+    return share === undefined ? [] : [share];
+  });
+  return known.length ? Math.min(...known) : floor;
+}
+
+/** A word (not a phrase) of one lexeme, too rare for a number: what rare-estimates.ts estimates. */
+export const oneRareLexeme = (a: Alternative, t: AlternativeText | undefined) =>
+  t !== undefined && !t.phrase && a.nodes === 1 && a.lexemes.length === 1 && a.lexemes[0]?.bit === null;
+
+/** Each clause with its alternatives and their texts (alternativeTexts' order), stop words' left out. */
+export function pairedClauses(
+  clauses: readonly SearchClause[],
+  lexemes: readonly Alternative[][],
+  texts = alternativeTexts(clauses),
+) {
+  let k = 0;
+  return clauses.map((clause, index) => {
+    const paired = clause.any
+      .flatMap(() => {
+        const at = k++;
+        return (texts[at] ?? []).map((t, j) => ({ t, a: lexemes[at]?.[j] as Alternative }));
+      })
+      .filter((p) => p.a && p.a.nodes > 0);
+    return { index, clause, paired };
+  });
+}
+
+/**
  * A word (not a phrase) whose lexemes are all common: plainto_tsquery joins a word's lexemes with
  * `&` ("full-time" is 'full-tim' & 'full' & 'time'), so a job matches exactly when it holds every
  * one of them. The node count holds the tsquery to that shape: one operand per distinct lexeme
@@ -118,8 +160,11 @@ export function ruleOutBits(
    * fewer); null when the snapshot has no common words, whose jobs then have no bits to judge.
    */
   floor: number | null = 0,
+  /** Rare lexemes' shares of all jobs, estimated (rare-estimates.ts): they replace the floor. */
+  estimated: ReadonlyMap<string, Estimate> = new Map(),
 ): WordBits | null {
   if (floor === null) return null;
+  const rareOf = (a: Alternative) => rareShareOf(a, floor, estimated);
   const need = new Map<number, number>();
   const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
@@ -130,6 +175,7 @@ export function ruleOutBits(
   let share = 1;
   const rare: number[] = [];
   let rareShare = 0;
+  let rareNeed: number | undefined;
   // The rare excluded words' part of it (a set's rare alternatives take nothing from sureShare).
   let rareExcluded = 0;
   // Each condition's share, for sureShare: an alternative set's best, each needed or forbidden bit
@@ -137,15 +183,7 @@ export function ruleOutBits(
   const events: number[] = [];
   const implied = new Set<number>();
   const listed: { clause: number; bit: number }[] = [];
-  let k = 0;
-  for (const [index, clause] of clauses.entries()) {
-    // Each alternative with its text, those of stop words only left out.
-    const paired = clause.any
-      .flatMap(() => {
-        const at = k++;
-        return (texts[at] ?? []).map((t, j) => ({ t, a: lexemes[at]?.[j] as Alternative }));
-      })
-      .filter((p) => p.a && p.a.nodes > 0);
+  for (const { index, clause, paired } of pairedClauses(clauses, lexemes, texts)) {
     const alternatives = paired.map((p) => p.a);
     if (alternatives.length === 0) continue;
     const lone =
@@ -160,14 +198,19 @@ export function ruleOutBits(
       const others = alternatives.filter((a) => !single(a));
       if (others.length && others.every(needsRare)) {
         rare.push(index);
-        rareShare += others.length * floor;
-        rareExcluded += others.length * floor;
+        const held = others.reduce((sum, a) => sum + rareOf(a), 0);
+        rareShare += held;
+        rareExcluded += held;
       } else if (others.length) {
         exact = false;
         exclusionsExact = false;
       }
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
+      const held = oneRareLexeme(only, paired[0]?.t)
+        ? estimated.get(only.lexemes[0]?.lexeme ?? "")?.point
+        : undefined;
+      if (held !== undefined) rareNeed = Math.min(rareNeed ?? 1, held);
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
       const decided = allOfBits(only);
       exact &&= decided;
@@ -186,6 +229,15 @@ export function ruleOutBits(
       // rare for one is held by few jobs, read from the words' index (whatever its kind).
       const decided = paired.filter((p) => single(p.a));
       const rareOnes = paired.filter((p) => !single(p.a) && needsRare(p.a));
+      // A set of rare words only: every match holds one of them, so the matches are at most theirs.
+      const held = paired.map((p) =>
+        oneRareLexeme(p.a, p.t) ? estimated.get(p.a.lexemes[0]?.lexeme ?? "")?.point : undefined,
+      );
+      if (!clause.any[0]?.negated && held.every((h) => h !== undefined))
+        rareNeed = Math.min(
+          rareNeed ?? 1,
+          held.reduce((sum: number, h) => sum + (h ?? 0), 0),
+        );
       if (decided.length > 0 && decided.length + rareOnes.length === paired.length) {
         const bits = new Map(
           decided.map(({ a }) => {
@@ -199,7 +251,7 @@ export function ruleOutBits(
         // expects to read more entries, never fewer, than it will.
         share *= 1 - [...bits.values()].reduce((n, s) => n * (1 - s), 1);
         events.push(Math.max(...bits.values()));
-        rareShare += rareOnes.length * floor;
+        rareShare += rareOnes.reduce((sum, p) => sum + rareOf(p.a), 0);
       } else exact = false;
     }
   }
@@ -224,6 +276,7 @@ export function ruleOutBits(
     sureShare,
     rare,
     rareShare,
+    ...(rareNeed === undefined ? {} : { rareNeed }),
     listed,
   };
 }
