@@ -58,13 +58,17 @@ export async function rareEstimates(
   return out;
 }
 
+/** `lexeme%` as a LIKE pattern, the lexeme's own `%`, `_` and `\\` matched as themselves. */
+export const prefixPattern = (lexeme: string) => `${lexeme.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 /**
- * Per lexeme, in their order: the sampled jobs of the vocabulary's words that begin with it and
- * stem to it under jobs_english (0 when none).
+ * Per lexeme, in their order: the sampled jobs of the vocabulary's words that begin with it (found
+ * through the words' trigram index) and stem to it under jobs_english (0 when none).
  */
 export function sampledJobsSql(snapshotId: number, lexemes: readonly string[]): Prisma.Sql {
   return Prisma.sql`SELECT coalesce((SELECT sum(t.jobs) FROM search_terms t WHERE t.snapshot_id = ${snapshotId}
-      AND starts_with(t.term, l.lexeme)
+      AND t.term LIKE l.pattern
       AND tsvector_to_array(to_tsvector('jobs_english'::regconfig, t.term)) = ARRAY[l.lexeme]), 0)::int AS jobs
-    FROM unnest(${[...lexemes]}::text[]) WITH ORDINALITY AS l(lexeme, n) ORDER BY l.n`;
+    FROM unnest(${[...lexemes]}::text[], ${lexemes.map(prefixPattern)}::text[]) WITH ORDINALITY AS l(lexeme, pattern, n)
+    ORDER BY l.n`;
 }

@@ -3,7 +3,7 @@
 // what a needed one gives the matches' count (rareNeed, countDeadlineMs).
 import { describe, expect, it } from "vitest";
 import { alternative, phrase, term } from "@/test/support/word-bits-clauses";
-import { type Estimate, estimable } from "./rare-estimates";
+import { type Estimate, estimable, prefixPattern } from "./rare-estimates";
 import { countDeadlineMs, RARE_NEED_COUNT_DEADLINE_MS, rareLexemes } from "./rare-words";
 import type { SearchClause } from "./tsquery-sql";
 import { alternativeTexts, ruleOutBits } from "./word-bits";
@@ -28,6 +28,11 @@ describe("rare words", () => {
     expect(rareLexemes(alone, lexemesOf(alone))).toEqual([]);
     const set = [{ any: [term("lonely"), term("rare")] }];
     expect(rareLexemes(set, lexemesOf(set))).toEqual(["lonely", "rare"]);
+  });
+
+  it("are looked up by a LIKE prefix that matches their own % _ and \\ as themselves", () => {
+    expect(prefixPattern("amplitud")).toBe("amplitud%");
+    expect(prefixPattern("a%b_c\\d")).toBe("a\\%b\\_c\\\\d%");
   });
 
   it("are estimated only where the vocabulary can hold them: 3 to 40 characters, no digits", () => {

@@ -22,9 +22,9 @@ export function rareLexemes(clauses: readonly SearchClause[], lexemes: readonly 
 /**
  * How long the count of a keyword page's matches may take: longer than COUNT_DEADLINE_MS when q
  * needs a word (or one of a set of words) the sample says few jobs hold (rareNeed, at most
- * RARE_NEED_AT_MOST), since every match holds it and the count
- * reads at most about that many rows. Finished, the count tells the page to read its few matches
- * whole; run out, the page walks and pays the count's time on top.
+ * RARE_NEED_AT_MOST), since every match holds it and a count the words' index leads reads at
+ * most about that many rows. Finished, the count tells the page to read its few matches whole;
+ * run out, the page walks and pays the count's time on top.
  */
 export function countDeadlineMs(
   bits: WordBits | null | undefined,

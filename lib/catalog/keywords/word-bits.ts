@@ -233,7 +233,7 @@ export function ruleOutBits(
       const held = paired.map((p) =>
         oneRareLexeme(p.a, p.t) ? estimated.get(p.a.lexemes[0]?.lexeme ?? "")?.point : undefined,
       );
-      if (!clause.any[0]?.negated && held.every((h) => h !== undefined))
+      if (held.every((h) => h !== undefined))
         rareNeed = Math.min(
           rareNeed ?? 1,
           held.reduce((sum: number, h) => sum + (h ?? 0), 0),
