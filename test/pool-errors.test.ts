@@ -1,6 +1,7 @@
 // The request path reads through the pool directly (hotQuery), so Prisma, which would listen
 // for its pool's errors, may never start in a process. An idle connection the server closes
-// must still not end the process. This file never touches Prisma.
+// must still not end the process, and one the pool holds idle is kept warm for minutes. This
+// file never touches Prisma.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotQuery } from "@/lib/core/db";
@@ -24,4 +25,12 @@ describe("the database pool", () => {
     await new Promise((r) => setTimeout(r, 300));
     expect(await hotQuery(Prisma.sql`SELECT 3::int AS n`)).toEqual([{ n: 3 }]);
   });
+
+  it("keeps an idle connection past node-postgres's 10 s, so its server process stays warm", async () => {
+    const pid = async () =>
+      (await hotQuery<{ pid: number }>(Prisma.sql`SELECT pg_backend_pid() AS pid`))[0]?.pid;
+    const before = await pid();
+    await new Promise((r) => setTimeout(r, 11_000));
+    expect(await pid()).toBe(before);
+  }, 20_000);
 });

@@ -13,6 +13,7 @@ import {
   closeUnfinishedOnRelease,
   db,
   hotQuery,
+  IDLE_CONNECTION_MS,
   PG_SESSION_OPTIONS,
   preparedQuery,
   queryByBitmaps,
@@ -52,6 +53,7 @@ function open(url: string, i: number): Replica {
     options: PG_SESSION_OPTIONS,
     // Short: a replica that does not answer is skipped, the primary is there.
     connectionTimeoutMillis: 1_000,
+    idleTimeoutMillis: IDLE_CONNECTION_MS,
     query_timeout: Math.min(DB_QUERY_TIMEOUT_MS, 2_000),
   });
   pool.on("error", () => {}); // an idle connection dropped by a stopped replica

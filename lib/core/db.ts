@@ -24,6 +24,14 @@ import { log } from "./log";
 export const PG_SESSION_OPTIONS =
   "-c jit=off -c max_parallel_workers_per_gather=0 -c random_page_cost=1.1 -c enable_seqscan=off -c statement_timeout=5000 -c plan_cache_mode=force_custom_plan -c work_mem=32MB";
 
+/**
+ * How long an idle connection is kept (node-postgres closes one after 10 s by default). A new
+ * server process takes a page fault for each shared buffer it first touches, so its first
+ * searches read slower and their counts miss their deadline: a quiet server's next burst should
+ * find its connections warm (docs/operations.md, huge pages).
+ */
+export const IDLE_CONNECTION_MS = 600_000;
+
 const globalForDb = globalThis as unknown as {
   prisma?: PrismaClient;
   pool?: pg.Pool;
@@ -39,7 +47,11 @@ function createClient(): PrismaClient {
     : // Client-side limits: a frozen server enforces no statement_timeout, so without these a
       // request would wait for as long as the server is frozen. A query that times out fails
       // its connection, which the pool then replaces: the pool recovers by itself.
-      { connectionTimeoutMillis: 2_000, query_timeout: DB_QUERY_TIMEOUT_MS };
+      {
+        connectionTimeoutMillis: 2_000,
+        query_timeout: DB_QUERY_TIMEOUT_MS,
+        idleTimeoutMillis: IDLE_CONNECTION_MS,
+      };
   const pool = new pg.Pool({
     connectionString: DATABASE_URL,
     max: DB_POOL_MAX,
