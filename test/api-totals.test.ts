@@ -3,6 +3,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { MAX_RESULT_WINDOW } from "@/lib/catalog/limits";
 import { countsFinished, FINISH_DEADLINE_MS } from "@/lib/catalog/totals";
+import { whileCatalogLocked } from "./support/catalog-lock";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -171,23 +172,5 @@ describe("totals of filtered searches", () => {
   });
 });
 
-/**
- * Runs `send` while another session holds the catalog's partition for `holdMs`: a count waits
- * past its 35 ms deadline and gives up, the page waits for the lock and then answers.
- */
-async function whileCountsTimeOut<T>(send: () => Promise<T>, holdMs = 400): Promise<T> {
-  const pg = await import("pg");
-  const locker = new pg.default.Client({ connectionString: process.env.DATABASE_URL });
-  await locker.connect();
-  try {
-    const { rows } = await locker.query("SELECT snapshot_id FROM catalog_live");
-    await locker.query("BEGIN");
-    await locker.query(`LOCK TABLE jobs_s${rows[0].snapshot_id} IN ACCESS EXCLUSIVE MODE`);
-    const pending = send();
-    await new Promise((r) => setTimeout(r, holdMs));
-    await locker.query("COMMIT");
-    return await pending;
-  } finally {
-    await locker.end();
-  }
-}
+/** A count waits past its 35 ms deadline and gives up; the page waits for the lock, then answers. */
+const whileCountsTimeOut = <T>(send: () => Promise<T>, holdMs = 400) => whileCatalogLocked(send, holdMs);

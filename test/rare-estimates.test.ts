@@ -1,13 +1,13 @@
 // Words too rare for a number, estimated from the vocabulary's sample: an excluded word or a
 // set's alternative at a high estimate that replaces the floor in what a search's bits expect, a
 // needed one at its estimate, which gives the search's count longer to finish.
-import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { VOCABULARY_SAMPLE_JOBS } from "@/lib/catalog/import/activate";
 import { HIGH_PLUS, HIGH_SIDE, rareEstimates, sampledJobsSql } from "@/lib/catalog/keywords/rare-estimates";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
 import { searchCatalog } from "@/lib/catalog/queries";
 import { db } from "@/lib/core/db";
+import { whileCatalogLocked } from "./support/catalog-lock";
 import { commonWordsCatalog, jobs, lexemesByJobs, pool, snapshotId } from "./support/common-words-catalog";
 
 commonWordsCatalog();
@@ -116,23 +116,10 @@ describe("rare word estimates", () => {
       return r.value.page.meta;
     };
     // The partition is held for 120 ms: past a count's usual 35 ms, within a rare word's 250 ms.
-    expect(await whileLocked(() => asked(needsRare))).toMatchObject({ total: pair?.n, total_exact: true });
-    expect((await whileLocked(() => asked(commonOnly))).total_exact).toBe(false);
+    expect(await whileCatalogLocked(() => asked(needsRare), 120)).toMatchObject({
+      total: pair?.n,
+      total_exact: true,
+    });
+    expect((await whileCatalogLocked(() => asked(commonOnly), 120)).total_exact).toBe(false);
   });
 });
-
-/** Runs `send` while another session holds the catalog's partition for `holdMs`. */
-async function whileLocked<T>(send: () => Promise<T>, holdMs = 120): Promise<T> {
-  const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
-  await locker.connect();
-  try {
-    await locker.query("BEGIN");
-    await locker.query(`LOCK TABLE jobs_s${snapshotId} IN ACCESS EXCLUSIVE MODE`);
-    const pending = send();
-    await new Promise((r) => setTimeout(r, holdMs));
-    await locker.query("COMMIT");
-    return await pending;
-  } finally {
-    await locker.end();
-  }
-}

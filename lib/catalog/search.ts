@@ -132,11 +132,10 @@ async function keywordPage(
   tsquery: string | null,
   page: FilteredInput,
 ) {
+  const all = sumCounts(live.countryCounts);
   // Only a count the words' index leads reads no more rows than the rare word's jobs.
   const wordsLed = !tsquery && !isNear(filters);
-  const deadlineMs = wordsLed
-    ? countDeadlineMs(filters.wordBits, live.id, sumCounts(live.countryCounts))
-    : undefined;
+  const deadlineMs = wordsLed ? countDeadlineMs(filters.wordBits, live.id, all) : undefined;
   const count = await countMatches(input, live, filters, tsquery, page.lead, deadlineMs);
   const fewMatches = count.total !== null && count.totalExact && !count.sampled;
   const orderByBits = await orderWalkByBits(live, page, tsquery);
@@ -145,7 +144,6 @@ async function keywordPage(
   if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
   const keywords = filters.keywords;
   if (byKeywordRelevance(page) && keywords) {
-    const all = sumCounts(live.countryCounts);
     const rows = await relevanceRows(live.id, all, { ...filters, keywords }, page.offset, page.limit + 1);
     return [rows, count] as const;
   }

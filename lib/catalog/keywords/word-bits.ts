@@ -165,6 +165,9 @@ export function ruleOutBits(
 ): WordBits | null {
   if (floor === null) return null;
   const rareOf = (a: Alternative) => rareShareOf(a, floor, estimated);
+  // A single rare word's point estimate, for the matches it bounds when needed.
+  const pointOf = (a: Alternative, t: AlternativeText | undefined) =>
+    oneRareLexeme(a, t) ? estimated.get(a.lexemes[0]?.lexeme ?? "")?.point : undefined;
   const need = new Map<number, number>();
   const forbid = new Map<number, number>();
   const anyOf: number[][] = [];
@@ -207,9 +210,7 @@ export function ruleOutBits(
       }
     } else if (alternatives.length === 1) {
       const only = alternatives[0] as Alternative;
-      const held = oneRareLexeme(only, paired[0]?.t)
-        ? estimated.get(only.lexemes[0]?.lexeme ?? "")?.point
-        : undefined;
+      const held = pointOf(only, paired[0]?.t);
       if (held !== undefined) rareNeed = Math.min(rareNeed ?? 1, held);
       for (const l of only.lexemes) if (l.bit !== null) need.set(l.bit, l.share ?? 1);
       const decided = allOfBits(only);
@@ -230,9 +231,7 @@ export function ruleOutBits(
       const decided = paired.filter((p) => single(p.a));
       const rareOnes = paired.filter((p) => !single(p.a) && needsRare(p.a));
       // A set of rare words only: every match holds one of them, so the matches are at most theirs.
-      const held = paired.map((p) =>
-        oneRareLexeme(p.a, p.t) ? estimated.get(p.a.lexemes[0]?.lexeme ?? "")?.point : undefined,
-      );
+      const held = paired.map((p) => pointOf(p.a, p.t));
       if (held.every((h) => h !== undefined))
         rareNeed = Math.min(
           rareNeed ?? 1,
