@@ -2,6 +2,9 @@
 // for its pool's errors, may never start in a process. An idle connection the server closes
 // must still not end the process, and one the pool holds idle is kept warm for minutes. This
 // file never touches Prisma.
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hotQuery } from "@/lib/core/db";
@@ -33,4 +36,24 @@ describe("the database pool", () => {
     await new Promise((r) => setTimeout(r, 11_000));
     expect(await pid()).toBe(before);
   }, 20_000);
+
+  it("lets a script that never disconnects end once its work is done", async () => {
+    // The warm connections above would otherwise hold such a script for their ten minutes.
+    const db = path.resolve("lib/core/db.ts");
+    const generated = path.resolve("lib/generated/prisma/client.ts");
+    const script = `
+      const { db, hotQuery } = await import(${JSON.stringify(db)});
+      const { Prisma } = await import(${JSON.stringify(generated)});
+      await hotQuery(Prisma.sql\`SELECT 1\`);
+      await db().$queryRaw\`SELECT 2\`;
+      console.log("done");`;
+    const started = Date.now();
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ["--import", "tsx", "--input-type=module", "-e", script],
+      { timeout: 30_000 },
+    );
+    expect(stdout.trim()).toBe("done");
+    expect(Date.now() - started).toBeLessThan(25_000);
+  }, 40_000);
 });

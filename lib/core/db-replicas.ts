@@ -54,6 +54,7 @@ function open(url: string, i: number): Replica {
     // Short: a replica that does not answer is skipped, the primary is there.
     connectionTimeoutMillis: 1_000,
     idleTimeoutMillis: IDLE_CONNECTION_MS,
+    allowExitOnIdle: true,
     query_timeout: Math.min(DB_QUERY_TIMEOUT_MS, 2_000),
   });
   pool.on("error", () => {}); // an idle connection dropped by a stopped replica

@@ -53,6 +53,8 @@ function createClient(): PrismaClient {
         idleTimeoutMillis: IDLE_CONNECTION_MS,
       };
   const pool = new pg.Pool({
+    // Idle connections kept warm must not keep a script alive after its work is done.
+    allowExitOnIdle: true,
     connectionString: DATABASE_URL,
     max: DB_POOL_MAX,
     options: PG_SESSION_OPTIONS,
