@@ -83,6 +83,49 @@ describe("totals of filtered searches", () => {
     });
   });
 
+  it("out of counting time, are exact on a last page that has rows and none after it", async () => {
+    const query = "company=small%20shop%20kg&remote=remote&seniority=mid&per_page=5";
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 3 === 0 && i % 7 !== 0,
+    ).length;
+    const last = Math.ceil(exact / 5);
+    await getJson("/v1/jobs?company=small%20shop%20kg&per_page=1"); // a cold first request outlasts the lock
+    const { body } = await whileCountsTimeOut(() => getJson(`/v1/jobs?${query}&page=${last}`));
+    expect(body.items).toHaveLength(exact - (last - 1) * 5);
+    expect(body.meta).toMatchObject({ total: exact, total_exact: true, has_more: false, next_page: null });
+  });
+
+  it("out of counting time, past the last page, are exact and point back at the last page with rows", async () => {
+    const exact = Array.from({ length: MANY }, (_, i) => i).filter(
+      (i) => i % 100 === 0 && i % 3 === 2 && i % 7 === 0,
+    ).length;
+    const meta = {
+      total: exact,
+      total_exact: true,
+      total_pages: Math.ceil(exact / 2),
+      prev_page: Math.ceil(exact / 2),
+      next_page: null,
+    };
+    await getJson("/v1/jobs?company=small%20shop%20kg&per_page=1"); // a cold first request outlasts the lock
+    // With keywords, by relevance: reading the page found every match.
+    const keywords =
+      "/v1/jobs?q=opening&company=small%20shop%20kg&remote=on_site&seniority=senior&per_page=2";
+    const { body } = await whileCountsTimeOut(() => getJson(`${keywords}&page=9`));
+    expect(body.items).toEqual([]);
+    expect(body.meta).toMatchObject(meta);
+    // Without: once its count is given up, the matches before the page are read again.
+    const search = "/v1/jobs?company=small%20shop%20kg&remote=on_site&seniority=senior&per_page=2";
+    const first = await whileCountsTimeOut(() => getJson(search), FINISH_DEADLINE_MS + 300);
+    expect(first.body.meta.total_exact).toBe(false);
+    await countsFinished();
+    const past = await getJson(`${search}&page=9`);
+    expect(past.body.items).toEqual([]);
+    expect(past.body.meta).toMatchObject(meta);
+    // Kept: the search's other pages have it too, though its count is still given up.
+    const second = await getJson(`${search}&page=2`);
+    expect(second.body.meta).toMatchObject({ total: exact, total_exact: true });
+  });
+
   it("once finished off the request path, are exact for a search asked again while counting would time out", async () => {
     const url = "/v1/jobs?company=small%20shop%20kg&seniority=senior&per_page=2";
     const exact = Array.from({ length: MANY }, (_, i) => i).filter(

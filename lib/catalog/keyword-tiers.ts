@@ -142,13 +142,21 @@ type Found = { id: string; posted_at: Date };
  * jobs: the tiers in turn until the page is filled, then the other matches. A walk past its
  * deadline (the filters keep few of a tier's jobs) reads the tier's titles' entries instead.
  */
-export async function relevanceRows(
+export async function relevanceRows(...args: Parameters<typeof relevancePage>): Promise<JobDbRow[]> {
+  return (await relevancePage(...args)).rows;
+}
+
+/**
+ * relevanceRows, and `matches`: how many jobs match, when fewer than `offset + limit` do (every
+ * statement then ran out of matches before it had what it was asked for); else null.
+ */
+export async function relevancePage(
   snapshotId: number,
   totalJobs: number,
   filters: KeywordFilters,
   offset: number,
   limit: number,
-): Promise<JobDbRow[]> {
+): Promise<{ rows: JobDbRow[]; matches: number | null }> {
   const db = catalogDb(snapshotId);
   const window = offset + limit;
   const tiers = await db.$queryRaw<Tier[]>(titleTiersSql(filters, snapshotId));
@@ -192,9 +200,10 @@ export async function relevanceRows(
       ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );
   }
+  const matches = found.length < window ? found.length : null;
   const page = found.slice(offset, window);
-  if (!page.length) return [];
-  return db.$queryRaw<JobDbRow[]>(
+  if (!page.length) return { rows: [], matches };
+  const rows = await db.$queryRaw<JobDbRow[]>(
     rowsInOrderSql(
       snapshotId,
       page.map((r) => r.id),
@@ -202,4 +211,5 @@ export async function relevanceRows(
       page.map((r) => r.posted_at.toISOString()),
     ),
   );
+  return { rows, matches };
 }

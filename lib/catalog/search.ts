@@ -1,16 +1,14 @@
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { countrySql } from "./filter-sql";
-import { type FilteredInput, filteredPageSql, rankCutCte, titlesCte } from "./filtered-search";
+import { rankCutCte, titlesCte } from "./filtered-search";
 import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { JobSummary } from "./job-schemas";
-import { type Highlight, highlightSql, keywordPageSql, parseMarked } from "./keyword-search";
-import { relevanceRows } from "./keyword-tiers";
-import { countDeadlineMs } from "./keywords/rare-words";
-import { forWalk, titledWalkByBits, walkDeadlineMs } from "./keywords/walk-by-bits";
-import { type Lead, leadOf, titleStats } from "./lead";
+import { type Highlight, highlightSql, parseMarked } from "./keyword-search";
+import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
-import { isNear, nearLead, nearPageSql } from "./near-search";
+import { isNear, nearLead } from "./near-search";
+import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import {
   answerCache,
@@ -18,10 +16,10 @@ import {
   countMatches,
   countStatements,
   lowerBound,
-  rowsWithin,
   type Statement,
   sumCounts,
   totalKey,
+  totalOfSample,
 } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
@@ -103,12 +101,13 @@ async function run(
     : await leadOf(live, filters, tsquery, sort);
   const page = { ...filteredInput(input, filters, sort, tsquery), lead };
   // One row more than the page: a lower bound must still say whether another page exists.
-  const [rows, count] = filters.keywords
+  const started = performance.now();
+  const { rows, count, matches } = filters.keywords
     ? await keywordPage(input, live, filters, tsquery, page)
     : await Promise.all([
         readRows(live.id, filters, pageSql({ ...page, limit: page.limit + 1 }, live.id)),
         countMatches(input, live, filters, tsquery, lead),
-      ]);
+      ]).then(([rows, count]) => ({ rows, count, matches: null }));
   const items = await withHighlights(
     rows.slice(0, page.limit).map(toJobSummary),
     input.highlight ? filters.keywords : undefined,
@@ -116,85 +115,20 @@ async function run(
   );
   if (count.total !== null)
     return { result: { total: count.total, totalExact: count.totalExact, items }, countTimedOut: false };
-  return { result: { ...lowerBound(input.page, page.offset, rows.length), items }, countTimedOut: true };
-}
-
-/**
- * Keywords: the count first. When it finishes within its deadline, the words' matches are few
- * enough to read them all from their index and sort them; when it does not, they are common and
- * walking jobs in the page's order finds a page quickly. The planner cannot tell a word no job
- * holds from a rare one, and would walk every job looking for it.
- */
-async function keywordPage(
-  input: SearchInput,
-  live: { id: number; countryCounts: Record<string, number> },
-  filters: JobFilters,
-  tsquery: string | null,
-  page: FilteredInput,
-) {
-  const all = sumCounts(live.countryCounts);
-  // Only a count the words' index leads reads no more rows than the rare word's jobs.
-  const wordsLed = !tsquery && !isNear(filters);
-  const deadlineMs = wordsLed ? countDeadlineMs(filters.wordBits, live.id, all) : undefined;
-  const count = await countMatches(input, live, filters, tsquery, page.lead, deadlineMs);
-  const fewMatches = count.total !== null && count.totalExact && !count.sampled;
-  const orderByBits = await orderWalkByBits(live, page, tsquery);
-  const read = (few: boolean, f = page.filters) =>
-    pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few, orderByBits }, live.id);
-  if (fewMatches) return [await readRows(live.id, filters, read(true)), count] as const;
-  const keywords = filters.keywords;
-  if (byKeywordRelevance(page) && keywords) {
-    const rows = await relevanceRows(live.id, all, { ...filters, keywords }, page.offset, page.limit + 1);
-    return [rows, count] as const;
-  }
-  // Common words the filters rarely keep ("hybrid" among remote jobs) make the walk long: past
-  // its deadline, the words' matches are read whole after all.
-  const walkFilters =
-    page.tsquery || page.sort !== "date"
-      ? page.filters
-      : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
-  const walked = await rowsWithin<JobDbRow>(walkDeadlineMs(walkFilters), read(false, walkFilters));
-  return [walked ?? (await readRows(live.id, filters, read(true))), count] as const;
-}
-
-/** Whether a titled page walking its sort's listing ("order" lead) may decide q by the bits. */
-async function orderWalkByBits(live: { id: number }, page: FilteredInput, tsquery: string | null) {
-  if (page.lead !== "order" || !tsquery) return false;
-  const { jobs } = await titleStats(live.id, tsquery, page.filters.country?.code ?? "*");
-  return titledWalkByBits(live.id, page.filters, jobs, page.offset + page.limit + 1);
-}
-
-/** Whether a page is ordered by keyword relevance (q without a title, not near a place). */
-function byKeywordRelevance(input: FilteredInput): boolean {
-  return Boolean(
-    input.filters.keywords && !input.tsquery && input.sort === "relevance" && !isNear(input.filters),
-  );
-}
-
-/**
- * A search with keywords runs as an unnamed statement: its text changes with the shape of q
- * (how many words, phrases, alternatives), and such one-off texts would use up the named
- * statements the hot path keeps (lib/core/db.ts). Every statement is planned for its own values
- * either way (plan_cache_mode=force_custom_plan).
- */
-function readRows(snapshotId: number, filters: JobFilters, sql: Prisma.Sql): Promise<JobDbRow[]> {
-  const db = catalogDb(snapshotId);
-  return filters.keywords ? db.$queryRaw<JobDbRow[]>(sql) : db.query<JobDbRow>(sql);
-}
-
-/** A page's statement: near a point (near-search.ts), by keyword relevance (q without a title), or by filterSql alone. */
-function pageSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
-  const { filters } = input;
-  if (isNear(filters)) return nearPageSql({ ...input, filters }, snapshotId);
-  if (byKeywordRelevance(input) && filters.keywords)
-    return keywordPageSql(
-      { ...filters, keywords: filters.keywords },
-      snapshotId,
-      input.limit,
-      input.offset,
-      input.fewMatches,
-    );
-  return filteredPageSql(input, snapshotId);
+  // The count ran out of time; the rows read may still tell every match.
+  const bound = lowerBound(input.page, page.offset, page.limit, rows.length);
+  const pastTheEnd = rows.length === 0 && input.page > 1;
+  const exact =
+    matches ??
+    (bound.totalExact
+      ? bound.total
+      : pastTheEnd
+        ? await matchesBefore(live.id, page, performance.now() - started)
+        : null);
+  if (exact === null) return { result: { ...bound, items }, countTimedOut: true };
+  // Kept, so the search's other pages have it while the count still runs.
+  totalOfSample(live.id, totalKey(input, filters, tsquery), exact);
+  return { result: { total: exact, totalExact: true, items }, countTimedOut: false };
 }
 
 async function withHighlights(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { TOTAL_COUNT_CAP } from "./filtered-search";
-import { countState, totalOfSample } from "./totals";
+import { countState, lowerBound, totalOfSample } from "./totals";
 
 describe("a total from a facets' sample", () => {
   it("below the cap is every match, kept for the search's pages and marked as a sample's", () => {
@@ -17,5 +17,21 @@ describe("a total from a facets' sample", () => {
     totalOfSample(902, "known", 7);
     expect(totalOfSample(902, "known", 9)).toMatchObject({ total: 9 });
     expect(countState(902, "known")).toMatchObject({ total: 7 });
+  });
+});
+
+describe("a total from one page read with one row more, when the count ran out of time", () => {
+  it("is a lower bound while a row follows the page", () => {
+    expect(lowerBound(3, 40, 20, 21)).toEqual({ total: 61, totalExact: false });
+  });
+
+  it("is exact on a page that has rows and none after it", () => {
+    expect(lowerBound(3, 40, 20, 20)).toEqual({ total: 60, totalExact: true });
+    expect(lowerBound(3, 40, 20, 1)).toEqual({ total: 41, totalExact: true });
+  });
+
+  it("is an exact zero on an empty first page, and only a bound of zero past the last page", () => {
+    expect(lowerBound(1, 0, 20, 0)).toEqual({ total: 0, totalExact: true });
+    expect(lowerBound(4, 60, 20, 0)).toEqual({ total: 0, totalExact: false });
   });
 });

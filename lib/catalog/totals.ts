@@ -113,7 +113,7 @@ async function totalOrCount(
 
 /**
  * A search's total from `n`, the matches a read of at most TOTAL_COUNT_CAP found (a facets'
- * sample). Below the cap it is every match, kept so the search's pages need not count them
+ * sample, or a search's pages read to their end). Below the cap it is every match, kept so the search's pages need not count them
  * (marked `sampled`: unlike a count that finished in time, it says nothing of how cheap they are
  * to read). At the cap it is a lower bound, kept nowhere: a count reads one more match and may
  * know the total is exactly the cap.
@@ -241,18 +241,20 @@ function isStatementTimeout(err: unknown): boolean {
 }
 
 /**
- * The total when the count ran out of time, from the rows of one page read with one more row
- * than the page (`read`): every job before this page, this page's and the one after it exist.
- * A first page with no rows is an exact zero; past the last page nothing is known but that the
- * total is below the offset, so the bound is 0.
+ * The total when the count ran out of time, from the rows of one page of `limit` read with one
+ * more row (`read`): every job before this page, this page's and the one after it exist. A page
+ * with rows and none after it is the last, so its total is exact; so is a first page with no
+ * rows. Past the last page nothing is known but that the total is below the offset: the bound
+ * is 0, not exact.
  */
 export function lowerBound(
   page: number,
   offset: number,
+  limit: number,
   read: number,
 ): { total: number; totalExact: boolean } {
   if (read === 0) return { total: 0, totalExact: page === 1 };
-  return { total: offset + read, totalExact: false };
+  return { total: offset + read, totalExact: read <= limit };
 }
 
 export function sumCounts(counts: Record<string, number>, countries?: string[]): number {
