@@ -1,5 +1,6 @@
 // A walk the common-word bits decide (exact bits, a short walk by forWalk's estimate): it reads
-// the date listing with the bits (jobs_words_posted_idx; a region's countries' own, merged) and nothing else, checks the bits with
+// the date listing with the bits (jobs_words_posted_idx; a region's countries' own, merged; a
+// narrow combination's own, read whole) and nothing else, checks the bits with
 // plain operators, and gives the pages the words give, for date pages and the other matches of
 // relevance pages alike.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -133,6 +134,58 @@ describe("a walk the common-word bits decide", () => {
       const [byBits, byWordsFacets] = [await facets(f.wordBits), await facets(null)];
       expect(byBits.meta.counted).toBeGreaterThan(0);
       expect({ q, ...byBits }).toEqual({ q, ...byWordsFacets });
+    }
+  });
+
+  it("reads a narrow combination's jobs whole from their listing with the bits when a walk by date would pass more", async () => {
+    const { common } = await lexemes();
+    const q = `${common[0]?.lexeme} -${common[40]?.lexeme}`;
+    const MANY = MIN_WANTED_PER_COUNTRY; // a region's walk would merge its countries' listings
+    // A few matches of a word most jobs hold are found among the first entries by date.
+    const held = await filtersFor(`${common[0]?.lexeme}`, { remote: ["remote"] } as JobFilters);
+    const page = await forWalk(snapshotId, held, 5);
+    expect(page).toMatchObject({ wordsByBits: true });
+    expect(page.bitsByCombo).toBeFalsy();
+    const everywhere = await filtersFor(q, { remote: ["remote"] } as JobFilters);
+    for (const country of [null, ["DE"], ["DE", "FR", "US"]]) {
+      const f = country
+        ? await filtersFor(q, {
+            country: {
+              kind: country.length > 1 ? "region" : "country",
+              code: country.join(","),
+              countries: country,
+            },
+            remote: ["remote"],
+          } as JobFilters)
+        : everywhere;
+      const walk = await forWalk(snapshotId, f, MANY);
+      expect({ country, byCombo: walk.bitsByCombo }).toEqual({ country, byCombo: true });
+      const sql = (g: JobFilters) =>
+        newestFirstSql(
+          Prisma.sql`id, posted_at`,
+          Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(g)}`,
+          g,
+          MANY,
+        );
+      const plan = (await db().$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${sql(walk)}`))
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+      // Index entries only, read whole and sorted; on this small catalog the planner may read a
+      // single country's listing rather than the combinations' (fewer descents).
+      expect({ country, plan }).toEqual({
+        country,
+        plan: expect.stringMatching(
+          country
+            ? /Index Only Scan using jobs_s\d+_(combo|country)_words_idx/
+            : /Index Only Scan using jobs_s\d+_combo_words_idx/,
+        ),
+      });
+      expect(plan).toContain("Sort Key: m.posted_at DESC, m.id");
+      expect(plan).not.toMatch(/words_rule_out|@@|Merge Append|Index Scan using/);
+      const ids = async (g: JobFilters) => (await db().$queryRaw<{ id: string }[]>(sql(g))).map((r) => r.id);
+      const byWords = await ids(f);
+      expect(byWords.length).toBeGreaterThan(0);
+      expect({ country, ids: await ids(walk) }).toEqual({ country, ids: byWords });
     }
   });
 

@@ -90,7 +90,8 @@ export function filterSql(
         : Prisma.sql`AND company_key = ${f.company.key}`,
     );
   const combos = comboCodes(f);
-  if (combos) parts.push(Prisma.sql`AND combo = ANY(${combos}::smallint[])`);
+  const combo = combos ? Prisma.sql`AND combo = ANY(${combos}::smallint[])` : null;
+  if (combo) parts.push(combo);
   // Stated pay shares its codes with no pay; a salary filter already asks for a salary.
   if (f.salarySource && !f.salary) parts.push(Prisma.sql`AND salary_year_min IS NOT NULL`);
   if (f.postedAfter) parts.push(Prisma.sql`AND posted_at >= ${f.postedAfter.toISOString()}::timestamptz`);
@@ -115,11 +116,13 @@ export function filterSql(
   // index, a row each, then sort. Behind IS TRUE the statement can only walk jobs by date, and
   // the date listing with the bits (jobs_words_posted_idx) answers it from index entries alone;
   // a single country stays in reach, for that country's listing with the bits
-  // (jobs_country_words_idx).
+  // (jobs_country_words_idx). A walk reading the combination filters' jobs whole (bitsByCombo)
+  // keeps them and the countries in reach instead, for the combinations' listing with the bits
+  // (jobs_combo_words_idx).
   if (rows && f.wordsByBits && f.wordBits?.exact && f.keywords && opts.keywords !== false) {
-    const one = oneCountry(f);
-    const hidden = one ? parts.slice(1) : parts;
-    return Prisma.sql`${one ? parts[0] : Prisma.empty} AND (true ${Prisma.join(hidden, " ")}) IS TRUE`;
+    const shown = f.bitsByCombo && combo ? [parts[0], combo] : oneCountry(f) ? [parts[0]] : [];
+    const hidden = parts.filter((p) => !shown.includes(p));
+    return Prisma.sql`${Prisma.join([...shown, Prisma.empty], " ")} AND (true ${Prisma.join(hidden, " ")}) IS TRUE`;
   }
   return Prisma.join(parts, " ");
 }

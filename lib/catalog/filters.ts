@@ -37,6 +37,12 @@ export type JobFilters = {
   wordsByBits?: boolean;
   /** With wordsByBits: how long the walk may run (walk-by-bits.ts's bitsWalkDeadlineMs). */
   bitsWalkMs?: number;
+  /**
+   * With wordsByBits: the combination filters' jobs are fewer than the entries a walk by date
+   * would read, so they are read whole from their own listing with the bits
+   * (jobs_combo_words_idx), then sorted.
+   */
+  bitsByCombo?: boolean;
   /** exclude_company: names as given, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
   /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */

@@ -33,11 +33,16 @@ export function walksPerCountry(f: Pick<JobFilters, "country" | "wordBits">, wan
 export function newestFirstSql(
   select: Prisma.Sql,
   where: Prisma.Sql,
-  f: Pick<JobFilters, "country" | "wordsByBits" | "wordBits">,
+  f: Pick<JobFilters, "country" | "wordsByBits" | "wordBits" | "bitsByCombo">,
   limit: number,
   offset = 0,
 ): Prisma.Sql {
   const order = Prisma.sql`ORDER BY posted_at DESC, id`;
+  // The combinations' jobs read whole (in their listing's order, each country's among them), then
+  // sorted: asked for them in date order, the planner may walk a listing by date instead.
+  if (f.wordsByBits && f.bitsByCombo)
+    return Prisma.sql`WITH m AS MATERIALIZED (SELECT ${select} FROM jobs WHERE ${where})
+      SELECT * FROM m ${order} LIMIT ${limit} OFFSET ${offset}`;
   if (!f.wordsByBits || !walksPerCountry(f, limit + offset))
     return Prisma.sql`SELECT ${select} FROM jobs WHERE ${where} ${order} LIMIT ${limit} OFFSET ${offset}`;
   const branches = [...new Set(f.country?.countries)].map(

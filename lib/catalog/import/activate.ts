@@ -70,6 +70,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_salary_desc_idx ON ${t} (snapshot_id, country_code, salary_year_max DESC NULLS LAST, posted_at DESC, id, salary_currency, salary_year_min, ${others})`,
       `CREATE INDEX ${t}_search_idx ON ${t} USING gin (search) WITH (fastupdate = off)`,
       `CREATE INDEX ${t}_words_posted_idx ON ${t} (snapshot_id, posted_at DESC, id, country_code, ${tail}, title_id, city_key, common_words, more_words)`,
+      `CREATE INDEX ${t}_combo_words_idx ON ${t} (snapshot_id, combo, country_code, posted_at DESC, id, salary_currency, salary_year_min, salary_year_max, company_key, title_id, city_key, common_words, more_words)`,
     ],
     [
       `CREATE INDEX ${t}_country_posted_idx ON ${t} (snapshot_id, country_code, posted_at DESC, id, ${tail}, title_id, city_key)`,

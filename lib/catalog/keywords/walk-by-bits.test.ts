@@ -4,6 +4,7 @@ import {
   bitsWalkDeadlineMs,
   bitsWalkMs,
   bitsWalkPays,
+  comboLeads,
   ENTRIES_PER_ROW,
   heldShares,
   MAX_EXCLUDED_JOBS,
@@ -154,5 +155,25 @@ describe("heldShares", () => {
     expect(bitsWalkPays(narrow)).toBe(true);
     const held = heldShares(narrow, 200, narrow.kept);
     expect(bitsWalkPays({ ...narrow, ...held, indexShare: narrow.share })).toBe(false);
+  });
+});
+
+describe("comboLeads", () => {
+  // A country of 183,000 jobs, 20,800 of them remote; a word a third of them hold.
+  const us = { ...million, scope: 183_000, kept: 20_800, share: 0.3, sureShare: 0.3 };
+
+  it("reads the combination's jobs whole when a walk by date would pass more entries", () => {
+    expect(walkEntries({ ...us, wanted: 10_000 })).toBe(183_000);
+    expect(comboLeads({ ...us, wanted: 10_000 }, true)).toBe(true);
+  });
+
+  it("walks by date when a page's few matches come sooner than the combination's jobs end", () => {
+    expect(walkEntries({ ...us, wanted: 21 })).toBeLessThan(1_000);
+    expect(comboLeads({ ...us, wanted: 21 }, true)).toBe(false);
+  });
+
+  it("needs combination filters that keep fewer jobs than the listing holds", () => {
+    expect(comboLeads({ ...us, wanted: 10_000 }, false)).toBe(false);
+    expect(comboLeads({ ...us, kept: us.scope, wanted: 10_000 }, true)).toBe(false);
   });
 });

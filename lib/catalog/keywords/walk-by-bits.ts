@@ -3,7 +3,7 @@
 // MAX_WALK_JOBS jobs. A walk reads no job's words then, only rows; but nothing can lead it
 // through the words' index, so a query whose matches are sparse among the filters' jobs keeps
 // `search @@` and leaves the planner its choice (the words' index, then a sort).
-import { comboTotal } from "../combos";
+import { comboCodes, comboTotal } from "../combos";
 import { oneCountry } from "../filter-sql";
 import type { JobFilters } from "../filters";
 import { walksPerCountry } from "../region-walk";
@@ -119,7 +119,19 @@ export async function forWalk<F extends JobFilters>(
     // The words' index gives every match, the tiers' too.
     indexShare: Math.max(bits.share, bits.sureShare),
   };
-  return bitsWalkPays(walk) ? { ...g, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk) } : f;
+  if (!bitsWalkPays(walk)) return f;
+  const byCombo = comboLeads(walk, comboCodes(g) !== null);
+  const ms = byCombo ? bitsWalkDeadlineMs(walk.kept) : bitsWalkMs(walk);
+  return { ...g, wordsByBits: true, bitsWalkMs: ms, ...(byCombo ? { bitsByCombo: true } : {}) };
+}
+
+/**
+ * Whether a walk by bits reads the combination filters' jobs whole (their listing with the bits,
+ * in no useful order, then sorted) rather than its listing by date: when those jobs are fewer
+ * than the entries the walk by date is expected to read on its way past the others.
+ */
+export function comboLeads(w: Walk, combos: boolean): boolean {
+  return combos && w.kept < w.scope && w.kept < walkEntries(w);
 }
 
 /**
