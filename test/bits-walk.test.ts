@@ -7,15 +7,18 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs } from "@/lib/catalog/demo/generate";
 import { FACET_SAMPLE, jobFacets } from "@/lib/catalog/facets";
 import { filterSql } from "@/lib/catalog/filter-sql";
+import { filteredCountSql } from "@/lib/catalog/filtered-search";
 import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
-import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
+import { forComboCount, forWalk } from "@/lib/catalog/keywords/walk-by-bits";
 import { MIN_WANTED_PER_COUNTRY, newestFirstSql } from "@/lib/catalog/region-walk";
+import { countMatches } from "@/lib/catalog/totals";
 import { db } from "@/lib/core/db";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { loadCatalog, type Rec } from "./support/fixtures";
 
+const DE = { country: { kind: "country", code: "DE", countries: ["DE"] } } as JobFilters;
 /** A region of three of the demo's countries. */
 const REGION = { country: { kind: "region", code: "X3", countries: ["DE", "FR", "US"] } } as JobFilters;
 
@@ -187,6 +190,44 @@ describe("a walk the common-word bits decide", () => {
       expect(byWords.length).toBeGreaterThan(0);
       expect({ country, ids: await ids(walk) }).toEqual({ country, ids: byWords });
     }
+    // A facets' sample read the same way (its statement holds the walk's as a CTE of its own).
+    expect((await forWalk(snapshotId, everywhere, FACET_SAMPLE)).bitsByCombo).toBe(true);
+    const facets = (wordBits: JobFilters["wordBits"]) => jobFacets({ filters: { ...everywhere, wordBits } });
+    const [byBits, byWordsFacets] = [await facets(everywhere.wordBits), await facets(null)];
+    expect(byBits.meta.counted).toBeGreaterThan(0);
+    expect(byBits).toEqual(byWordsFacets);
+  });
+
+  it("counts a narrow combination's matches from its listing with the bits, marked as not telling what reading them costs", async () => {
+    const { common } = await lexemes();
+    const q = `${common[1]?.lexeme} -${common[30]?.lexeme}`;
+    const f = await filtersFor(q, { ...DE, remote: ["remote"] } as JobFilters);
+    const counted = await forComboCount(snapshotId, f);
+    expect(counted).toMatchObject({ wordsByBits: true, bitsByCombo: true });
+    const count = (g: JobFilters) =>
+      filteredCountSql(
+        { tsquery: null, filters: g, sort: "date", limit: 1, offset: 0, lead: "filter" },
+        snapshotId,
+      );
+    const plan = (await db().$queryRaw<{ "QUERY PLAN": string }[]>(Prisma.sql`EXPLAIN ${count(counted)}`))
+      .map((r) => r["QUERY PLAN"])
+      .join("\n");
+    expect(plan).toMatch(/Index Only Scan/);
+    expect(plan).not.toMatch(/words_rule_out|@@|Index Scan using|Bitmap Heap Scan/);
+    const n = async (g: JobFilters) => (await db().$queryRaw<{ n: number }[]>(count(g)))[0]?.n;
+    const byWords = await n(f);
+    expect(byWords).toBeGreaterThan(0);
+    expect(await n(counted)).toBe(byWords);
+    // The search's total: exact, but no sign that its matches are few to read by their words.
+    const total = await countMatches(
+      { filter: DE.country },
+      { id: snapshotId, countryCounts: {} },
+      f,
+      null,
+      "filter",
+      5_000,
+    );
+    expect(total).toEqual({ total: byWords, totalExact: true, sampled: true });
   });
 
   it("decides a hyphenated word alone: a job matches it exactly when it holds every one of its lexemes", async () => {

@@ -200,7 +200,8 @@ export async function relevancePage(
       ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );
   }
-  const matches = found.length < window ? found.length : null;
+  // A city is matched by its key here: another city's job of the same key would be counted.
+  const matches = found.length < window && !filters.city ? found.length : null;
   const page = found.slice(offset, window);
   if (!page.length) return { rows: [], matches };
   const rows = await db.$queryRaw<JobDbRow[]>(

@@ -54,8 +54,9 @@ export async function keywordPage(
 }
 
 /**
- * A keyword page's rows and one more, read the way its count says pays; `matches`: every match's
- * number, when reading them told it.
+ * A keyword page's rows and one more, read the way its count says pays. `matches`, on a page by
+ * relevance (ids read first, then their rows): every match's number when reading them told it,
+ * else null; undefined on the other pages (one statement reads their rows).
  */
 async function keywordRows(
   live: { id: number; countryCounts: Record<string, number> },
@@ -63,13 +64,14 @@ async function keywordRows(
   tsquery: string | null,
   page: FilteredInput,
   count: Awaited<ReturnType<typeof countMatches>>,
-): Promise<{ rows: JobDbRow[]; matches: number | null }> {
+): Promise<{ rows: JobDbRow[]; matches?: number | null }> {
+  if (count.total === 0 && count.totalExact) return { rows: [], matches: 0 };
   const all = sumCounts(live.countryCounts);
   const fewMatches = count.total !== null && count.totalExact && !count.sampled;
   const orderByBits = await orderWalkByBits(live, page, tsquery);
   const read = (few: boolean, f = page.filters) =>
     pageSql({ ...page, filters: f, limit: page.limit + 1, fewMatches: few, orderByBits }, live.id);
-  if (fewMatches) return { rows: await readRows(live.id, filters, read(true)), matches: null };
+  if (fewMatches) return { rows: await readRows(live.id, filters, read(true)) };
   const keywords = filters.keywords;
   if (byKeywordRelevance(page) && keywords)
     return relevancePage(live.id, all, { ...filters, keywords }, page.offset, page.limit + 1);
@@ -80,7 +82,7 @@ async function keywordRows(
       ? page.filters
       : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
   const walked = await rowsWithin<JobDbRow>(walkDeadlineMs(walkFilters), read(false, walkFilters));
-  return { rows: walked ?? (await readRows(live.id, filters, read(true))), matches: null };
+  return { rows: walked ?? (await readRows(live.id, filters, read(true))) };
 }
 
 /** Whether a titled page walking its sort's listing ("order" lead) may decide q by the bits. */

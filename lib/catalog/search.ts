@@ -107,7 +107,7 @@ async function run(
     : await Promise.all([
         readRows(live.id, filters, pageSql({ ...page, limit: page.limit + 1 }, live.id)),
         countMatches(input, live, filters, tsquery, lead),
-      ]).then(([rows, count]) => ({ rows, count, matches: null }));
+      ]).then(([rows, count]) => ({ rows, count, matches: undefined }));
   const items = await withHighlights(
     rows.slice(0, page.limit).map(toJobSummary),
     input.highlight ? filters.keywords : undefined,
@@ -115,12 +115,15 @@ async function run(
   );
   if (count.total !== null)
     return { result: { total: count.total, totalExact: count.totalExact, items }, countTimedOut: false };
-  // The count ran out of time; the rows read may still tell every match.
-  const bound = lowerBound(input.page, page.offset, page.limit, rows.length);
-  const pastTheEnd = rows.length === 0 && input.page > 1;
+  // The count ran out of time; the rows read may still tell every match. A page's rows do when
+  // one statement read them in the search's order, and no condition dropped any after its LIMIT
+  // (a city's name is rechecked on the page's rows); a relevance page's reading tells `matches`.
+  const wholeRows = matches === undefined && !filters.city;
+  const bound = lowerBound(input.page, page.offset, page.limit, rows.length, wholeRows);
+  const pastTheEnd = wholeRows && rows.length === 0 && input.page > 1;
   const exact =
     matches ??
-    (bound.totalExact
+    (bound.totalExact && wholeRows
       ? bound.total
       : pastTheEnd
         ? await matchesBefore(live.id, page, performance.now() - started)

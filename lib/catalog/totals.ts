@@ -8,11 +8,15 @@ import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
 import { filteredCountSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import { hasRowFilters, type JobFilters } from "./filters";
+import { forComboCount } from "./keywords/walk-by-bits";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import { isNear, nearCountSql, nearExactTotal } from "./near-search";
 
-/** `sampled`: known from a facets' sample, not a count; what it cost to find is not known. */
+/**
+ * `sampled`: known from a facets' sample, a page's rows or a count by the bits, not a count of
+ * the words' matches; what reading those matches costs is not known.
+ */
 type Total = { total: number; totalExact: boolean; sampled?: true };
 
 /** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
@@ -76,10 +80,10 @@ export async function countMatches(
   if (state) return state;
   const n = await countWithin(statement.sql, deadlineMs ?? statement.deadlineMs);
   if (n === null) {
-    finishLater(live.id, key, statement.sql);
+    finishLater(live.id, key, statement);
     return { total: null, totalExact: false };
   }
-  return keep(live.id, key, n);
+  return keep(live.id, key, n, statement.byBits);
 }
 
 /**
@@ -98,15 +102,19 @@ async function totalOrCount(
   filters: JobFilters,
   tsquery: string | null,
   lead: Lead = "title",
-): Promise<Total | (Statement & { deadlineMs: number })> {
+): Promise<Total | (Statement & { deadlineMs: number; byBits?: boolean })> {
   if (isNear(filters)) {
     const exact = await nearExactTotal(live.id, filters, tsquery);
     if (exact !== null) return { total: exact, totalExact: true };
   } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
-  const [statement] = countStatements(input, live.id, filters, tsquery, lead);
+  // Keywords over a narrow combination: counted from its listing with the bits, no words read.
+  // Such a total says nothing of what reading the matches by their words costs (`byBits`).
+  const counted = !tsquery && !isNear(filters) ? await forComboCount(live.id, filters) : filters;
+  const [statement] = countStatements(input, live.id, counted, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
-  if (statement.deadlineMs) return { sql: statement.sql, deadlineMs: statement.deadlineMs };
+  if (statement.deadlineMs)
+    return { sql: statement.sql, deadlineMs: statement.deadlineMs, byBits: counted !== filters };
   const rows = await catalogDb(live.id).$queryRaw<{ n: number }[]>(statement.sql);
   return { total: rows[0]?.n ?? 0, totalExact: true };
 }
@@ -125,9 +133,14 @@ export function totalOfSample(snapshotId: number, key: string, n: number): Total
   return total;
 }
 
-function keep(snapshotId: number, key: string, n: number) {
-  const total =
-    n > TOTAL_COUNT_CAP ? { total: TOTAL_COUNT_CAP, totalExact: false } : { total: n, totalExact: true };
+/** A count's total, kept; `byBits`: counted by the bits, so marked `sampled` (see Total). */
+function keep(snapshotId: number, key: string, n: number, byBits = false): Total {
+  const total: Total =
+    n > TOTAL_COUNT_CAP
+      ? { total: TOTAL_COUNT_CAP, totalExact: false }
+      : byBits
+        ? { total: n, totalExact: true, sampled: true }
+        : { total: n, totalExact: true };
   totals.set(snapshotId, key, total);
   return total;
 }
@@ -171,12 +184,14 @@ const finishing = new Set<string>();
 const givenUp = snapshotCache<number>(5_000);
 const RETRY_GIVEN_UP_MS = 60_000;
 
-function finishLater(snapshotId: number, key: string, sql: Prisma.Sql): void {
+function finishLater(snapshotId: number, key: string, count: { sql: Prisma.Sql; byBits?: boolean }): void {
   const slot = `${snapshotId}\u0000${key}`;
   if (finishing.size >= FINISH_AT_ONCE || finishing.has(slot)) return;
   finishing.add(slot);
-  countWithin(sql, FINISH_DEADLINE_MS)
-    .then((n) => (n === null ? givenUp.set(snapshotId, key, Date.now()) : keep(snapshotId, key, n)))
+  countWithin(count.sql, FINISH_DEADLINE_MS)
+    .then((n) =>
+      n === null ? givenUp.set(snapshotId, key, Date.now()) : keep(snapshotId, key, n, count.byBits),
+    )
     .catch((err: unknown) => log.warn("count off the request path failed", { error: String(err) }))
     .finally(() => finishing.delete(slot));
 }
@@ -242,19 +257,21 @@ function isStatementTimeout(err: unknown): boolean {
 
 /**
  * The total when the count ran out of time, from the rows of one page of `limit` read with one
- * more row (`read`): every job before this page, this page's and the one after it exist. A page
- * with rows and none after it is the last, so its total is exact; so is a first page with no
- * rows. Past the last page nothing is known but that the total is below the offset: the bound
- * is 0, not exact.
+ * more row (`read`): every job before this page, this page's and the one after it exist. A first
+ * page with no rows is an exact zero. A page with rows and none after it is the last, so its
+ * total is exact when its rows are whole (`whole`: no row was dropped after the read's LIMIT).
+ * Past the last page nothing is known but that the total is below the offset: the bound is 0,
+ * not exact.
  */
 export function lowerBound(
   page: number,
   offset: number,
   limit: number,
   read: number,
+  whole = true,
 ): { total: number; totalExact: boolean } {
   if (read === 0) return { total: 0, totalExact: page === 1 };
-  return { total: offset + read, totalExact: read <= limit };
+  return { total: offset + read, totalExact: whole && read <= limit };
 }
 
 export function sumCounts(counts: Record<string, number>, countries?: string[]): number {
