@@ -10,8 +10,9 @@ import { filterSql } from "@/lib/catalog/filter-sql";
 import { filteredCountSql } from "@/lib/catalog/filtered-search";
 import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";
+import { comboListing, forWalkOrListing } from "@/lib/catalog/keywords/combo-listing";
 import { resolveKeywords } from "@/lib/catalog/keywords/resolve";
-import { forComboCount, forWalk } from "@/lib/catalog/keywords/walk-by-bits";
+import { forWalk } from "@/lib/catalog/keywords/walk-by-bits";
 import { MIN_WANTED_PER_COUNTRY, newestFirstSql } from "@/lib/catalog/region-walk";
 import { countMatches } from "@/lib/catalog/totals";
 import { db } from "@/lib/core/db";
@@ -202,7 +203,7 @@ describe("a walk the common-word bits decide", () => {
     const { common } = await lexemes();
     const q = `${common[1]?.lexeme} -${common[30]?.lexeme}`;
     const f = await filtersFor(q, { ...DE, remote: ["remote"] } as JobFilters);
-    const counted = await forComboCount(snapshotId, f);
+    const counted = await comboListing(snapshotId, f);
     expect(counted).toMatchObject({ wordsByBits: true, bitsByCombo: true });
     const count = (g: JobFilters) =>
       filteredCountSql(
@@ -228,6 +229,28 @@ describe("a walk the common-word bits decide", () => {
       5_000,
     );
     expect(total).toEqual({ total: byWords, totalExact: true, sampled: true });
+  });
+
+  it("reads a page of a word few jobs hold among a narrow combination's jobs by their bits, where a walk by date would not pay", async () => {
+    const { common } = await lexemes();
+    const f = await filtersFor(`${common.at(-1)?.lexeme}`, { remote: ["remote"] } as JobFilters);
+    expect((await forWalk(snapshotId, f, 21)).wordsByBits).toBeFalsy();
+    const read = await forWalkOrListing(snapshotId, f, 21);
+    expect(read).toMatchObject({ wordsByBits: true, bitsByCombo: true });
+    const ids = async (g: JobFilters) =>
+      (
+        await db().$queryRaw<{ id: string }[]>(
+          newestFirstSql(
+            Prisma.sql`id, posted_at`,
+            Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(g)}`,
+            g,
+            21,
+          ),
+        )
+      ).map((r) => r.id);
+    const byWords = await ids(f);
+    expect(byWords.length).toBeGreaterThan(0);
+    expect(await ids(read)).toEqual(byWords);
   });
 
   it("decides a hyphenated word alone: a job matches it exactly when it holds every one of its lexemes", async () => {

@@ -10,7 +10,8 @@ import type { Facets } from "./facet-schemas";
 import { INDEXED_COLUMNS, matchesSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
-import { forWalk, walkDeadlineMs } from "./keywords/walk-by-bits";
+import { forWalkOrListing } from "./keywords/combo-listing";
+import { walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
 import { isNear, nearLead, nearMatchesSql } from "./near-search";
@@ -80,7 +81,7 @@ export async function jobFacets(input: {
  * about how far it must go), then the statement that may read the words' index runs instead.
  */
 async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
-  const byBits = tsquery ? filters : await forWalk(snapshotId, filters, FACET_SAMPLE);
+  const byBits = tsquery ? filters : await forWalkOrListing(snapshotId, filters, FACET_SAMPLE);
   if (byBits.wordsByBits) {
     const rows = await rowsWithin<Row>(walkDeadlineMs(byBits), facetsSql(tsquery, byBits, snapshotId, lead));
     if (rows) return rows;

@@ -8,8 +8,9 @@
 import { Prisma } from "../generated/prisma/client";
 import { filterSql } from "./filter-sql";
 import type { JobFilters } from "./filters";
+import { forWalkOrListing } from "./keywords/combo-listing";
 import { hasExclusions, tsquerySql } from "./keywords/tsquery-sql";
-import { forWalk, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
+import { WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits-sql";
 import { catalogDb } from "./live";
 import { newestFirstSql } from "./region-walk";
@@ -191,7 +192,7 @@ export async function relevancePage(
     const ids = tiers.flatMap((t) => t.ids);
     // The walk passes over the tiers' jobs: they match, but not as other matches.
     const tiered = tiers.reduce((sum, t) => sum + t.jobs, 0) / totalJobs;
-    const walk = await forWalk(snapshotId, filters, need, tiered);
+    const walk = await forWalkOrListing(snapshotId, filters, need, tiered);
     const walked = await rowsWithin<Found>(
       walkDeadlineMs(walk),
       otherMatchesSql(walk, snapshotId, ids, need),

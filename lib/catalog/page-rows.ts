@@ -6,8 +6,9 @@ import { type FilteredInput, filteredPageSql } from "./filtered-search";
 import type { JobFilters } from "./filters";
 import { keywordPageSql } from "./keyword-search";
 import { relevancePage } from "./keyword-tiers";
+import { forWalkOrListing } from "./keywords/combo-listing";
 import { countDeadlineMs } from "./keywords/rare-words";
-import { forWalk, titledWalkByBits, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
+import { titledWalkByBits, WALK_DEADLINE_MS, walkDeadlineMs } from "./keywords/walk-by-bits";
 import { titleStats } from "./lead";
 import { catalogDb } from "./live";
 import { isNear, nearPageSql } from "./near-search";
@@ -80,7 +81,7 @@ async function keywordRows(
   const walkFilters =
     page.tsquery || page.sort !== "date"
       ? page.filters
-      : await forWalk(live.id, page.filters, page.offset + page.limit + 1);
+      : await forWalkOrListing(live.id, page.filters, page.offset + page.limit + 1);
   const walked = await rowsWithin<JobDbRow>(walkDeadlineMs(walkFilters), read(false, walkFilters));
   return { rows: walked ?? (await readRows(live.id, filters, read(true))) };
 }

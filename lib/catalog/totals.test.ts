@@ -32,6 +32,7 @@ describe("a total from one page read with one row more, when the count ran out o
 
   it("is a bound on a short page whose rows were not whole (a condition dropped some after the read)", () => {
     expect(lowerBound(3, 40, 20, 12, false)).toEqual({ total: 52, totalExact: false });
+    expect(lowerBound(1, 0, 20, 0, false)).toEqual({ total: 0, totalExact: false });
   });
 
   it("is an exact zero on an empty first page, and only a bound of zero past the last page", () => {

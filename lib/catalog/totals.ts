@@ -8,7 +8,7 @@ import { combosAnswer, comboTotal } from "./combos";
 import type { CountryFilter } from "./countries";
 import { filteredCountSql, TOTAL_COUNT_CAP } from "./filtered-search";
 import { hasRowFilters, type JobFilters } from "./filters";
-import { forComboCount } from "./keywords/walk-by-bits";
+import { comboListing } from "./keywords/combo-listing";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import { isNear, nearCountSql, nearExactTotal } from "./near-search";
@@ -110,7 +110,7 @@ async function totalOrCount(
     return { total: await comboTotal(live.id, filters), totalExact: true };
   // Keywords over a narrow combination: counted from its listing with the bits, no words read.
   // Such a total says nothing of what reading the matches by their words costs (`byBits`).
-  const counted = !tsquery && !isNear(filters) ? await forComboCount(live.id, filters) : filters;
+  const counted = !tsquery && !isNear(filters) ? await comboListing(live.id, filters) : filters;
   const [statement] = countStatements(input, live.id, counted, tsquery, lead);
   if (!statement) return { total: sumCounts(live.countryCounts, input.filter?.countries), totalExact: true };
   if (statement.deadlineMs)
@@ -258,8 +258,8 @@ function isStatementTimeout(err: unknown): boolean {
 /**
  * The total when the count ran out of time, from the rows of one page of `limit` read with one
  * more row (`read`): every job before this page, this page's and the one after it exist. A first
- * page with no rows is an exact zero. A page with rows and none after it is the last, so its
- * total is exact when its rows are whole (`whole`: no row was dropped after the read's LIMIT).
+ * page with no rows is an exact zero, and a page with rows and none after it is the last, so its
+ * total is exact: both when the rows are whole (`whole`: no row was dropped after the LIMIT).
  * Past the last page nothing is known but that the total is below the offset: the bound is 0,
  * not exact.
  */
@@ -270,7 +270,7 @@ export function lowerBound(
   read: number,
   whole = true,
 ): { total: number; totalExact: boolean } {
-  if (read === 0) return { total: 0, totalExact: page === 1 };
+  if (read === 0) return { total: 0, totalExact: page === 1 && whole };
   return { total: offset + read, totalExact: whole && read <= limit };
 }
 

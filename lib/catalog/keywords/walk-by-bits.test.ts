@@ -4,11 +4,9 @@ import {
   bitsWalkDeadlineMs,
   bitsWalkMs,
   bitsWalkPays,
-  comboCountPays,
   comboLeads,
   ENTRIES_PER_ROW,
   heldShares,
-  MAX_COMBO_COUNT_JOBS,
   MAX_EXCLUDED_JOBS,
   MAX_GUESSED_WALK_JOBS,
   MAX_WALK_JOBS,
@@ -177,17 +175,5 @@ describe("comboLeads", () => {
   it("needs combination filters that keep fewer jobs than the listing holds", () => {
     expect(comboLeads({ ...us, wanted: 10_000 }, false)).toBe(false);
     expect(comboLeads({ ...us, kept: us.scope, wanted: 10_000 }, true)).toBe(false);
-  });
-});
-
-describe("comboCountPays", () => {
-  it("counts a combination's jobs by their bits while they are few enough to read in a count's time", () => {
-    expect(comboCountPays({ all: 1_000_000, kept: 20_812, rareShare: 0.003 })).toBe(true);
-    expect(comboCountPays({ all: 1_000_000, kept: MAX_COMBO_COUNT_JOBS + 1, rareShare: 0 })).toBe(false);
-    expect(comboCountPays({ all: 1_000_000, kept: 0, rareShare: 0 })).toBe(false);
-  });
-
-  it("leaves the words to count when the rare words' jobs, read first, are too many", () => {
-    expect(comboCountPays({ all: 1_000_000, kept: 20_812, rareShare: 0.2 })).toBe(false);
   });
 });

@@ -127,37 +127,6 @@ export async function forWalk<F extends JobFilters>(
 }
 
 /**
- * The combination filters' jobs a count may read from their listing with the bits: about what
- * such entries take to read within a count's deadline, in memory.
- */
-export const MAX_COMBO_COUNT_JOBS = 50_000;
-
-/**
- * The filters for a count of a keyword search without a title: with `wordsByBits` and
- * `bitsByCombo` when exact bits decide q and the combination filters keep at most
- * MAX_COMBO_COUNT_JOBS jobs in scope, so the count reads their entries alone (index only)
- * rather than each candidate's words. Otherwise `f` itself.
- */
-export async function forComboCount<F extends JobFilters>(snapshotId: number, f: F): Promise<F> {
-  const bits = f.wordBits;
-  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId || comboCodes(f) === null) return f;
-  if (f.city || f.company || f.excludeCompanies || f.salary || f.postedAfter || f.firstSeen || f.near)
-    return f;
-  const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
-  return comboCountPays({ all, kept, rareShare: bits.rareShare })
-    ? { ...f, wordsByBits: true, bitsByCombo: true }
-    : f;
-}
-
-/**
- * forComboCount's rule: the combination's jobs within MAX_COMBO_COUNT_JOBS, and the rare words'
- * jobs (read from the words' index first, whole) within MAX_EXCLUDED_JOBS.
- */
-export function comboCountPays(w: { all: number; kept: number; rareShare: number }): boolean {
-  return w.kept > 0 && w.kept <= MAX_COMBO_COUNT_JOBS && w.rareShare * w.all <= MAX_EXCLUDED_JOBS;
-}
-
-/**
  * Whether a walk by bits reads the combination filters' jobs whole (their listing with the bits,
  * in no useful order, then sorted) rather than its listing by date: when those jobs are fewer
  * than the entries the walk by date is expected to read on its way past the others.
