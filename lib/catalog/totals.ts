@@ -121,10 +121,10 @@ async function totalOrCount(
 
 /**
  * A search's total from `n`, the matches a read of at most TOTAL_COUNT_CAP found (a facets'
- * sample, or a search's pages read to their end). Below the cap it is every match, kept so the search's pages need not count them
- * (marked `sampled`: unlike a count that finished in time, it says nothing of how cheap they are
- * to read). At the cap it is a lower bound, kept nowhere: a count reads one more match and may
- * know the total is exactly the cap.
+ * sample, or a search's pages read to their end). Below the cap it is every match, kept so the
+ * search's pages need not count them (marked `sampled`: unlike a count that finished in time,
+ * it says nothing of how cheap they are to read). At the cap it is a lower bound, kept nowhere:
+ * a count reads one more match and may know the total is exactly the cap.
  */
 export function totalOfSample(snapshotId: number, key: string, n: number): Total {
   if (n >= TOTAL_COUNT_CAP) return { total: TOTAL_COUNT_CAP, totalExact: false };
