@@ -3,7 +3,7 @@
 // facets' sample reads them when a walk by date is not expected to pay.
 import { comboCodes, comboTotal } from "../combos";
 import type { JobFilters } from "../filters";
-import { forWalk } from "./walk-by-bits";
+import { bitsDecideAlone, forWalk } from "./walk-by-bits";
 
 /**
  * The combination filters' jobs read this way at most: about what their entries take to read
@@ -20,9 +20,7 @@ export const MAX_COMBO_RARE_JOBS = 5_000;
  */
 export async function comboListing<F extends JobFilters>(snapshotId: number, f: F): Promise<F> {
   const bits = f.wordBits;
-  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId || comboCodes(f) === null) return f;
-  if (f.city || f.company || f.excludeCompanies || f.salary || f.postedAfter || f.firstSeen || f.near)
-    return f;
+  if (!bitsDecideAlone(f, snapshotId) || comboCodes(f) === null || !bits) return f;
   const [all, kept] = await Promise.all([comboTotal(snapshotId, {}), comboTotal(snapshotId, f)]);
   return comboListingPays({ all, kept, rareShare: bits.rareShare })
     ? { ...f, wordsByBits: true, bitsByCombo: true }

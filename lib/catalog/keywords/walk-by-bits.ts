@@ -84,19 +84,7 @@ export async function forWalk<F extends JobFilters>(
   skipped = 0,
 ): Promise<F & Pick<JobFilters, "wordsByBits" | "bitsWalkMs">> {
   const bits = f.wordBits;
-  // Bits are numbered per snapshot: those of another (a swap between reads) decide nothing here.
-  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return f;
-  if (
-    f.city ||
-    f.company ||
-    f.excludeCompanies ||
-    f.salary ||
-    f.salarySource ||
-    f.postedAfter ||
-    f.firstSeen ||
-    f.near
-  )
-    return f;
+  if (!bitsDecideAlone(f, snapshotId) || f.salarySource || !bits) return f;
   const g = await withoutEmptyCountries(snapshotId, f);
   // Within one country, or a region walked per country, the walk reads those countries'
   // listings (jobs_country_words_idx) only.
@@ -124,6 +112,18 @@ export async function forWalk<F extends JobFilters>(
   // stays the walk's (the rare words' jobs are read first either way, and the matches sorted).
   const byCombo = comboLeads(walk, comboCodes(g) !== null);
   return { ...g, wordsByBits: true, bitsWalkMs: bitsWalkMs(walk), ...(byCombo ? { bitsByCombo: true } : {}) };
+}
+
+/**
+ * Whether exact bits of this snapshot may stand for q, and the other filters are ones the
+ * import's per-combination counts know (a city, a company, pay, dates or a place would leave the
+ * statement's reach to the words). Bits are numbered per snapshot: those of another (a swap
+ * between reads) decide nothing here.
+ */
+export function bitsDecideAlone(f: JobFilters, snapshotId: number): boolean {
+  const bits = f.wordBits;
+  if (!f.keywords || !bits?.exact || bits.snapshotId !== snapshotId) return false;
+  return !(f.city || f.company || f.excludeCompanies || f.salary || f.postedAfter || f.firstSeen || f.near);
 }
 
 /**
