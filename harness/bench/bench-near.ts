@@ -7,7 +7,8 @@ import pg from "pg";
 import { DEMO_COUNTRIES } from "../../lib/catalog/demo/places";
 import { facetsSql } from "../../lib/catalog/facets";
 import { hasRowFilters } from "../../lib/catalog/filters";
-import { nearLead, nearPlacesTotalSql } from "../../lib/catalog/near-search";
+import { nearLead } from "../../lib/catalog/near-lead";
+import { nearPlacesTotalSql } from "../../lib/catalog/near-search";
 import { searchStatements } from "../../lib/catalog/search";
 import { countStatements, type Statement } from "../../lib/catalog/totals";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
@@ -40,6 +41,17 @@ const VARIANTS: Record<string, string> = {
   "near + posted_within_days": "&posted_within_days=7&radius_km=100",
 };
 
+/** The lead of a search's page, as the API takes it (one row more than the page). */
+function pageLead(
+  snapshotId: number,
+  input: NonNullable<ReturnType<typeof asInput>>,
+  filters: Parameters<typeof nearLead>[1],
+  tsquery: string | null,
+  sort: Parameters<typeof nearLead>[3],
+) {
+  return nearLead(snapshotId, filters, tsquery, sort, (input.page - 1) * input.perPage + input.perPage + 1);
+}
+
 async function main() {
   const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
   await client.connect();
@@ -68,7 +80,12 @@ async function main() {
               { sql: facetsSql(tsquery, filters, snapshotId, lead) },
               ...countStatements(input, snapshotId, filters, tsquery, lead),
             ]
-          : searchStatements(input, snapshotId, lead);
+          : searchStatements(
+              input,
+              snapshotId,
+              lead,
+              await pageLead(snapshotId, input, filters, tsquery, sort),
+            );
         // The places' total first: when it is exact, the capped count never runs.
         const total = nearPlacesTotalSql(filters, snapshotId);
         let ms = await explain(client, total);

@@ -9,9 +9,8 @@ import { boundingBox } from "../places/distance";
 import { cityRecheck, countrySql, filterSql } from "./filter-sql";
 import type { FilteredInput } from "./filtered-search";
 import { titlesCte } from "./filtered-search";
-import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import { hasRowFilters, type JobFilters } from "./filters";
 import { kmSql } from "./geo-sql";
-import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import type { NearFilter } from "./near";
 import { SUMMARY_COLUMNS } from "./rows";
@@ -99,13 +98,21 @@ function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window
   const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.title_id = c.title_id
     AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const order = ordered ? Prisma.sql`ORDER BY jobs.posted_at DESC, jobs.id` : Prisma.empty;
-  return Prisma.sql`SELECT j.*, pl.d AS distance FROM c
-      CROSS JOIN (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1) k
-      CROSS JOIN LATERAL (
-        SELECT ${cols}, c.rank, jobs.city_key AS place_key, jobs.country_code AS place_country
-        FROM jobs WHERE ${where} ${order} LIMIT ${window}
-      ) j
-      JOIN pl ON pl.city_key = j.place_key AND pl.country_code = j.place_country`;
+  // Best first, so a page by rank can end with the tier that fills it (an incremental sort).
+  const titles =
+    ordered && input.sort === "relevance"
+      ? Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`
+      : Prisma.sql`c`;
+  // The titles outermost, each row's place found per row: a join after the titles, or the
+  // countries' loop outside theirs, would read the titles out of order.
+  return Prisma.sql`SELECT j.*, c.rank, (SELECT pl.d FROM pl
+        WHERE pl.city_key = j.place_key AND pl.country_code = j.place_country) AS distance
+      FROM ${titles} CROSS JOIN LATERAL (
+        SELECT x.* FROM k CROSS JOIN LATERAL (
+          SELECT ${cols}, jobs.city_key AS place_key, jobs.country_code AS place_country
+          FROM jobs WHERE ${where} ${order} LIMIT ${window}
+        ) x
+      ) j`;
 }
 
 /** The matches of every place, through the places' or the titles' entries (input.lead). */
@@ -117,7 +124,10 @@ function matches(input: NearInput, snapshotId: number, cols: Prisma.Sql, window:
 
 function withs(input: NearInput, snapshotId: number): Prisma.Sql {
   const places = placesCte(input.filters.near, input.filters, snapshotId);
-  return input.tsquery ? Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places}` : places;
+  if (!input.tsquery) return places;
+  // `k`: the places' keys by country, for the titles' walk.
+  return Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places},
+    k AS MATERIALIZED (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1)`;
 }
 
 /** One page of matches in order: id, posted_at, distance, the position n, and any indexed `extra`. */
@@ -182,49 +192,6 @@ export async function nearExactTotal(
   const total = r?.whole ? r.n : null;
   totals.set(snapshotId, key, total);
   return total;
-}
-
-/** What decides the walk of a titled search near a point (nearLead). */
-export function nearLeadSql(
-  f: JobFilters & { near: NearFilter },
-  tsquery: string,
-  snapshotId: number,
-): Prisma.Sql {
-  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
-    SELECT coalesce(bool_and(fast), true) AS fast, coalesce(sum(jobs), 0)::int AS place_jobs, t.*
-    FROM pl, (SELECT count(DISTINCT t.id)::int AS titles, coalesce(sum((t.counts ->> k.country_code)::int), 0)::int AS title_jobs
-        FROM job_titles t CROSS JOIN (SELECT DISTINCT country_code FROM pl) k
-        WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})) t
-    GROUP BY t.titles, t.title_jobs`;
-}
-
-const leads = snapshotCache<Lead>(5_000);
-/** What starting one title's walk costs, in index entries read. */
-const TITLE_PROBE = 10;
-
-/**
- * A titled search near a point, newest or best first, walks the titles' entries when that reads
- * fewer entries than the places' jobs (and every place is fast); otherwise,
- * and for every other search, the places' ("filter": the places lead, like a narrow filter).
- */
-export async function nearLead(
-  snapshotId: number,
-  f: JobFilters & { near: NearFilter },
-  tsquery: string | null,
-  sort: SortOrder,
-): Promise<Lead> {
-  if (!tsquery || (sort !== "relevance" && sort !== "date")) return "filter";
-  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
-  const known = leads.get(snapshotId, key);
-  if (known) return known;
-  type Row = { fast: boolean; place_jobs: number; titles: number; title_jobs: number };
-  const rows = await catalogDb(snapshotId).query<Row>(nearLeadSql(f, tsquery, snapshotId));
-  const r = rows[0];
-  // Entries each walk reads, roughly: a probe per title (a few entries each) and the titles'
-  // jobs there, against every job of the places.
-  const lead: Lead = r?.fast && r.titles * TITLE_PROBE + r.title_jobs < r.place_jobs ? "title" : "filter";
-  leads.set(snapshotId, key, lead);
-  return lead;
 }
 
 export function isNear(f: JobFilters): f is JobFilters & { near: NearFilter } {

@@ -7,7 +7,8 @@ import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
-import { isNear, nearLead } from "./near-search";
+import { nearLead } from "./near-lead";
+import { isNear } from "./near-search";
 import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
 import {
@@ -99,7 +100,12 @@ async function run(
   const lead = isNear(filters)
     ? await nearLead(live.id, filters, tsquery, sort)
     : await leadOf(live, filters, tsquery, sort);
-  const page = { ...filteredInput(input, filters, sort, tsquery), lead };
+  const fields = filteredInput(input, filters, sort, tsquery);
+  // A page by relevance near a point may walk the titles best first where its count may not.
+  const pageLead = isNear(filters)
+    ? await nearLead(live.id, filters, tsquery, sort, fields.offset + fields.limit + 1)
+    : lead;
+  const page = { ...fields, lead: pageLead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const started = performance.now();
   const { rows, count, matches } = filters.keywords
@@ -158,14 +164,22 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
   return { tsquery, filters, sort, limit: input.perPage, offset: (input.page - 1) * input.perPage };
 }
 
-/** Every statement a search runs (what harness/bench/bench-search.ts explains); `lead` from leadOf. */
-export function searchStatements(input: SearchInput, snapshotId: number, lead: Lead = "title"): Statement[] {
+/**
+ * Every statement a search runs (what the benches explain); `lead` from leadOf or nearLead, and
+ * `pageLead` where the page's differs (nearLead given the page's window).
+ */
+export function searchStatements(
+  input: SearchInput,
+  snapshotId: number,
+  lead: Lead = "title",
+  pageLead: Lead = lead,
+): Statement[] {
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const filters = input.filters ?? { country: input.filter };
   const sort = input.sort ?? (tsquery ? "relevance" : "date");
   if (!hasRowFilters(filters) && sort === (tsquery ? "relevance" : "date"))
     return [{ sql: searchSql(input, snapshotId) }];
-  const page = { ...filteredInput(input, filters, sort, tsquery), lead };
+  const page = { ...filteredInput(input, filters, sort, tsquery), lead: pageLead };
   return [
     { sql: pageSql({ ...page, limit: page.limit + 1 }, snapshotId) },
     ...countStatements(input, snapshotId, filters, tsquery, lead),
