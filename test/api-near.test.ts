@@ -9,9 +9,10 @@ import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { importSnapshot } from "@/lib/catalog/import/load";
 import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { nearLead } from "@/lib/catalog/near-lead";
-import { nearPageSql } from "@/lib/catalog/near-search";
+import { nearExactTotal, nearPageSql } from "@/lib/catalog/near-search";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { PG_SESSION_OPTIONS } from "@/lib/core/db";
+import { whileCatalogLocked } from "./support/catalog-lock";
 import { ErrorBodySchema } from "./support/error-shape";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson, request } from "./support/http";
@@ -282,6 +283,20 @@ describe("GET /v1/jobs near a place", () => {
       expect(r.items.map((i) => i.id)).toEqual(ref.rows.slice((page - 1) * 10, page * 10).map((x) => x.id));
       expect(r.meta).toMatchObject({ total: 135, total_exact: true });
     }
+  });
+
+  it("gives a title's exact total near a place from the places' counts of its titles, counting nothing", async () => {
+    const snapshotId = (await client.query("SELECT snapshot_id FROM catalog_live")).rows[0].snapshot_id;
+    const big = { lat: 5, lng: 5, radiusKm: 30, label: "5,5" };
+    expect(await nearExactTotal(snapshotId, { near: big }, titleToTsQuery("engineer"), 1_000)).toBe(135);
+    expect(await nearExactTotal(snapshotId, { near: big }, titleToTsQuery("clerk"), 1_000)).toBe(400);
+    // A place not wholly within the radius, or not every job of it placed (Spreadtown): counted.
+    const spread = { lat: 10, lng: 10.25, radiusKm: 30, label: "10,10.25" };
+    expect(await nearExactTotal(snapshotId, { near: spread }, titleToTsQuery("geologist"), 1_000)).toBeNull();
+    // Exact while the jobs are locked and any count of them would run out of time.
+    const r = await whileCatalogLocked(() => search("near=5,5&radius_km=30&title=engineer&per_page=10"), 400);
+    expect(r.meta).toMatchObject({ total: 135, total_exact: true });
+    expect(r.items).toHaveLength(10);
   });
 
   it("gives every job its coordinates, in searches and in detail, and distance_km only near a place", async () => {

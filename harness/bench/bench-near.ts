@@ -1,5 +1,6 @@
 // npm run bench:near — EXPLAIN ANALYZE of the statements a search near a place runs (its page,
-// and its total: the places' counts, or the capped count under its deadline), and of its facets,
+// and its total: the places' counts, of all jobs or of a title's, or the capped count under its
+// deadline), and of its facets,
 // over the demo cities with and without other filters. Reports p50/p95/max per group, planning
 // plus execution, a request's statements summed (a count past its deadline counts as the
 // deadline: the API gives it up). Not a test: run it on a loaded catalog.
@@ -87,9 +88,9 @@ async function main() {
               await pageLead(snapshotId, input, filters, tsquery, sort),
             );
         // The places' total first: when it is exact, the capped count never runs.
-        const total = nearPlacesTotalSql(filters, snapshotId);
+        const total = nearPlacesTotalSql(filters, snapshotId, tsquery);
         let ms = await explain(client, total);
-        const onlyPlaces = !tsquery && !hasRowFilters({ ...filters, near: undefined });
+        const onlyPlaces = !hasRowFilters({ ...filters, near: undefined });
         const exact =
           onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
         for (const s of statements)

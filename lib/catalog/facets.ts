@@ -2,6 +2,7 @@
 // arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
 
+import { rowsWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
 import { decodeCombo } from "./combos";
@@ -17,7 +18,7 @@ import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./liv
 import { nearLead } from "./near-lead";
 import { isNear, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { importedTotal, rowsWithin, totalKey, totalOfSample } from "./totals";
+import { importedTotal, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
 

@@ -5,6 +5,8 @@
 // array, so a walk never looks at a job's words unless its title is in the tier), or, for a tier
 // with few jobs, through each of its titles' own entries. Reading every title's newest jobs for
 // every tier at once would read thousands of titles' jobs to show one page.
+
+import { rowsWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { filterSql } from "./filter-sql";
 import type { JobFilters } from "./filters";
@@ -15,7 +17,6 @@ import { exclusionsByBitsSql, wordsMatchSql } from "./keywords/word-bits-sql";
 import { catalogDb } from "./live";
 import { newestFirstSql } from "./region-walk";
 import { type JobDbRow, SUMMARY_COLUMNS } from "./rows";
-import { rowsWithin } from "./totals";
 
 type KeywordFilters = JobFilters & { keywords: NonNullable<JobFilters["keywords"]> };
 

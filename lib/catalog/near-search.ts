@@ -4,6 +4,7 @@
 // no more per place than the page needs. A place whose jobs all sit on its point and all have
 // coordinates is read from index entries alone, at the place's distance; any other is read with
 // each job's own coordinates, rechecked against the radius.
+import { rowsWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
 import { cityRecheck, countrySql, filterSql } from "./filter-sql";
@@ -164,30 +165,50 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
     ) x`;
 }
 
-/** The places' own counts: exact when every place lies wholly within the radius. */
-export function nearPlacesTotalSql(f: JobFilters & { near: NearFilter }, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
-    SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
+/**
+ * The places' own counts, or with a title their counts of its titles' jobs: exact when every
+ * place lies wholly within the radius (and, with a title, the snapshot has those counts).
+ */
+export function nearPlacesTotalSql(
+  f: JobFilters & { near: NearFilter },
+  snapshotId: number,
+  tsquery: string | null = null,
+): Prisma.Sql {
+  const places = placesCte(f.near, f, snapshotId);
+  if (!tsquery)
+    return Prisma.sql`WITH ${places}
+      SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
+  return Prisma.sql`WITH ${titlesCte(tsquery, snapshotId)}, ${places}
+    SELECT coalesce(bool_and(whole), true)
+        AND EXISTS (SELECT 1 FROM job_place_titles WHERE snapshot_id = ${snapshotId}) AS whole,
+      (SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON pt.snapshot_id = ${snapshotId}
+        AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code
+        JOIN c ON c.title_id = pt.title_id) AS n
+    FROM pl`;
 }
 
 const totals = snapshotCache<number | null>(5_000);
 
 /**
- * The exact total of a search near a point when the places' counts give it: no title, no filter
- * but country, and every place within reach wholly within the radius. Null otherwise.
+ * The exact total of a search near a point when the places' counts give it: no filter but a
+ * title and country, and every place within reach wholly within the radius. Null otherwise.
  */
 export async function nearExactTotal(
   snapshotId: number,
   f: JobFilters & { near: NearFilter },
   tsquery: string | null,
+  /** For a title's: its matching titles and the places' rows of them are not bounded. */
+  deadlineMs: number,
 ): Promise<number | null> {
-  if (tsquery || hasRowFilters({ ...f, near: undefined })) return null;
-  const key = JSON.stringify([f.near, f.country?.code ?? null]);
+  if (hasRowFilters({ ...f, near: undefined })) return null;
+  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
   const known = totals.get(snapshotId, key);
   if (known !== undefined) return known;
-  const rows = await catalogDb(snapshotId).query<{ whole: boolean; n: number }>(
-    nearPlacesTotalSql(f, snapshotId),
-  );
+  const sql = nearPlacesTotalSql(f, snapshotId, tsquery);
+  type Row = { whole: boolean; n: number };
+  const rows = tsquery ? await rowsWithin<Row>(deadlineMs, sql) : await catalogDb(snapshotId).query<Row>(sql);
+  // Out of time: not kept, so it is tried again; the search counts its matches meanwhile.
+  if (rows === null) return null;
   const r = rows[0];
   const total = r?.whole ? r.n : null;
   totals.set(snapshotId, key, total);

@@ -1,5 +1,6 @@
 // How a search's page of rows is read: the statement for each kind of search, a keyword page
 // (its count first, which says how to read it), and the matches before a page past the end.
+import { rowsWithin } from "../core/db";
 import type { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { type FilteredInput, filteredPageSql } from "./filtered-search";
@@ -13,7 +14,7 @@ import { titleStats } from "./lead";
 import { catalogDb } from "./live";
 import { isNear, nearPageSql } from "./near-search";
 import type { JobDbRow } from "./rows";
-import { countMatches, rowsWithin, sumCounts } from "./totals";
+import { countMatches, sumCounts } from "./totals";
 
 /**
  * Past the last page while the count still runs: the matches before the page are every match,

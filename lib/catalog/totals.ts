@@ -1,7 +1,6 @@
 // Totals of a search: exact from the import's counts where they answer, else counted within a
 // deadline and up to TOTAL_COUNT_CAP; a count that ran out of time leaves a lower bound.
-import type pg from "pg";
-import { queryWithin } from "../core/db";
+import { rowsWithin } from "../core/db";
 import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
 import { combosAnswer, comboTotal } from "./combos";
@@ -104,7 +103,7 @@ async function totalOrCount(
   lead: Lead = "title",
 ): Promise<Total | (Statement & { deadlineMs: number; byBits?: boolean })> {
   if (isNear(filters)) {
-    const exact = await nearExactTotal(live.id, filters, tsquery);
+    const exact = await nearExactTotal(live.id, filters, tsquery, COUNT_DEADLINE_MS);
     if (exact !== null) return { total: exact, totalExact: true };
   } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
@@ -235,24 +234,6 @@ export async function countsFinished(): Promise<void> {
 async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
   const rows = await rowsWithin<{ n: number }>(ms, sql);
   return rows === null ? null : (rows[0]?.n ?? 0);
-}
-
-/** Runs a read under a statement timeout; null when it ran out. */
-export async function rowsWithin<T extends pg.QueryResultRow>(
-  ms: number,
-  sql: Prisma.Sql,
-): Promise<T[] | null> {
-  try {
-    return await queryWithin<T>(ms, sql);
-  } catch (err) {
-    if (isStatementTimeout(err)) return null;
-    throw err;
-  }
-}
-
-function isStatementTimeout(err: unknown): boolean {
-  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
-  return e?.code === "57014" || e?.meta?.driverAdapterError?.cause?.originalCode === "57014";
 }
 
 /**

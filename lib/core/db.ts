@@ -147,6 +147,24 @@ export function queryWithin<T extends pg.QueryResultRow>(ms: number, sql: Prisma
   return queryWithSettings([`statement_timeout = ${Math.max(1, Math.round(ms))}`], sql);
 }
 
+/** Runs a read under a statement timeout; null when it ran out. */
+export async function rowsWithin<T extends pg.QueryResultRow>(
+  ms: number,
+  sql: Prisma.Sql,
+): Promise<T[] | null> {
+  try {
+    return await queryWithin<T>(ms, sql);
+  } catch (err) {
+    if (isStatementTimeout(err)) return null;
+    throw err;
+  }
+}
+
+function isStatementTimeout(err: unknown): boolean {
+  const e = err as { code?: string; meta?: { driverAdapterError?: { cause?: { originalCode?: string } } } };
+  return e?.code === "57014" || e?.meta?.driverAdapterError?.cause?.originalCode === "57014";
+}
+
 /**
  * A read meant to come from bitmaps (the words' index ANDed with a filter's), on `pool` (the
  * primary's unless a replica's is given): plain index scans are off for its one statement. The

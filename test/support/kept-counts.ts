@@ -1,5 +1,5 @@
 // What a live snapshot keeps about its jobs (totals per country and per combination of
-// filters, titles' counts with their regions, places) against what its rows say.
+// filters, titles' counts with their regions, places and their titles) against what its rows say.
 import type pg from "pg";
 import { regionsOf } from "@/lib/catalog/countries";
 
@@ -8,7 +8,7 @@ const liveId = async (client: pg.Client) =>
 const nonZero = (o: Record<string, number>) =>
   Object.fromEntries(Object.entries(o).filter(([, n]) => n !== 0));
 
-/** What the snapshot keeps: its totals, per country and combination, per title, per place. */
+/** What the snapshot keeps: its totals, per country and combination, per title, per place and title. */
 export async function keptCounts(client: pg.Client) {
   const id = await liveId(client);
   const s = (
@@ -24,12 +24,18 @@ export async function keptCounts(client: pg.Client) {
     "SELECT city_key, country_code, jobs FROM job_places WHERE snapshot_id = $1 AND jobs > 0 ORDER BY 1, 2",
     [id],
   );
+  const placeTitles = await client.query(
+    `SELECT city_key, country_code, title_id, jobs FROM job_place_titles WHERE snapshot_id = $1 AND jobs <> 0
+     ORDER BY 1, 2, 3`,
+    [id],
+  );
   return {
     jobs: s.job_count,
     countries: nonZero(s.country_counts),
     combos: nonZero(s.combo_counts),
     titles: titles.rows.map((t) => [t.id, nonZero(t.counts)]).filter(([, c]) => Object.keys(c).length > 0),
     places: places.rows,
+    placeTitles: placeTitles.rows,
   };
 }
 
@@ -59,12 +65,18 @@ export async function countedCounts(client: pg.Client) {
      WHERE snapshot_id = $1 AND city_key IS NOT NULL GROUP BY 1, 2 HAVING count(latitude) > 0 ORDER BY 1, 2`,
     [id],
   );
+  const placeTitles = await client.query(
+    `SELECT city_key, country_code, title_id, count(*)::int AS jobs FROM jobs
+     WHERE snapshot_id = $1 AND city_key IS NOT NULL AND latitude IS NOT NULL GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`,
+    [id],
+  );
   return {
     jobs: rows.reduce((a, r) => a + r.n, 0),
     countries,
     combos,
     titles: [...titles].sort((a, b) => a[0] - b[0]),
     places: places.rows,
+    placeTitles: placeTitles.rows,
   };
 }
 

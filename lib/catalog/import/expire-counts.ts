@@ -47,7 +47,7 @@ export async function correctCounts(client: pg.ClientBase, id: number, deltas: D
 }
 
 /**
- * Each place's count of jobs with coordinates. A place's spread stays a bound when jobs leave it;
+ * Each place's count of jobs with coordinates, in all and per title. A place's spread stays a bound when jobs leave it;
  * a copy served in their place may lie farther out (the spread grows) or have no point (the
  * place is no longer complete), or be the first job of its city with a point.
  */
@@ -71,6 +71,22 @@ export async function correctPlaces(client: pg.ClientBase, id: number, t: string
        JOIN job_places p ON p.snapshot_id = $1 AND p.city_key = j.city_key AND p.country_code = j.country_code
        WHERE j.snapshot_id = $1 GROUP BY 1, 2) a
      WHERE p.snapshot_id = $1 AND p.city_key = a.city_key AND p.country_code = a.country_code`,
+    [id],
+  );
+  await client.query(
+    `UPDATE job_place_titles p SET jobs = p.jobs - g.n FROM (
+       SELECT city_key, country_code, title_id, count(*)::int AS n FROM exp_jobs
+       WHERE city_key IS NOT NULL AND latitude IS NOT NULL GROUP BY 1, 2, 3) g
+     WHERE p.snapshot_id = $1 AND p.city_key = g.city_key AND p.country_code = g.country_code
+       AND p.title_id = g.title_id`,
+    [id],
+  );
+  await client.query(
+    `INSERT INTO job_place_titles (snapshot_id, city_key, country_code, title_id, jobs)
+     SELECT $1, j.city_key, j.country_code, j.title_id, count(*)::int FROM ${t} j JOIN promoted USING (id)
+     WHERE j.snapshot_id = $1 AND j.city_key IS NOT NULL AND j.latitude IS NOT NULL GROUP BY 2, 3, 4
+     ON CONFLICT (snapshot_id, city_key, country_code, title_id)
+     DO UPDATE SET jobs = job_place_titles.jobs + excluded.jobs`,
     [id],
   );
   // A city whose only jobs with a point are copies just served: its place, made as the import

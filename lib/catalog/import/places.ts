@@ -1,6 +1,7 @@
 // The snapshot's places (job_places): one per city of its jobs with coordinates, with the most
 // common point of its jobs and how far its farthest job lies from that point. A search near a
-// point reads this small table first (lib/catalog/near-search.ts). Built after the partition's
+// point reads this small table first (lib/catalog/near-search.ts). Each place's jobs per title
+// (job_place_titles) give a titled search's exact total. Built after the partition's
 // indexes, before the swap; a failed import's rows go with its snapshot (ON DELETE CASCADE).
 import type pg from "pg";
 import { kmText } from "../geo-sql";
@@ -8,7 +9,12 @@ import { partitionName } from "./activate";
 
 export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Promise<number> {
   const { rowCount } = await client.query(insertPlacesSql(snapshotId));
-  await client.query("ANALYZE job_places");
+  await client.query(
+    `INSERT INTO job_place_titles (snapshot_id, city_key, country_code, title_id, jobs)
+     SELECT ${snapshotId}, city_key, country_code, title_id, count(*)::int FROM ${partitionName(snapshotId)}
+     WHERE city_key IS NOT NULL AND latitude IS NOT NULL GROUP BY city_key, country_code, title_id`,
+  );
+  await client.query("ANALYZE job_places, job_place_titles");
   return rowCount ?? 0;
 }
 
