@@ -9,8 +9,8 @@ import { placesCte } from "./near-search";
 
 /**
  * What decides the walk of a titled search near a point (nearLead): whether every place is fast,
- * the places' jobs and their countries' (a place's share of its country), and the matching
- * titles in tiers of equal rank, best first, with their jobs in those countries.
+ * the places' jobs and all their countries' (the titles' counts hold jobs without a place too),
+ * and the matching titles in tiers of equal rank, best first, with their jobs in those countries.
  */
 export function nearLeadSql(
   f: JobFilters & { near: NearFilter },
@@ -27,8 +27,8 @@ export function nearLeadSql(
       GROUP BY 1
     )
     SELECT coalesce(bool_and(fast), true) AS fast, coalesce(sum(jobs), 0)::int AS place_jobs,
-      (SELECT coalesce(sum(p.jobs), 0)::int FROM job_places p
-        WHERE p.snapshot_id = ${snapshotId} AND p.country_code IN (SELECT country_code FROM k)) AS country_jobs,
+      (SELECT coalesce(sum((s.country_counts ->> k.country_code)::int), 0)::int FROM catalog_snapshots s, k
+        WHERE s.id = ${snapshotId}) AS country_jobs,
       (SELECT coalesce(json_agg(json_build_object('titles', titles, 'jobs', jobs) ORDER BY rank DESC), '[]')
         FROM tiers) AS tiers
     FROM pl`;

@@ -5,6 +5,7 @@
 // coordinates is read from index entries alone, at the place's distance; any other is read with
 // each job's own coordinates, rechecked against the radius.
 import { rowsWithin } from "../core/db";
+import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
 import { cityRecheck, countrySql, filterSql } from "./filter-sql";
@@ -104,13 +105,11 @@ function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window
     ordered && input.sort === "relevance"
       ? Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`
       : Prisma.sql`c`;
-  // The titles outermost, each row's place found per row: a join after the titles, or the
-  // countries' loop outside theirs, would read the titles out of order.
-  return Prisma.sql`SELECT j.*, c.rank, (SELECT pl.d FROM pl
-        WHERE pl.city_key = j.place_key AND pl.country_code = j.place_country) AS distance
-      FROM ${titles} CROSS JOIN LATERAL (
+  // The titles outermost, each row's distance read from its country's places: a join after the
+  // titles, or the countries' loop outside theirs, would read the titles out of order.
+  return Prisma.sql`SELECT j.*, c.rank FROM ${titles} CROSS JOIN LATERAL (
         SELECT x.* FROM k CROSS JOIN LATERAL (
-          SELECT ${cols}, jobs.city_key AS place_key, jobs.country_code AS place_country
+          SELECT ${cols}, k.ds[array_position(k.keys, jobs.city_key)] AS distance
           FROM jobs WHERE ${where} ${order} LIMIT ${window}
         ) x
       ) j`;
@@ -126,9 +125,12 @@ function matches(input: NearInput, snapshotId: number, cols: Prisma.Sql, window:
 function withs(input: NearInput, snapshotId: number): Prisma.Sql {
   const places = placesCte(input.filters.near, input.filters, snapshotId);
   if (!input.tsquery) return places;
-  // `k`: the places' keys by country, for the titles' walk.
+  // `k`: the places' keys and distances by country, for the titles' walk.
   return Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places},
-    k AS MATERIALIZED (SELECT country_code, array_agg(city_key) AS keys FROM pl GROUP BY 1)`;
+    k AS MATERIALIZED (
+      SELECT country_code, array_agg(city_key ORDER BY city_key) AS keys, array_agg(d ORDER BY city_key) AS ds
+      FROM pl GROUP BY 1
+    )`;
 }
 
 /** One page of matches in order: id, posted_at, distance, the position n, and any indexed `extra`. */
@@ -178,9 +180,11 @@ export function nearPlacesTotalSql(
   if (!tsquery)
     return Prisma.sql`WITH ${places}
       SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
+  // Trusted only while right for the live pointer's revision (read in the same statement).
   return Prisma.sql`WITH ${titlesCte(tsquery, snapshotId)}, ${places}
     SELECT coalesce(bool_and(whole), true)
-        AND EXISTS (SELECT 1 FROM job_place_titles WHERE snapshot_id = ${snapshotId}) AS whole,
+        AND (SELECT place_titles_revision FROM catalog_snapshots WHERE id = ${snapshotId})
+          = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}) AS whole,
       (SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON pt.snapshot_id = ${snapshotId}
         AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code
         JOIN c ON c.title_id = pt.title_id) AS n
@@ -188,31 +192,51 @@ export function nearPlacesTotalSql(
 }
 
 const totals = snapshotCache<number | null>(5_000);
+/** Titled totals that ran out of the request's time, being finished off the request path. */
+const finishing = new Set<string>();
 
 /**
  * The exact total of a search near a point when the places' counts give it: no filter but a
- * title and country, and every place within reach wholly within the radius. Null otherwise.
+ * title and country, and every place within reach wholly within the radius. Null otherwise,
+ * and while a title's, out of its request's `deadlineMs` (its matching titles and the places'
+ * rows of them are not bounded), is finished within `finishMs` off the request path.
  */
 export async function nearExactTotal(
   snapshotId: number,
   f: JobFilters & { near: NearFilter },
   tsquery: string | null,
-  /** For a title's: its matching titles and the places' rows of them are not bounded. */
-  deadlineMs: number,
+  time: { deadlineMs: number; finishMs: number },
 ): Promise<number | null> {
   if (hasRowFilters({ ...f, near: undefined })) return null;
-  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
+  const key = JSON.stringify([f.near.lat, f.near.lng, f.near.radiusKm, f.country?.code ?? null, tsquery]);
   const known = totals.get(snapshotId, key);
   if (known !== undefined) return known;
+  const slot = `${snapshotId}\u0000${key}`;
+  if (finishing.has(slot)) return null;
   const sql = nearPlacesTotalSql(f, snapshotId, tsquery);
   type Row = { whole: boolean; n: number };
-  const rows = tsquery ? await rowsWithin<Row>(deadlineMs, sql) : await catalogDb(snapshotId).query<Row>(sql);
-  // Out of time: not kept, so it is tried again; the search counts its matches meanwhile.
-  if (rows === null) return null;
-  const r = rows[0];
-  const total = r?.whole ? r.n : null;
+  const rows = tsquery
+    ? await rowsWithin<Row>(time.deadlineMs, sql)
+    : await catalogDb(snapshotId).query<Row>(sql);
+  if (rows === null) {
+    // The search counts its matches meanwhile; this request's successors get the total.
+    finishing.add(slot);
+    rowsWithin<Row>(time.finishMs, sql)
+      .then((later) => {
+        if (later) totals.set(snapshotId, key, later[0]?.whole ? later[0].n : null);
+      })
+      .catch((err: unknown) => log.warn("a total near a place failed", { error: String(err) }))
+      .finally(() => finishing.delete(slot));
+    return null;
+  }
+  const total = rows[0]?.whole ? rows[0].n : null;
   totals.set(snapshotId, key, total);
   return total;
+}
+
+/** Resolves when no total near a place is being finished off the request path (tests). */
+export async function nearTotalsFinished(): Promise<void> {
+  while (finishing.size > 0) await new Promise((r) => setTimeout(r, 10));
 }
 
 export function isNear(f: JobFilters): f is JobFilters & { near: NearFilter } {

@@ -103,7 +103,8 @@ async function totalOrCount(
   lead: Lead = "title",
 ): Promise<Total | (Statement & { deadlineMs: number; byBits?: boolean })> {
   if (isNear(filters)) {
-    const exact = await nearExactTotal(live.id, filters, tsquery, COUNT_DEADLINE_MS);
+    const time = { deadlineMs: COUNT_DEADLINE_MS, finishMs: FINISH_DEADLINE_MS };
+    const exact = await nearExactTotal(live.id, filters, tsquery, time);
     if (exact !== null) return { total: exact, totalExact: true };
   } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };

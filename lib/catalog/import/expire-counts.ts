@@ -47,7 +47,7 @@ export async function correctCounts(client: pg.ClientBase, id: number, deltas: D
 }
 
 /**
- * Each place's count of jobs with coordinates, in all and per title. A place's spread stays a bound when jobs leave it;
+ * Each place's count of jobs with coordinates. A place's spread stays a bound when jobs leave it;
  * a copy served in their place may lie farther out (the spread grows) or have no point (the
  * place is no longer complete), or be the first job of its city with a point.
  */
@@ -73,6 +73,29 @@ export async function correctPlaces(client: pg.ClientBase, id: number, t: string
      WHERE p.snapshot_id = $1 AND p.city_key = a.city_key AND p.country_code = a.country_code`,
     [id],
   );
+  // A city whose only jobs with a point are copies just served: its place, made as the import
+  // makes places (its jobs are few: none of the others has a point).
+  await client.query(
+    insertPlacesSql(
+      id,
+      `(city_key, country_code) IN (SELECT j.city_key, j.country_code FROM ${t} j JOIN promoted USING (id)
+        WHERE j.snapshot_id = ${id} AND j.latitude IS NOT NULL AND NOT EXISTS (SELECT 1 FROM job_places x
+          WHERE x.snapshot_id = ${id} AND x.city_key = j.city_key AND x.country_code = j.country_code))`,
+    ),
+  );
+}
+
+/**
+ * Each place's jobs per title, for the pointer's next revision `revision`: only when they were
+ * right for the one before (an expiry by a build that does not keep them leaves them behind, and
+ * a snapshot imported before them has none), so a total is never taken from stale counts.
+ */
+export async function correctPlaceTitles(client: pg.ClientBase, id: number, t: string, revision: number) {
+  const { rowCount } = await client.query(
+    "UPDATE catalog_snapshots SET place_titles_revision = $2 WHERE id = $1 AND place_titles_revision = $2 - 1",
+    [id, revision],
+  );
+  if (!rowCount) return;
   await client.query(
     `UPDATE job_place_titles p SET jobs = p.jobs - g.n FROM (
        SELECT city_key, country_code, title_id, count(*)::int AS n FROM exp_jobs
@@ -88,15 +111,5 @@ export async function correctPlaces(client: pg.ClientBase, id: number, t: string
      ON CONFLICT (snapshot_id, city_key, country_code, title_id)
      DO UPDATE SET jobs = job_place_titles.jobs + excluded.jobs`,
     [id],
-  );
-  // A city whose only jobs with a point are copies just served: its place, made as the import
-  // makes places (its jobs are few: none of the others has a point).
-  await client.query(
-    insertPlacesSql(
-      id,
-      `(city_key, country_code) IN (SELECT j.city_key, j.country_code FROM ${t} j JOIN promoted USING (id)
-        WHERE j.snapshot_id = ${id} AND j.latitude IS NOT NULL AND NOT EXISTS (SELECT 1 FROM job_places x
-          WHERE x.snapshot_id = ${id} AND x.city_key = j.city_key AND x.country_code = j.country_code))`,
-    ),
   );
 }

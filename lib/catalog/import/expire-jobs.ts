@@ -9,7 +9,7 @@
 // runs, expiry waits; the import runs it itself right after its swap.
 import type pg from "pg";
 import { copiesName, partitionName, vacuumPartition } from "./activate";
-import { correctCounts, correctPlaces, type Delta } from "./expire-counts";
+import { correctCounts, correctPlaces, correctPlaceTitles, type Delta } from "./expire-counts";
 import { EXPIRY_LOCK, IMPORT_LOCK } from "./import-lock";
 import { JOB_TABLE_COLUMNS } from "./job-rows";
 import { JOB_WORDS_SQL } from "./job-words-sql";
@@ -148,6 +148,7 @@ async function expireInTransaction(
   await correctCounts(client, id, deltas as Delta[]);
   await correctPlaces(client, id, t);
   const revision = await publish(client, id, now, removed ?? 0, promoted);
+  await correctPlaceTitles(client, id, t, revision);
   return { snapshotId: id, revision, removed: removed ?? 0, copies: copies ?? 0, promoted, steps };
 }
 

@@ -14,6 +14,8 @@ export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Pr
      SELECT ${snapshotId}, city_key, country_code, title_id, count(*)::int FROM ${partitionName(snapshotId)}
      WHERE city_key IS NOT NULL AND latitude IS NOT NULL GROUP BY city_key, country_code, title_id`,
   );
+  // Right for the pointer's revision at the swap (0); each expiry that corrects them moves it on.
+  await client.query("UPDATE catalog_snapshots SET place_titles_revision = 0 WHERE id = $1", [snapshotId]);
   await client.query("ANALYZE job_places, job_place_titles");
   return rowCount ?? 0;
 }
