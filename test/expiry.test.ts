@@ -64,7 +64,23 @@ async function expireAt(days: number) {
   // Whatever it took out, what the snapshot keeps agrees with its rows.
   expect(await keptCounts(client)).toEqual(await countedCounts(client));
   expect(await placesOutOfBounds(client)).toEqual([]);
+  // The places' titles' counts say they are right for the pointer's revision.
+  expect(await placeTitlesRevisions()).toEqual({
+    counts: out?.revision ?? expect.any(Number),
+    live: out?.revision ?? expect.any(Number),
+  });
   return out;
+}
+
+const LIVE_PLACE_TITLES =
+  "SELECT title_id, jobs FROM job_place_titles WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) ORDER BY 1";
+
+async function placeTitlesRevisions() {
+  const { rows } = await client.query(
+    `SELECT s.place_titles_revision AS counts, l.revision AS live
+     FROM catalog_live l JOIN catalog_snapshots s ON s.id = l.snapshot_id`,
+  );
+  return rows[0];
 }
 
 beforeAll(async () => {
@@ -225,5 +241,37 @@ describe("an import arriving while expired jobs are taken out", () => {
     } finally {
       await holder.end();
     }
+  });
+});
+
+describe("places' titles' counts an expiry did not keep", () => {
+  it("stay behind, untouched, and titled totals near a place are counted from the jobs", async () => {
+    const soon = inDays(1);
+    await loadCatalog(
+      [
+        job("pt-1", "Courier", "GB", 1, { city: "Leeds", expires_at: soon }),
+        job("pt-2", "Courier", "GB", 2, { city: "Leeds" }),
+        job("pt-3", "Courier", "GB", 3, { city: "Leeds" }),
+      ],
+      null,
+      "behind",
+    );
+    invalidateLiveSnapshot();
+    // As an expiry by a build that does not keep them would leave them: behind the pointer.
+    await client.query(
+      "UPDATE catalog_snapshots SET place_titles_revision = -1 WHERE id = (SELECT snapshot_id FROM catalog_live)",
+    );
+    const before = await client.query(LIVE_PLACE_TITLES);
+    expect(await expireJobs(client, { now: new Date(T + 2 * DAY) })).toMatchObject({
+      removed: 1,
+      revision: 1,
+    });
+    invalidateLiveSnapshot();
+    expect(await placeTitlesRevisions()).toEqual({ counts: -1, live: 1 });
+    expect((await client.query(LIVE_PLACE_TITLES)).rows).toEqual(before.rows);
+    expect(before.rows).toEqual([{ title_id: expect.any(Number), jobs: 3 }]);
+    // Counted from the jobs, so the job taken out is not in the total.
+    const { body } = await getJson("/v1/jobs?near=Leeds,%20GB&title=courier");
+    expect(body.meta).toMatchObject({ total: 2, total_exact: true });
   });
 });

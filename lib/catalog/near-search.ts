@@ -4,8 +4,6 @@
 // no more per place than the page needs. A place whose jobs all sit on its point and all have
 // coordinates is read from index entries alone, at the place's distance; any other is read with
 // each job's own coordinates, rechecked against the radius.
-import { rowsWithin } from "../core/db";
-import { log } from "../core/log";
 import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
 import { cityRecheck, countrySql, filterSql } from "./filter-sql";
@@ -122,11 +120,11 @@ function matches(input: NearInput, snapshotId: number, cols: Prisma.Sql, window:
     : perPlace(input, snapshotId, cols, window, ordered);
 }
 
-function withs(input: NearInput, snapshotId: number): Prisma.Sql {
+function withs(input: NearInput, snapshotId: number, ranked = true): Prisma.Sql {
   const places = placesCte(input.filters.near, input.filters, snapshotId);
   if (!input.tsquery) return places;
   // `k`: the places' keys and distances by country, for the titles' walk.
-  return Prisma.sql`${titlesCte(input.tsquery, snapshotId)}, ${places},
+  return Prisma.sql`${titlesCte(input.tsquery, snapshotId, undefined, ranked)}, ${places},
     k AS MATERIALIZED (
       SELECT country_code, array_agg(city_key ORDER BY city_key) AS keys, array_agg(d ORDER BY city_key) AS ds
       FROM pl GROUP BY 1
@@ -159,84 +157,63 @@ export function nearPageSql(input: NearInput, snapshotId: number): Prisma.Sql {
     ORDER BY p.n`;
 }
 
-/** How many jobs match, counting no further than `cap`. */
+/**
+ * How many jobs match, counting no further than `cap` (`n`). A titled search with no other
+ * filter but country whose places lie wholly within the radius adds up the places' counts of
+ * its titles instead (`whole`: exact however large), while they are right for the live pointer's
+ * revision (read in the same statement): a snapshot imported before them has none, and an
+ * expiry by a build that does not keep them leaves them behind. Only the branch taken runs.
+ */
 export function nearCountSql(input: NearInput, snapshotId: number, cap: number): Prisma.Sql {
-  return Prisma.sql`WITH ${withs(input, snapshotId)}
-    SELECT count(*)::int AS n FROM (
+  const count = Prisma.sql`(SELECT count(*)::int FROM (
       SELECT 1 FROM (${matches(input, snapshotId, Prisma.raw("jobs.id"), cap, false)}) u LIMIT ${cap}
-    ) x`;
+    ) x)`;
+  const withTitles = input.tsquery !== null && !hasRowFilters({ ...input.filters, near: undefined });
+  if (!withTitles)
+    return Prisma.sql`WITH ${withs(input, snapshotId, false)} SELECT ${count} AS n, false AS whole`;
+  return Prisma.sql`WITH ${withs(input, snapshotId, false)}
+    SELECT CASE WHEN t.whole THEN (
+        SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON pt.snapshot_id = ${snapshotId}
+          AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code
+          JOIN c ON c.title_id = pt.title_id
+      ) ELSE ${count} END AS n, t.whole
+    FROM (
+      SELECT coalesce(bool_and(whole), true)
+          AND (SELECT place_titles_revision FROM catalog_snapshots WHERE id = ${snapshotId})
+            = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}) AS whole
+      FROM pl
+    ) t`;
 }
 
-/**
- * The places' own counts, or with a title their counts of its titles' jobs: exact when every
- * place lies wholly within the radius (and, with a title, the snapshot has those counts).
- */
-export function nearPlacesTotalSql(
-  f: JobFilters & { near: NearFilter },
-  snapshotId: number,
-  tsquery: string | null = null,
-): Prisma.Sql {
-  const places = placesCte(f.near, f, snapshotId);
-  if (!tsquery)
-    return Prisma.sql`WITH ${places}
-      SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
-  // Trusted only while right for the live pointer's revision (read in the same statement).
-  return Prisma.sql`WITH ${titlesCte(tsquery, snapshotId)}, ${places}
-    SELECT coalesce(bool_and(whole), true)
-        AND (SELECT place_titles_revision FROM catalog_snapshots WHERE id = ${snapshotId})
-          = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}) AS whole,
-      (SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON pt.snapshot_id = ${snapshotId}
-        AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code
-        JOIN c ON c.title_id = pt.title_id) AS n
-    FROM pl`;
+/** The places' own counts: exact when every place lies wholly within the radius. */
+export function nearPlacesTotalSql(f: JobFilters & { near: NearFilter }, snapshotId: number): Prisma.Sql {
+  return Prisma.sql`WITH ${placesCte(f.near, f, snapshotId)}
+    SELECT coalesce(bool_and(whole), true) AS whole, coalesce(sum(jobs), 0)::int AS n FROM pl`;
 }
 
 const totals = snapshotCache<number | null>(5_000);
-/** Titled totals that ran out of the request's time, being finished off the request path. */
-const finishing = new Set<string>();
 
 /**
- * The exact total of a search near a point when the places' counts give it: no filter but a
- * title and country, and every place within reach wholly within the radius. Null otherwise,
- * and while a title's, out of its request's `deadlineMs` (its matching titles and the places'
- * rows of them are not bounded), is finished within `finishMs` off the request path.
+ * The exact total of a search near a point when the places' counts give it: no title, no filter
+ * but country, and every place within reach wholly within the radius. Null otherwise (with a
+ * title, nearCountSql may still add up the places' titles).
  */
 export async function nearExactTotal(
   snapshotId: number,
   f: JobFilters & { near: NearFilter },
   tsquery: string | null,
-  time: { deadlineMs: number; finishMs: number },
 ): Promise<number | null> {
-  if (hasRowFilters({ ...f, near: undefined })) return null;
-  const key = JSON.stringify([f.near.lat, f.near.lng, f.near.radiusKm, f.country?.code ?? null, tsquery]);
+  if (tsquery || hasRowFilters({ ...f, near: undefined })) return null;
+  const key = JSON.stringify([f.near, f.country?.code ?? null]);
   const known = totals.get(snapshotId, key);
   if (known !== undefined) return known;
-  const slot = `${snapshotId}\u0000${key}`;
-  if (finishing.has(slot)) return null;
-  const sql = nearPlacesTotalSql(f, snapshotId, tsquery);
-  type Row = { whole: boolean; n: number };
-  const rows = tsquery
-    ? await rowsWithin<Row>(time.deadlineMs, sql)
-    : await catalogDb(snapshotId).query<Row>(sql);
-  if (rows === null) {
-    // The search counts its matches meanwhile; this request's successors get the total.
-    finishing.add(slot);
-    rowsWithin<Row>(time.finishMs, sql)
-      .then((later) => {
-        if (later) totals.set(snapshotId, key, later[0]?.whole ? later[0].n : null);
-      })
-      .catch((err: unknown) => log.warn("a total near a place failed", { error: String(err) }))
-      .finally(() => finishing.delete(slot));
-    return null;
-  }
-  const total = rows[0]?.whole ? rows[0].n : null;
+  const rows = await catalogDb(snapshotId).query<{ whole: boolean; n: number }>(
+    nearPlacesTotalSql(f, snapshotId),
+  );
+  const r = rows[0];
+  const total = r?.whole ? r.n : null;
   totals.set(snapshotId, key, total);
   return total;
-}
-
-/** Resolves when no total near a place is being finished off the request path (tests). */
-export async function nearTotalsFinished(): Promise<void> {
-  while (finishing.size > 0) await new Promise((r) => setTimeout(r, 10));
 }
 
 export function isNear(f: JobFilters): f is JobFilters & { near: NearFilter } {

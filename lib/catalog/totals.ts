@@ -77,12 +77,12 @@ export async function countMatches(
   const state = countState(live.id, key);
   if (state === "counting") return { total: null, totalExact: false };
   if (state) return state;
-  const n = await countWithin(statement.sql, deadlineMs ?? statement.deadlineMs);
-  if (n === null) {
+  const counted = await countWithin(statement.sql, deadlineMs ?? statement.deadlineMs);
+  if (counted === null) {
     finishLater(live.id, key, statement);
     return { total: null, totalExact: false };
   }
-  return keep(live.id, key, n, statement.byBits);
+  return keep(live.id, key, counted, statement.byBits);
 }
 
 /**
@@ -103,8 +103,7 @@ async function totalOrCount(
   lead: Lead = "title",
 ): Promise<Total | (Statement & { deadlineMs: number; byBits?: boolean })> {
   if (isNear(filters)) {
-    const time = { deadlineMs: COUNT_DEADLINE_MS, finishMs: FINISH_DEADLINE_MS };
-    const exact = await nearExactTotal(live.id, filters, tsquery, time);
+    const exact = await nearExactTotal(live.id, filters, tsquery);
     if (exact !== null) return { total: exact, totalExact: true };
   } else if (!tsquery && hasRowFilters(filters) && combosAnswer(filters))
     return { total: await comboTotal(live.id, filters), totalExact: true };
@@ -133,10 +132,13 @@ export function totalOfSample(snapshotId: number, key: string, n: number): Total
   return total;
 }
 
-/** A count's total, kept; `byBits`: counted by the bits, so marked `sampled` (see Total). */
-function keep(snapshotId: number, key: string, n: number, byBits = false): Total {
+/**
+ * A count's total, kept; `byBits`: counted by the bits, so marked `sampled` (see Total).
+ * `whole`: added up from counts kept at import (near a place, its titles'), exact however large.
+ */
+function keep(snapshotId: number, key: string, { n, whole }: Counted, byBits = false): Total {
   const total: Total =
-    n > TOTAL_COUNT_CAP
+    n > TOTAL_COUNT_CAP && !whole
       ? { total: TOTAL_COUNT_CAP, totalExact: false }
       : byBits
         ? { total: n, totalExact: true, sampled: true }
@@ -189,8 +191,10 @@ function finishLater(snapshotId: number, key: string, count: { sql: Prisma.Sql; 
   if (finishing.size >= FINISH_AT_ONCE || finishing.has(slot)) return;
   finishing.add(slot);
   countWithin(count.sql, FINISH_DEADLINE_MS)
-    .then((n) =>
-      n === null ? givenUp.set(snapshotId, key, Date.now()) : keep(snapshotId, key, n, count.byBits),
+    .then((counted) =>
+      counted === null
+        ? givenUp.set(snapshotId, key, Date.now())
+        : keep(snapshotId, key, counted, count.byBits),
     )
     .catch((err: unknown) => log.warn("count off the request path failed", { error: String(err) }))
     .finally(() => finishing.delete(slot));
@@ -231,10 +235,13 @@ export async function countsFinished(): Promise<void> {
   while (finishing.size > 0) await new Promise((r) => setTimeout(r, 10));
 }
 
+/** What a count statement answers: `n`, and whether it is exact however large (`whole`). */
+type Counted = { n: number; whole?: boolean };
+
 /** Runs a count under a statement timeout; null when it ran out. */
-async function countWithin(sql: Prisma.Sql, ms: number): Promise<number | null> {
-  const rows = await rowsWithin<{ n: number }>(ms, sql);
-  return rows === null ? null : (rows[0]?.n ?? 0);
+async function countWithin(sql: Prisma.Sql, ms: number): Promise<Counted | null> {
+  const rows = await rowsWithin<Counted>(ms, sql);
+  return rows === null ? null : { n: rows[0]?.n ?? 0, whole: rows[0]?.whole === true };
 }
 
 /**
