@@ -44,12 +44,19 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
  * The titles a tsquery matches, with their rank: title search runs over distinct titles. With
  * `countsKey` (a country, a region or "*"), only titles with jobs there, and how many, as `n`.
  */
-export function titlesCte(tsquery: string, snapshotId: number, countsKey?: string, ranked = true): Prisma.Sql {
+export function titlesCte(
+  tsquery: string,
+  snapshotId: number,
+  countsKey?: string,
+  ranked = true,
+): Prisma.Sql {
   const n = countsKey === undefined ? Prisma.empty : Prisma.sql`, (t.counts ->> ${countsKey})::int AS n`;
   const there =
     countsKey === undefined ? Prisma.empty : Prisma.sql`AND (t.counts ->> ${countsKey}) IS NOT NULL`;
   // A count needs no order: every title's rank alike (0) spares computing them.
-  const rank = ranked ? Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)` : Prisma.sql`0::real`;
+  const rank = ranked
+    ? Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)`
+    : Prisma.sql`0::real`;
   return Prisma.sql`c AS MATERIALIZED (
       SELECT t.id AS title_id, ${rank} AS rank ${n}
       FROM job_titles t

@@ -158,6 +158,12 @@ export function nearPageSql(input: NearInput, snapshotId: number): Prisma.Sql {
 }
 
 /**
+ * What looking one title up in one place costs, in the places' jobs: a lookup costs several
+ * rows' reads, and a big place has far fewer rows of titles than jobs (bench:near).
+ */
+const PROBE_ROWS = 16;
+
+/**
  * How many jobs match, counting no further than `cap` (`n`). A titled search with no other
  * filter but country whose places lie wholly within the radius adds up the places' counts of
  * its titles instead (`whole`: exact however large), while they are right for the live pointer's
@@ -171,12 +177,21 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
   const withTitles = input.tsquery !== null && !hasRowFilters({ ...input.filters, near: undefined });
   if (!withTitles)
     return Prisma.sql`WITH ${withs(input, snapshotId, false)} SELECT ${count} AS n, false AS whole`;
+  const onPlace = Prisma.sql`pt.snapshot_id = ${snapshotId} AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code`;
+  // Each title looked up in each place when that reads less than the places' rows of titles: a
+  // specific title in a big city (LIMIT 1, a key's one row, keeps each lookup its own). Else the
+  // places' rows, matched by hash.
   return Prisma.sql`WITH ${withs(input, snapshotId, false)}
-    SELECT CASE WHEN t.whole THEN (
-        SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON pt.snapshot_id = ${snapshotId}
-          AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code
+    SELECT CASE WHEN NOT t.whole THEN ${count}
+      WHEN (SELECT count(*) FROM c) * (SELECT count(*) FROM pl) * ${PROBE_ROWS} < (SELECT sum(jobs) FROM pl) THEN (
+        SELECT coalesce(sum(x.jobs), 0)::int FROM pl CROSS JOIN c
+          CROSS JOIN LATERAL (
+            SELECT pt.jobs FROM job_place_titles pt WHERE ${onPlace} AND pt.title_id = c.title_id LIMIT 1
+          ) x
+      ) ELSE (
+        SELECT coalesce(sum(pt.jobs), 0)::int FROM pl JOIN job_place_titles pt ON ${onPlace}
           JOIN c ON c.title_id = pt.title_id
-      ) ELSE ${count} END AS n, t.whole
+      ) END AS n, t.whole
     FROM (
       SELECT coalesce(bool_and(whole), true)
           AND (SELECT place_titles_revision FROM catalog_snapshots WHERE id = ${snapshotId})
