@@ -87,11 +87,12 @@ async function main() {
               lead,
               await pageLead(snapshotId, input, filters, tsquery, sort),
             );
-        // The places' total first: when it is exact, the capped count never runs. With a title,
-        // the count statement adds up the places' titles itself, under the count's deadline.
+        // The places' total first, where the API asks it (no title, no other filter): when it is
+        // exact, the count never runs. With a title, the count statement adds up the places'
+        // titles itself, under the count's deadline.
         const total = nearPlacesTotalSql(filters, snapshotId);
-        let ms = await explain(client, total);
         const onlyPlaces = !tsquery && !hasRowFilters({ ...filters, near: undefined });
+        let ms = onlyPlaces ? await explain(client, total) : 0;
         const exact =
           onlyPlaces && (await client.query(total.text, total.values as unknown[])).rows[0]?.whole;
         for (const s of statements)

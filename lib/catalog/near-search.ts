@@ -193,9 +193,10 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
           JOIN c ON c.title_id = pt.title_id
       ) END AS n, t.whole
     FROM (
-      SELECT coalesce(bool_and(whole), true)
+      -- False, never NULL, when the snapshot has none or is no longer live: NULL would skip the count.
+      SELECT coalesce(coalesce(bool_and(whole), true)
           AND (SELECT place_titles_revision FROM catalog_snapshots WHERE id = ${snapshotId})
-            = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}) AS whole
+            = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}), false) AS whole
       FROM pl
     ) t`;
 }
