@@ -13,6 +13,7 @@ import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { ErrorBodySchema } from "./support/error-shape";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson, request } from "./support/http";
+import { jobsWithin } from "./support/near-reference";
 
 const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
 const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng });
@@ -51,17 +52,8 @@ beforeAll(async () => {
 afterAll(() => client.end());
 
 /** Every job within `km` of the point, by the same formula in plain SQL: nearest, then newest. */
-async function reference(lat: number, lng: number, km: number, where = "true") {
-  const { rows } = await client.query<{ id: string; d: number }>(
-    `SELECT id, d FROM (
-       SELECT id, posted_at, 2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(latitude - $1) / 2), 2)
-         + cos(radians($1)) * cos(radians(latitude)) * power(sin(radians(longitude - $2) / 2), 2)))) AS d
-       FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live) AND latitude IS NOT NULL AND ${where}
-     ) x WHERE d <= $3 ORDER BY d, posted_at DESC, id`,
-    [lat, lng, km],
-  );
-  return rows;
-}
+const reference = (lat: number, lng: number, km: number, where = "true") =>
+  jobsWithin(client, lat, lng, km, where);
 
 async function search(query: string) {
   const { status, body } = await getJson(`/v1/jobs?${query}`);

@@ -16,6 +16,7 @@ import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { PG_SESSION_OPTIONS } from "@/lib/core/db";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
+import { jobsWithin } from "./support/near-reference";
 
 const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng });
 
@@ -64,17 +65,9 @@ beforeAll(async () => {
 
 afterAll(() => client.end());
 
-/** Every job within `km` of the point, by a plain SQL haversine. */
+/** The ids of every job within `km` of the point, by a plain SQL haversine. */
 async function inReach(lat: number, lng: number, km: number): Promise<string[]> {
-  const { rows } = await client.query<{ id: string }>(
-    `SELECT id FROM (
-       SELECT id, 2 * 6371.0088 * asin(least(1, sqrt(power(sin(radians(latitude - $1) / 2), 2)
-         + cos(radians($1)) * cos(radians(latitude)) * power(sin(radians(longitude - $2) / 2), 2)))) AS d
-       FROM jobs WHERE snapshot_id = $4 AND latitude IS NOT NULL
-     ) x WHERE d <= $3`,
-    [lat, lng, km, snapshotId],
-  );
-  return rows.map((r) => r.id);
+  return (await jobsWithin(client, lat, lng, km)).map((r) => r.id);
 }
 
 async function search(query: string) {

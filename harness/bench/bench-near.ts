@@ -8,7 +8,7 @@ import pg from "pg";
 import { DEMO_COUNTRIES } from "../../lib/catalog/demo/places";
 import { facetsSql } from "../../lib/catalog/facets";
 import { hasRowFilters } from "../../lib/catalog/filters";
-import { nearLead } from "../../lib/catalog/near-lead";
+import { nearLeads } from "../../lib/catalog/near-lead";
 import { nearPlacesTotalSql } from "../../lib/catalog/near-search";
 import { searchStatements } from "../../lib/catalog/search";
 import { countStatements, type Statement } from "../../lib/catalog/totals";
@@ -42,17 +42,6 @@ const VARIANTS: Record<string, string> = {
   "near + posted_within_days": "&posted_within_days=7&radius_km=100",
 };
 
-/** The lead of a search's page, as the API takes it (one row more than the page). */
-function pageLead(
-  snapshotId: number,
-  input: NonNullable<ReturnType<typeof asInput>>,
-  filters: Parameters<typeof nearLead>[1],
-  tsquery: string | null,
-  sort: Parameters<typeof nearLead>[3],
-) {
-  return nearLead(snapshotId, filters, tsquery, sort, (input.page - 1) * input.perPage + input.perPage + 1);
-}
-
 async function main() {
   const client = new pg.Client({ connectionString: env().DATABASE_URL, options: PG_SESSION_OPTIONS });
   await client.connect();
@@ -75,18 +64,15 @@ async function main() {
         const tsquery = input.title ? titleToTsQuery(input.title) : null;
         const facets = label.startsWith("facets");
         const sort = facets ? (tsquery ? "relevance" : "date") : (input.sort ?? "date");
-        const lead = await nearLead(snapshotId, filters, tsquery, sort);
+        // The page's window as the API asks it: one row more than the page.
+        const window = input.page * input.perPage + 1;
+        const leads = await nearLeads(snapshotId, filters, tsquery, sort, window);
         const statements: Statement[] = facets
           ? [
-              { sql: facetsSql(tsquery, filters, snapshotId, lead) },
-              ...countStatements(input, snapshotId, filters, tsquery, lead),
+              { sql: facetsSql(tsquery, filters, snapshotId, leads.count) },
+              ...countStatements(input, snapshotId, filters, tsquery, leads.count),
             ]
-          : searchStatements(
-              input,
-              snapshotId,
-              lead,
-              await pageLead(snapshotId, input, filters, tsquery, sort),
-            );
+          : searchStatements(input, snapshotId, leads.count, leads.page);
         // The places' total first, where the API asks it (no title, no other filter): when it is
         // exact, the count never runs. With a title, the count statement adds up the places'
         // titles itself, under the count's deadline.

@@ -60,13 +60,47 @@ export function titleWalkEntries(tiers: readonly TitleTier[], share: number, win
   return entries;
 }
 
+/** What decides a titled search's walks near a point, read once per place, country and title. */
+async function reachOf(
+  snapshotId: number,
+  f: JobFilters & { near: NearFilter },
+  tsquery: string,
+): Promise<Reach> {
+  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
+  const known = reaches.get(snapshotId, key);
+  if (known) return known;
+  const rows = await catalogDb(snapshotId).query<Reach>(nearLeadSql(f, tsquery, snapshotId));
+  const r = rows[0] ?? { fast: true, place_jobs: 0, country_jobs: 0, tiers: [] };
+  reaches.set(snapshotId, key, r);
+  return r;
+}
+
 /**
  * A titled search near a point walks the titles' entries when that reads fewer entries than
  * the places' jobs (and every place is fast); otherwise, and for every other search, the
- * places' ("filter": the places lead, like a narrow filter). A page by relevance with no other
- * filter (`window`: the rows it needs) reads the titles best first and stops with the tier
- * that fills it; a count, facets, a date order or other filters read every title's entries.
+ * places' ("filter": the places lead, like a narrow filter). `count` is the lead of a count,
+ * facets, a date order or a search with other filters: every title's entries read. `page` is
+ * that of a page of `window` rows: by relevance with no other filter, it reads the titles best
+ * first and stops with the tier that fills it.
  */
+export async function nearLeads(
+  snapshotId: number,
+  f: JobFilters & { near: NearFilter },
+  tsquery: string | null,
+  sort: SortOrder,
+  window: number,
+): Promise<{ count: Lead; page: Lead }> {
+  if (!tsquery || (sort !== "relevance" && sort !== "date")) return { count: "filter", page: "filter" };
+  const r = await reachOf(snapshotId, f, tsquery);
+  const share = r.country_jobs > 0 ? Math.min(1, r.place_jobs / r.country_jobs) : 1;
+  const lead = (w: number | null): Lead =>
+    r.fast && titleWalkEntries(r.tiers, share, w) < r.place_jobs ? "title" : "filter";
+  const byRank = sort === "relevance" && !hasRowFilters({ ...f, near: undefined });
+  const count = lead(null);
+  return { count, page: byRank ? lead(window) : count };
+}
+
+/** One of nearLeads': the page's when given its `window`, else the count's. */
 export async function nearLead(
   snapshotId: number,
   f: JobFilters & { near: NearFilter },
@@ -74,16 +108,6 @@ export async function nearLead(
   sort: SortOrder,
   window?: number,
 ): Promise<Lead> {
-  if (!tsquery || (sort !== "relevance" && sort !== "date")) return "filter";
-  const key = JSON.stringify([f.near, f.country?.code ?? null, tsquery]);
-  let r = reaches.get(snapshotId, key);
-  if (!r) {
-    const rows = await catalogDb(snapshotId).query<Reach>(nearLeadSql(f, tsquery, snapshotId));
-    r = rows[0] ?? { fast: true, place_jobs: 0, country_jobs: 0, tiers: [] };
-    reaches.set(snapshotId, key, r);
-  }
-  const byRank = sort === "relevance" && window !== undefined && !hasRowFilters({ ...f, near: undefined });
-  const share = r.country_jobs > 0 ? Math.min(1, r.place_jobs / r.country_jobs) : 1;
-  const entries = titleWalkEntries(r.tiers, share, byRank ? window : null);
-  return r.fast && entries < r.place_jobs ? "title" : "filter";
+  const leads = await nearLeads(snapshotId, f, tsquery, sort, window ?? 0);
+  return window === undefined ? leads.count : leads.page;
 }

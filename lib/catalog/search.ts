@@ -7,7 +7,7 @@ import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
-import { nearLead } from "./near-lead";
+import { nearLeads } from "./near-lead";
 import { isNear } from "./near-search";
 import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
@@ -97,15 +97,13 @@ async function run(
   }
   if (await matchesNothing(live.id, filters))
     return { result: { total: 0, totalExact: true, items: [] }, countTimedOut: false };
-  const lead = isNear(filters)
-    ? await nearLead(live.id, filters, tsquery, sort)
-    : await leadOf(live, filters, tsquery, sort);
   const fields = filteredInput(input, filters, sort, tsquery);
   // A page by relevance near a point may walk the titles best first where its count may not.
-  const pageLead = isNear(filters)
-    ? await nearLead(live.id, filters, tsquery, sort, fields.offset + fields.limit + 1)
-    : lead;
-  const page = { ...fields, lead: pageLead };
+  const leads = isNear(filters)
+    ? await nearLeads(live.id, filters, tsquery, sort, fields.offset + fields.limit + 1)
+    : null;
+  const lead = leads ? leads.count : await leadOf(live, filters, tsquery, sort);
+  const page = { ...fields, lead: leads ? leads.page : lead };
   // One row more than the page: a lower bound must still say whether another page exists.
   const started = performance.now();
   const { rows, count, matches } = filters.keywords
@@ -165,8 +163,8 @@ function filteredInput(input: SearchInput, filters: JobFilters, sort: SortOrder,
 }
 
 /**
- * Every statement a search runs (what the benches explain); `lead` from leadOf or nearLead, and
- * `pageLead` where the page's differs (nearLead given the page's window).
+ * Every statement a search runs (what the benches explain); `lead` from leadOf or nearLeads, and
+ * `pageLead` where the page's differs (nearLeads' page lead).
  */
 export function searchStatements(
   input: SearchInput,
