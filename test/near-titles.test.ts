@@ -46,7 +46,14 @@ const SPREAD: Rec[] = [
 // More jobs of a title in one place than any count reads (5°S 5°W).
 const HUGE = TOTAL_COUNT_CAP + 50;
 const HUGE_PLACE: Rec[] = Array.from({ length: HUGE }, (_, i) =>
-  job(`ht-${i}`, "Engineer", "GH", 1 + (i % 30), { city: "Hugetown", ...at(-5, -5) }),
+  job(`ht-${i}`, "Engineer", "GH", 1 + (i % 30), {
+    city: "Hugetown",
+    ...at(-5, -5),
+    // One in five with pay, so pay near it has percentiles to give.
+    ...(i % 5 === 0
+      ? { salary_min: 30_000 + i, salary_max: 40_000 + i, salary_currency: "USD", salary_period: "year" }
+      : {}),
+  }),
 );
 
 const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -241,6 +248,56 @@ describe("a broad title near a place", () => {
     expect((await settled("near=-5,-5&radius_km=28&title=engineer&per_page=10")).meta).toMatchObject({
       total: HUGE,
       total_exact: true,
+    });
+  });
+  it("gives facets and pay of a title near a place its total exact past their sample, as the search gives it", async () => {
+    const query = "near=-5,-5&radius_km=27&title=engineer";
+    const facets = async () => {
+      const { status, body } = await getJson(`/v1/jobs/facets?${query}`);
+      expect(status, JSON.stringify(body)).toBe(200);
+      return body.meta;
+    };
+    await facets();
+    await countsFinished();
+    // Every bucket is counted over the first 10,000 matches; the total is every match.
+    expect(await facets()).toEqual({
+      total: HUGE,
+      total_exact: true,
+      counted: TOTAL_COUNT_CAP,
+      exact: false,
+    });
+    const pay = await getJson(`/v1/jobs/pay?${query}`);
+    expect(pay.status, JSON.stringify(pay.body)).toBe(200);
+    expect(pay.body.meta).toMatchObject({
+      total: HUGE,
+      total_exact: true,
+      counted: TOTAL_COUNT_CAP,
+      exact: false,
+    });
+    expect((await search(`${query}&per_page=10`)).meta).toMatchObject({ total: HUGE, total_exact: true });
+  });
+
+  it("gives facets kept while their count was finished off the request path that count's total", async () => {
+    const path = "/v1/jobs/facets?near=-5,-5&radius_km=26&title=engineer";
+    const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+    await locker.connect();
+    try {
+      await locker.query("BEGIN");
+      await locker.query("LOCK TABLE job_place_titles IN ACCESS EXCLUSIVE MODE");
+      const pending = getJson(path);
+      await new Promise((r) => setTimeout(r, 1_000));
+      await locker.query("COMMIT");
+      // Out of its time: the sample's own lower bound.
+      expect((await pending).body.meta).toMatchObject({ total: TOTAL_COUNT_CAP, total_exact: false });
+    } finally {
+      await locker.end();
+    }
+    await countsFinished();
+    expect((await getJson(path)).body.meta).toEqual({
+      total: HUGE,
+      total_exact: true,
+      counted: TOTAL_COUNT_CAP,
+      exact: false,
     });
   });
 });

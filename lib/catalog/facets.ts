@@ -1,6 +1,7 @@
 // GET /v1/jobs/facets: what a search's matches are made of (countries, employment types, work
 // arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
+// The total is the sample's own, unless the import's counts or the search's count know it.
 
 import { rowsWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
@@ -14,11 +15,11 @@ import { salaryHistogram } from "./histogram";
 import { forWalkOrListing } from "./keywords/combo-listing";
 import { walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
-import { catalogDb, type LiveSnapshot, liveSnapshot, snapshotCache } from "./live";
+import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { nearLead } from "./near-lead";
-import { isNear, nearMatchesSql } from "./near-search";
+import { addsPlaceTitles, isNear, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
-import { importedTotal, totalKey, totalOfSample } from "./totals";
+import { answerCache, countMatches, importedTotal, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
 
@@ -38,7 +39,10 @@ type Row = {
   n: number;
 };
 
-const cache = snapshotCache<Facets>(2_000);
+const cache = answerCache<Facets>(2_000, (kept, total) => ({
+  ...kept,
+  meta: sampleMeta(kept.meta.counted, total),
+}));
 
 export async function jobFacets(input: {
   title?: string;
@@ -56,10 +60,11 @@ export async function jobFacets(input: {
   const lead = await sampleLead(live, filters, tsquery);
   const [rows, known] = await Promise.all([
     sampleRows(live.id, tsquery, filters, lead),
-    importedTotal(input, live, filters, tsquery, lead),
+    sampleTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
-  const count = known ?? totalOfSample(live.id, totalKey(input, filters, tsquery), r?.n ?? 0);
+  const totalOf = totalKey(input, filters, tsquery);
+  const count = known.total ?? totalOfSample(live.id, totalOf, r?.n ?? 0);
   const split = splitCombos(r?.combos ?? []);
   const out: Facets = {
     countries: r?.countries ?? [],
@@ -73,8 +78,28 @@ export async function jobFacets(input: {
       : {}),
     meta: sampleMeta(r?.n ?? 0, count),
   };
-  cache.set(live.id, key, out);
+  cache.set(live.id, key, out, known.waits ? totalOf : null);
   return out;
+}
+
+/**
+ * What a sample cannot count itself: the import's counts, or near a place with a title the
+ * search's own count, which adds up the places' counts of its titles and so is exact past the
+ * sample (the same total `/v1/jobs` gives). `total: null`: the sample's own; `waits`: that count
+ * ran out of time and is being finished, so an answer kept now should take its total later.
+ */
+export async function sampleTotal(
+  input: { filter?: CountryFilter },
+  live: LiveSnapshot,
+  filters: JobFilters,
+  tsquery: string | null,
+  lead: Lead,
+): Promise<{ total: { total: number; totalExact: boolean } | null; waits: boolean }> {
+  if (!addsPlaceTitles(filters, tsquery))
+    return { total: await importedTotal(input, live, filters, tsquery, lead), waits: false };
+  const counted = await countMatches(input, live, filters, tsquery, lead);
+  if (counted.total === null) return { total: null, waits: true };
+  return { total: counted.totalExact ? { total: counted.total, totalExact: true } : null, waits: false };
 }
 
 /**

@@ -174,8 +174,7 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
   const count = Prisma.sql`(SELECT count(*)::int FROM (
       SELECT 1 FROM (${matches(input, snapshotId, Prisma.raw("jobs.id"), cap, false)}) u LIMIT ${cap}
     ) x)`;
-  const withTitles = input.tsquery !== null && !hasRowFilters({ ...input.filters, near: undefined });
-  if (!withTitles)
+  if (!addsPlaceTitles(input.filters, input.tsquery))
     return Prisma.sql`WITH ${withs(input, snapshotId, false)} SELECT ${count} AS n, false AS whole`;
   const onPlace = Prisma.sql`pt.snapshot_id = ${snapshotId} AND pt.city_key = pl.city_key AND pt.country_code = pl.country_code`;
   // Each title looked up in each place when that reads less than the places' rows of titles: a
@@ -199,6 +198,11 @@ export function nearCountSql(input: NearInput, snapshotId: number, cap: number):
             = (SELECT revision FROM catalog_live WHERE id = 1 AND snapshot_id = ${snapshotId}), false) AS whole
       FROM pl
     ) t`;
+}
+
+/** Whether a search's count near a point may add up its places' titles (nearCountSql). */
+export function addsPlaceTitles(f: JobFilters, tsquery: string | null): boolean {
+  return isNear(f) && tsquery !== null && !hasRowFilters({ ...f, near: undefined });
 }
 
 /** The places' own counts: exact when every place lies wholly within the radius. */

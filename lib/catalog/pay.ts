@@ -5,13 +5,13 @@ import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { PayPercentilesShape } from "./facet-schemas";
-import { SAMPLE_SALARIES_SQL, sampleLead, sampleMeta, sampleSql } from "./facets";
+import { SAMPLE_SALARIES_SQL, sampleLead, sampleMeta, sampleSql, sampleTotal } from "./facets";
 import type { JobFilters } from "./filters";
 import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
-import { catalogDb, liveSnapshot, snapshotCache } from "./live";
-import { importedTotal, totalKey, totalOfSample } from "./totals";
+import { catalogDb, liveSnapshot } from "./live";
+import { answerCache, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 const COUNT = z.number().int().min(0).max(2_147_483_647);
@@ -49,7 +49,10 @@ export type Pay = z.infer<typeof PayResponseSchema>;
 
 type Row = { salaries: { currency: string; amount: number }[] | null; n: number };
 
-const cache = snapshotCache<Pay>(2_000);
+const cache = answerCache<Pay>(2_000, (kept, total) => ({
+  ...kept,
+  meta: { ...kept.meta, ...sampleMeta(kept.meta.counted, total) },
+}));
 
 /** The pay of a search's matches; `pay` is empty when no currency has enough of them. */
 export async function jobPay(input: {
@@ -76,10 +79,11 @@ export async function jobPay(input: {
   const [rows, known] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
       SELECT ${SAMPLE_SALARIES_SQL} AS salaries, (SELECT count(*)::int FROM m) AS n`),
-    importedTotal(input, live, input.filters, tsquery, lead),
+    sampleTotal(input, live, input.filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
-  const count = known ?? totalOfSample(live.id, totalKey(input, input.filters, tsquery), n);
+  const totalOf = totalKey(input, input.filters, tsquery);
+  const count = known.total ?? totalOfSample(live.id, totalOf, n);
   const salaries = rows[0]?.salaries ?? [];
   const out: Pay = {
     pay: amountsByCurrency(salaries)
@@ -92,6 +96,6 @@ export async function jobPay(input: {
       })),
     meta: { ...sampleMeta(n, count), salaried: salaries.length, min_sample: PAY_SAMPLE_MIN },
   };
-  cache.set(live.id, key, out);
+  cache.set(live.id, key, out, known.waits ? totalOf : null);
   return out;
 }
