@@ -19,6 +19,7 @@ import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { nearLead } from "./near-lead";
 import { addsPlaceTitles, isNear, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
+import { withSharedCity } from "./shared-city-keys";
 import { answerCache, countMatches, importedTotal, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
@@ -52,10 +53,10 @@ export async function jobFacets(input: {
   const live = await liveSnapshot();
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   if (!live) return emptyFacets(input.filters);
-  const key = JSON.stringify([tsquery, input.filters]);
+  const filters = await withSharedCity(input.filters, live.id);
+  const key = JSON.stringify([tsquery, filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const filters = input.filters;
   if (await matchesNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
   const [rows, known] = await Promise.all([

@@ -81,8 +81,10 @@ export function filterSql(
     );
   }
   // The city's text is rechecked on the page's rows (cityRecheck), not here: a text condition
-  // in this WHERE makes the planner expect a handful of rows and sort a whole country's.
+  // in this WHERE makes the planner expect a handful of rows and sort a whole country's. Unless
+  // another city's name has the same key: then the key alone would count that city's jobs too.
   if (f.city) parts.push(Prisma.sql`AND city_key = ${f.city.key}`);
+  if (rows && f.city?.shared) parts.push(Prisma.sql`AND lower(city) = lower(${f.city.name})`);
   if (f.company)
     parts.push(
       rows

@@ -14,7 +14,8 @@ export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "d
 
 export type JobFilters = {
   country?: CountryFilter;
-  city?: { name: string; key: number };
+  /** `shared`: another city name of the country has this key (shared-city-keys.ts). */
+  city?: { name: string; key: number; shared?: true };
   company?: { name: string; key: number };
   remote?: string[];
   employmentType?: string[];

@@ -11,6 +11,7 @@ import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot } from "./live";
+import { withSharedCity } from "./shared-city-keys";
 import { answerCache, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
@@ -71,18 +72,19 @@ export async function jobPay(input: {
     min_sample: PAY_SAMPLE_MIN,
   };
   if (!live) return { pay: [], meta: empty };
-  const key = JSON.stringify([tsquery, input.filters]);
+  const filters = await withSharedCity(input.filters, live.id);
+  const key = JSON.stringify([tsquery, filters]);
   const hit = cache.get(live.id, key);
   if (hit) return hit;
-  const lead = await sampleLead(live, input.filters, tsquery);
-  const sample = sampleSql(tsquery, input.filters, live.id, lead);
+  const lead = await sampleLead(live, filters, tsquery);
+  const sample = sampleSql(tsquery, filters, live.id, lead);
   const [rows, known] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
       SELECT ${SAMPLE_SALARIES_SQL} AS salaries, (SELECT count(*)::int FROM m) AS n`),
-    sampleTotal(input, live, input.filters, tsquery, lead),
+    sampleTotal(input, live, filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
-  const totalOf = totalKey(input, input.filters, tsquery);
+  const totalOf = totalKey(input, filters, tsquery);
   const count = known.total ?? totalOfSample(live.id, totalOf, n);
   const salaries = rows[0]?.salaries ?? [];
   const out: Pay = {

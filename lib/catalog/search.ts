@@ -11,6 +11,7 @@ import { nearLeads } from "./near-lead";
 import { isNear } from "./near-search";
 import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
+import { withSharedCity } from "./shared-city-keys";
 import {
   answerCache,
   atLeast,
@@ -52,7 +53,7 @@ export async function searchJobs(input: SearchInput): Promise<SearchOutput> {
   const live = input.live === undefined ? await liveSnapshot() : input.live;
   if (!live) return { total: 0, totalExact: true, items: [] };
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
-  const filters = input.filters ?? { country: input.filter };
+  const filters = await withSharedCity(input.filters ?? { country: input.filter }, live.id);
   const sort = input.sort ?? (tsquery ? "relevance" : "date");
   const key = JSON.stringify([
     tsquery,

@@ -1,0 +1,84 @@
+// A city filter reads a four-byte key of the city's name and country. Two names of one country
+// can share a key: the import records such keys, and a filter on one of them rechecks the name
+// on every row it reads, so totals, facets and keyword pages count that city's jobs alone.
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
+import { cityHash } from "@/lib/catalog/text-hash";
+import { job, loadCatalog, type Rec } from "./support/fixtures";
+import { getJson } from "./support/http";
+
+// Found by search: two names of Nigeria with one key.
+const ONE = "Twin 16pwu";
+const OTHER = "Twin 1d5fa";
+const SHARED = cityHash(ONE, "NG");
+
+const at = (city: string, n: number, title: string): Rec[] =>
+  Array.from({ length: n }, (_, i) =>
+    job(`${city.replace(/\s/g, "-")}-${title}-${i}`, title, "NG", 1 + i, {
+      city,
+      // Each its own opening, so none is a copy of another.
+      description: `Opening ${city} ${title} ${i}: roses and hedges.`,
+    }),
+  );
+
+const client = new pg.Client({ connectionString: process.env.DATABASE_URL });
+let snapshotId: number;
+
+beforeAll(async () => {
+  const jobs = [
+    ...at(ONE, 2, "Gardener"),
+    ...at(ONE, 1, "Plumber"),
+    ...at(OTHER, 2, "Gardener"),
+    ...at("Lagos", 2, "Gardener"),
+  ];
+  snapshotId = (await loadCatalog(jobs, null, "city-keys")).snapshotId;
+  await client.connect();
+}, 60_000);
+
+afterAll(() => client.end());
+
+async function search(query: string) {
+  const { status, body } = await getJson(`/v1/jobs?${query}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return JobSearchResponseSchema.parse(body);
+}
+
+describe("a city whose key another city's name shares", () => {
+  it("is recorded by the import, and no other key is", async () => {
+    expect(cityHash(OTHER, "NG")).toBe(SHARED);
+    const { rows } = await client.query(
+      "SELECT shared_city_keys AS keys FROM catalog_snapshots WHERE id = $1",
+      [snapshotId],
+    );
+    expect(rows[0].keys).toEqual([SHARED]);
+  });
+
+  it("counts only its own jobs, one page at a time, with a title, and by keyword", async () => {
+    const city = encodeURIComponent(`${ONE}, NG`);
+    const paged = await search(`city=${city}&per_page=1`);
+    expect(paged.meta).toMatchObject({ total: 3, total_exact: true, total_pages: 3 });
+    expect(paged.items.map((j) => j.city)).toEqual([ONE]);
+    expect(
+      (await search(`city=${encodeURIComponent(`${OTHER}, NG`)}&title=gardener&per_page=1`)).meta,
+    ).toMatchObject({
+      total: 2,
+      total_exact: true,
+    });
+    // By relevance, a keyword page reads its matches by their words: never the other city's.
+    const words = await search(`q=roses&city=${city}`);
+    expect(words.meta).toMatchObject({ total: 3, total_exact: true });
+    expect(words.items.map((j) => j.city)).toEqual([ONE, ONE, ONE]);
+  });
+
+  it("gives facets of its own jobs", async () => {
+    const { status, body } = await getJson(`/v1/jobs/facets?city=${encodeURIComponent(`${ONE}, NG`)}`);
+    expect(status).toBe(200);
+    expect(body.meta).toEqual({ total: 3, total_exact: true, counted: 3, exact: true });
+    expect(body.countries).toEqual([{ value: "NG", count: 3 }]);
+  });
+
+  it("leaves a city whose key no other name shares to its key alone", async () => {
+    expect((await search("city=Lagos,%20NG&per_page=1")).meta).toMatchObject({ total: 2, total_exact: true });
+  });
+});
