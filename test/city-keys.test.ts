@@ -4,7 +4,9 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
+import { withSharedCity } from "@/lib/catalog/shared-city-keys";
 import { cityHash } from "@/lib/catalog/text-hash";
+import { countsFinished } from "@/lib/catalog/totals";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 
@@ -31,6 +33,8 @@ beforeAll(async () => {
     ...at(ONE, 1, "Plumber"),
     ...at(OTHER, 2, "Gardener"),
     ...at("Lagos", 2, "Gardener"),
+    // Written decomposed (u + combining diaeresis), as some feeds write it.
+    job("munich-nfd", "Gardener", "DE", 3, { city: "Mu\u0308nchen" }),
   ];
   snapshotId = (await loadCatalog(jobs, null, "city-keys")).snapshotId;
   await client.connect();
@@ -42,6 +46,14 @@ async function search(query: string) {
   const { status, body } = await getJson(`/v1/jobs?${query}`);
   expect(status, JSON.stringify(body)).toBe(200);
   return JobSearchResponseSchema.parse(body);
+}
+
+/** A search's answer once its total is known: a shared key's count reads rows, and on a busy
+ * machine may run out of its time the first time. */
+async function settled(query: string) {
+  await search(query);
+  await countsFinished();
+  return search(query);
 }
 
 describe("a city whose key another city's name shares", () => {
@@ -56,17 +68,17 @@ describe("a city whose key another city's name shares", () => {
 
   it("counts only its own jobs, one page at a time, with a title, and by keyword", async () => {
     const city = encodeURIComponent(`${ONE}, NG`);
-    const paged = await search(`city=${city}&per_page=1`);
+    const paged = await settled(`city=${city}&per_page=1`);
     expect(paged.meta).toMatchObject({ total: 3, total_exact: true, total_pages: 3 });
     expect(paged.items.map((j) => j.city)).toEqual([ONE]);
     expect(
-      (await search(`city=${encodeURIComponent(`${OTHER}, NG`)}&title=gardener&per_page=1`)).meta,
+      (await settled(`city=${encodeURIComponent(`${OTHER}, NG`)}&title=gardener&per_page=1`)).meta,
     ).toMatchObject({
       total: 2,
       total_exact: true,
     });
     // By relevance, a keyword page reads its matches by their words: never the other city's.
-    const words = await search(`q=roses&city=${city}`);
+    const words = await settled(`q=roses&city=${city}`);
     expect(words.meta).toMatchObject({ total: 3, total_exact: true });
     expect(words.items.map((j) => j.city)).toEqual([ONE, ONE, ONE]);
   });
@@ -79,6 +91,19 @@ describe("a city whose key another city's name shares", () => {
   });
 
   it("leaves a city whose key no other name shares to its key alone", async () => {
+    const lagos = { name: "Lagos", key: cityHash("Lagos", "NG") };
+    expect((await withSharedCity({ city: lagos }, snapshotId)).city).toEqual(lagos);
+    expect((await withSharedCity({ city: { name: ONE, key: SHARED } }, snapshotId)).city).toEqual({
+      name: ONE,
+      key: SHARED,
+      shared: true,
+    });
     expect((await search("city=Lagos,%20NG&per_page=1")).meta).toMatchObject({ total: 2, total_exact: true });
+  });
+
+  it("finds a city stored decomposed by its usual composed spelling, counted as its pages show it", async () => {
+    const found = await settled(`city=${encodeURIComponent("M\u00fcnchen, DE")}`);
+    expect(found.meta).toMatchObject({ total: 1, total_exact: true });
+    expect(found.items.map((j) => [j.id, j.city])).toEqual([["munich-nfd", "M\u00fcnchen"]]);
   });
 });

@@ -1,7 +1,8 @@
 // GET /v1/jobs/facets: what a search's matches are made of (countries, employment types, work
 // arrangements, seniority, top companies, salary histograms) in one statement. Counted over the
 // first FACET_SAMPLE matches in the search's own order; `exact` says whether that was all of them.
-// The total is the sample's own, unless the import's counts or the search's count know it.
+// The total is the sample's own, unless the import's counts or (past the sample) the search's
+// count know it.
 
 import { rowsWithin } from "../core/db";
 import { Prisma } from "../generated/prisma/client";
@@ -20,7 +21,7 @@ import { nearLead } from "./near-lead";
 import { addsPlaceTitles, isNear, nearMatchesSql } from "./near-search";
 import { payAmountSql } from "./pay-amount";
 import { withSharedCity } from "./shared-city-keys";
-import { answerCache, countMatches, importedTotal, totalKey, totalOfSample } from "./totals";
+import { answerCache, countMatches, importedTotal, type Total, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
 
@@ -59,11 +60,12 @@ export async function jobFacets(input: {
   if (hit) return hit;
   if (await matchesNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
-  const [rows, known] = await Promise.all([
+  const [rows, imported] = await Promise.all([
     sampleRows(live.id, tsquery, filters, lead),
-    sampleTotal(input, live, filters, tsquery, lead),
+    importedTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
+  const known = await sampleTotal(input, live, filters, tsquery, lead, { known: imported, n: r?.n ?? 0 });
   const totalOf = totalKey(input, filters, tsquery);
   const count = known.total ?? totalOfSample(live.id, totalOf, r?.n ?? 0);
   const split = splitCombos(r?.combos ?? []);
@@ -84,10 +86,11 @@ export async function jobFacets(input: {
 }
 
 /**
- * What a sample cannot count itself: the import's counts, or near a place with a title the
- * search's own count, which adds up the places' counts of its titles and so is exact past the
- * sample (the same total `/v1/jobs` gives). `total: null`: the sample's own; `waits`: that count
- * ran out of time and is being finished, so an answer kept now should take its total later.
+ * The total of a search whose sample and imported counts cannot tell it (`known` null, a full
+ * sample of `n`): near a place with a title, the search's own count, which adds up the places'
+ * counts of its titles and so is exact past the sample (the total `/v1/jobs` gives). Run only
+ * then, after the sample: below FACET_SAMPLE the sample is every match. `waits`: that count ran
+ * out of time and is being finished, so an answer kept now should take its total later.
  */
 export async function sampleTotal(
   input: { filter?: CountryFilter },
@@ -95,9 +98,10 @@ export async function sampleTotal(
   filters: JobFilters,
   tsquery: string | null,
   lead: Lead,
-): Promise<{ total: { total: number; totalExact: boolean } | null; waits: boolean }> {
-  if (!addsPlaceTitles(filters, tsquery))
-    return { total: await importedTotal(input, live, filters, tsquery, lead), waits: false };
+  sampled: { known: Total | null; n: number },
+): Promise<{ total: Total | null; waits: boolean }> {
+  if (sampled.known || sampled.n < FACET_SAMPLE || !addsPlaceTitles(filters, tsquery))
+    return { total: sampled.known, waits: false };
   const counted = await countMatches(input, live, filters, tsquery, lead);
   if (counted.total === null) return { total: null, waits: true };
   return { total: counted.totalExact ? { total: counted.total, totalExact: true } : null, waits: false };

@@ -1,6 +1,6 @@
 // A titled search led by a narrow filter (a company, a city, a rare mix of type and seniority)
 // whose conditions are partly on the row: when the job was first seen, its company's exact name,
-// excluded companies. Every filter's index holds each job's title, so the filter's entries are
+// excluded companies, a city's name where another city shares its key. Every filter's index holds each job's title, so the filter's entries are
 // matched against the titles first, from the index alone, and only the title matches are read as
 // rows, one by primary key each, in the page's order until it is full.
 // Read the other way (every row of the filter, then the titles) a broad filter with a narrow title
@@ -15,7 +15,7 @@ import type { JobFilters, SortOrder } from "./filters";
  * words' index combined with the filter's may well be narrower than the titles.
  */
 export function titlesBeforeRows(f: JobFilters): boolean {
-  return !f.keywords && Boolean(f.firstSeen || f.excludeCompanies || f.company);
+  return !f.keywords && Boolean(f.firstSeen || f.excludeCompanies || f.company || f.city?.shared);
 }
 
 const ORDER_ON_ENTRIES: Record<Exclude<SortOrder, "first_seen">, Prisma.Sql> = {

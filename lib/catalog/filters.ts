@@ -77,7 +77,9 @@ export function toFilters(
         'city: needs a single country: add country=DE, or write the city as "Berlin, DE".',
       );
     country ??= resolveCountryFilter(code) ?? undefined;
-    filters.city = { name: city.name, key: cityHash(city.name, code) };
+    // Composed, as the import stores cities: the name is also compared to theirs as text.
+    const name = city.name.normalize("NFC").trim();
+    filters.city = { name, key: cityHash(name, code) };
   }
   if (country) filters.country = country;
   if (q.company) filters.company = { name: q.company, key: companyHash(q.company) };

@@ -202,8 +202,9 @@ export async function relevancePage(
       ...(walked ?? (await db.byBitmaps<Found>(otherMatchesWholeSql(filters, snapshotId, ids, need)))),
     );
   }
-  // A city is matched by its key here: another city's job of the same key would be counted.
-  const matches = found.length < window && !filters.city ? found.length : null;
+  // A city is matched by its key here, and its name too where another city shares the key;
+  // otherwise another city's job of the same key would be counted.
+  const matches = found.length < window && (!filters.city || filters.city.shared) ? found.length : null;
   const page = found.slice(offset, window);
   if (!page.length) return { rows: [], matches };
   const rows = await db.$queryRaw<JobDbRow[]>(

@@ -12,7 +12,7 @@ import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot } from "./live";
 import { withSharedCity } from "./shared-city-keys";
-import { answerCache, totalKey, totalOfSample } from "./totals";
+import { answerCache, importedTotal, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 const COUNT = z.number().int().min(0).max(2_147_483_647);
@@ -78,12 +78,13 @@ export async function jobPay(input: {
   if (hit) return hit;
   const lead = await sampleLead(live, filters, tsquery);
   const sample = sampleSql(tsquery, filters, live.id, lead);
-  const [rows, known] = await Promise.all([
+  const [rows, imported] = await Promise.all([
     catalogDb(live.id).$queryRaw<Row[]>(Prisma.sql`WITH m AS MATERIALIZED (${sample})
       SELECT ${SAMPLE_SALARIES_SQL} AS salaries, (SELECT count(*)::int FROM m) AS n`),
-    sampleTotal(input, live, filters, tsquery, lead),
+    importedTotal(input, live, filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
+  const known = await sampleTotal(input, live, filters, tsquery, lead, { known: imported, n });
   const totalOf = totalKey(input, filters, tsquery);
   const count = known.total ?? totalOfSample(live.id, totalOf, n);
   const salaries = rows[0]?.salaries ?? [];

@@ -122,8 +122,9 @@ async function run(
     return { result: { total: count.total, totalExact: count.totalExact, items }, countTimedOut: false };
   // The count ran out of time; the rows read may still tell every match. A page's rows do when
   // one statement read them in the search's order, and no condition dropped any after its LIMIT
-  // (a city's name is rechecked on the page's rows); a relevance page's reading tells `matches`.
-  const wholeRows = matches === undefined && !filters.city;
+  // (a city's name is rechecked on the page's rows, unless its key is shared: then before the
+  // LIMIT); a relevance page's reading tells `matches`.
+  const wholeRows = matches === undefined && (!filters.city || filters.city.shared === true);
   const bound = lowerBound(input.page, page.offset, page.limit, rows.length, wholeRows);
   const pastTheEnd = wholeRows && rows.length === 0 && input.page > 1;
   const exact =

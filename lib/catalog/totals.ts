@@ -16,7 +16,7 @@ import { isNear, nearCountSql, nearExactTotal } from "./near-search";
  * `sampled`: known from a facets' sample, a page's rows or a count by the bits, not a count of
  * the words' matches; what reading those matches costs is not known.
  */
-type Total = { total: number; totalExact: boolean; sampled?: true };
+export type Total = { total: number; totalExact: boolean; sampled?: true };
 
 /** A statement a request runs; `deadlineMs`: given up after that long (harness/bench/bench-search.ts). */
 export type Statement = { sql: Prisma.Sql; deadlineMs?: number };

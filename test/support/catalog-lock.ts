@@ -21,3 +21,31 @@ export async function whileCatalogLocked<T>(send: () => Promise<T>, holdMs: numb
     await locker.end();
   }
 }
+
+/**
+ * Runs `send` while another session holds `table`: once a statement of `send` is seen waiting
+ * for it (however busy the machine), for `afterMs` more, past any count's deadline.
+ */
+export async function whileTableLocked<T>(table: string, send: () => Promise<T>, afterMs = 300): Promise<T> {
+  const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await locker.connect();
+  try {
+    await locker.query("BEGIN");
+    await locker.query(`LOCK TABLE ${table} IN ACCESS EXCLUSIVE MODE`);
+    const pending = send();
+    const waiting = () =>
+      locker
+        .query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_locks WHERE relation = $1::regclass AND NOT granted",
+          [table],
+        )
+        .then((r) => (r.rows[0]?.n ?? 0) > 0);
+    for (let tries = 0; tries < 200 && !(await waiting()); tries++)
+      await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, afterMs));
+    await locker.query("COMMIT");
+    return await pending;
+  } finally {
+    await locker.end();
+  }
+}
