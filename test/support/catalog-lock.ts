@@ -24,9 +24,10 @@ export async function whileCatalogLocked<T>(send: () => Promise<T>, holdMs: numb
 
 /**
  * Runs `send` while another session holds `table`: once a statement of `send` is seen waiting
- * for it (however busy the machine), for `afterMs` more, past any count's deadline.
+ * for it (however busy the machine), until `send` has answered (its counts gave up at their
+ * deadline), or `maxMs` more at most.
  */
-export async function whileTableLocked<T>(table: string, send: () => Promise<T>, afterMs = 300): Promise<T> {
+export async function whileTableLocked<T>(table: string, send: () => Promise<T>, maxMs = 1_500): Promise<T> {
   const locker = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await locker.connect();
   try {
@@ -42,7 +43,7 @@ export async function whileTableLocked<T>(table: string, send: () => Promise<T>,
         .then((r) => (r.rows[0]?.n ?? 0) > 0);
     for (let tries = 0; tries < 200 && !(await waiting()); tries++)
       await new Promise((r) => setTimeout(r, 50));
-    await new Promise((r) => setTimeout(r, afterMs));
+    await Promise.race([pending.catch(() => {}), new Promise((r) => setTimeout(r, maxMs))]);
     await locker.query("COMMIT");
     return await pending;
   } finally {

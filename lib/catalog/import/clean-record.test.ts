@@ -38,6 +38,13 @@ describe("cleanJobRecord", () => {
     expect(fitted.title).toBe(`${"t".repeat(299)}…`);
     expect((fitted.description as string).length).toBe(50_000);
   });
+  it("keeps a city composed (NFC), before shortening it, so one spelling compares equal as text", () => {
+    expect(cleanJobRecord({ city: "Mu\u0308nchen" }).city).toBe("M\u00fcnchen");
+    // 130 decomposed units are 65 composed letters: they fit, uncut.
+    expect(cleanJobRecord({ city: "e\u0301".repeat(65) }, true).city).toBe("\u00e9".repeat(65));
+    expect(cleanJobRecord({ title: "Mu\u0308nchen" }).title).toBe("Mu\u0308nchen");
+  });
+
   it("never leaves half a surrogate pair when shortening", () => {
     expect(shorten("😀😀😀", 4)).toBe("😀…");
     expect(shorten("ab", 2)).toBe("ab");

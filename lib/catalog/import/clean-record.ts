@@ -33,7 +33,10 @@ export function cleanJobRecord(record: Record<string, unknown>, fit = false): Re
   for (const column of TEXT_COLUMNS) {
     const v = record[column];
     if (typeof v !== "string") continue;
-    const text = column === "description" ? htmlToText(v) : textLine(v);
+    // A city is kept composed (NFC), as its key and a filter's name are, so that one spelling
+    // compares equal as text too; before it is shortened, which must not split a letter's marks.
+    const text =
+      column === "description" ? htmlToText(v) : textLine(column === "city" ? v.normalize("NFC") : v);
     const fitted = fit ? shorten(text, TEXT_LIMITS[column]) : text;
     if (fitted === v) continue;
     out ??= { ...record };

@@ -60,8 +60,6 @@ function text(v: unknown, max: number): string | undefined {
 
 const blank = (v: unknown) => v === null || v === undefined || v === "";
 const optionalText = (v: unknown, max: number) => (blank(v) ? null : text(v, max));
-/** A city is stored composed (NFC), as its key and a filter's name are: one spelling compares equal. */
-const nfc = (v: unknown) => (typeof v === "string" ? v.normalize("NFC") : v);
 const oneOf = (v: unknown, values: Set<unknown>) =>
   blank(v) ? null : values.has(v) ? (v as string) : undefined;
 
@@ -80,7 +78,7 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   const title = text(raw.title, 300);
   const company = text(raw.company, 200);
   const location = optionalText(raw.location, 200);
-  const city = optionalText(nfc(raw.city), 120);
+  const city = optionalText(raw.city, 120);
   const country = typeof raw.country === "string" ? countryCode(raw.country) : null;
   const employment_type = oneOf(raw.employment_type, TYPES) as JobRecord["employment_type"] | undefined;
   const salary_min = optionalInt(raw.salary_min);

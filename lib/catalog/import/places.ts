@@ -9,11 +9,11 @@ import { partitionName } from "./activate";
 
 export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Promise<number> {
   // One pass over the jobs, kept: the places and the shared city keys are both read from it.
-  await client.query("DROP TABLE IF EXISTS place_groups");
-  await client.query(`CREATE TEMP TABLE place_groups AS ${placeGroupsSql(snapshotId, "true", true)}`);
-  const { rowCount } = await client.query(insertPlacesSql(snapshotId, "true", "place_groups"));
+  await client.query("DROP TABLE IF EXISTS pg_temp.place_groups");
+  await client.query(`CREATE TEMP TABLE place_groups AS ${placeGroupsSql(snapshotId, "true")}`);
+  const { rowCount } = await client.query(insertPlacesSql(snapshotId, "true", "pg_temp.place_groups"));
   await client.query(sharedCityKeysSql(snapshotId));
-  await client.query("DROP TABLE place_groups");
+  await client.query("DROP TABLE pg_temp.place_groups");
   // In key order: a place's rows of titles then lie together, so reading them reads few pages.
   await client.query(
     `INSERT INTO job_place_titles (snapshot_id, city_key, country_code, title_id, jobs)
@@ -29,39 +29,40 @@ export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Pr
 
 /**
  * The jobs of the snapshot's cities (or of those `only`, a condition on the partition's rows,
- * admits) grouped by city and point: a city's jobs share few points. `names`: also each
- * group's first and last name in byte order, where names that differ as stored show.
+ * admits) grouped by city, point and name as written: a city's jobs share few points and
+ * spellings.
  */
-function placeGroupsSql(snapshotId: number, only: string, names = false): string {
-  return `SELECT city_key, country_code, latitude, longitude, min(city) AS city, count(*)::int AS n
-      ${names ? `, min(city COLLATE "C") AS first_city, max(city COLLATE "C") AS last_city` : ""}
+function placeGroupsSql(snapshotId: number, only: string): string {
+  return `SELECT city_key, country_code, latitude, longitude, city, count(*)::int AS n
     FROM ${partitionName(snapshotId)} WHERE city_key IS NOT NULL AND ${only}
-    GROUP BY city_key, country_code, latitude, longitude`;
+    GROUP BY city_key, country_code, latitude, longitude, city`;
 }
 
 /**
  * Records the keys two names of one country share (catalog_snapshots.shared_city_keys), from
- * place_groups: where names differ as stored (few: case variants, or another city), those
- * cities' rows are read and their names compared as a city filter compares them.
+ * place_groups: its names compared as a city filter compares them, each spelling once.
  */
 function sharedCityKeysSql(snapshotId: number): string {
   return `UPDATE catalog_snapshots SET shared_city_keys = (
-      SELECT coalesce(array_agg(DISTINCT k.city_key ORDER BY k.city_key), '{}')
-      FROM (SELECT city_key, country_code FROM place_groups GROUP BY 1, 2 HAVING min(first_city) <> max(last_city)) k
-      WHERE (SELECT min(lower(j.city)) <> max(lower(j.city)) FROM ${partitionName(snapshotId)} j
-        WHERE j.snapshot_id = ${snapshotId} AND j.city_key = k.city_key AND j.country_code = k.country_code))
+      SELECT coalesce(array_agg(DISTINCT city_key ORDER BY city_key), '{}') FROM (
+        SELECT city_key FROM pg_temp.place_groups GROUP BY city_key, country_code
+        HAVING count(DISTINCT lower(city)) > 1) k)
     WHERE id = ${snapshotId}`;
 }
 
 /**
  * The statement that writes the places of a snapshot's cities, or of those `only` (a condition
- * on the partition's rows) admits, from their groups by point (`groups`: a table of them, else
- * read from the jobs): each city's most common point, and its farthest point from that one.
+ * on the partition's rows) admits, from their groups (`groups`: a table of placeGroupsSql's
+ * rows, else read from the jobs): each city's most common point, and its farthest point from
+ * that one.
  */
 export function insertPlacesSql(snapshotId: number, only = "true", groups?: string): string {
   const km = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
   return `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
-     WITH p AS MATERIALIZED (SELECT city_key, country_code, latitude, longitude, city, n FROM ${groups ?? `(${placeGroupsSql(snapshotId, only)}) x`}),
+     WITH p AS MATERIALIZED (
+       SELECT city_key, country_code, latitude, longitude, min(city) AS city, sum(n)::int AS n
+       FROM ${groups ?? `(${placeGroupsSql(snapshotId, only)}) x`} GROUP BY city_key, country_code, latitude, longitude
+     ),
      g AS (
        SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
        FROM p WHERE latitude IS NOT NULL

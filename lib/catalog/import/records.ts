@@ -97,8 +97,7 @@ export const JobRecordSchema = z
     company: text(200),
     apply_url: z.unknown().optional().transform(cleanApplyUrl),
     location: optionalText(200),
-    // Composed (NFC), as its key and a filter's name are: one spelling compares equal.
-    city: z.preprocess((v) => (typeof v === "string" ? v.normalize("NFC") : v), optionalText(120)),
+    city: optionalText(120),
     country,
     employment_type: z.preprocess(
       blankToNull,
