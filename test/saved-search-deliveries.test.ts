@@ -74,6 +74,17 @@ describe("saving a search", () => {
     ]);
     expect(rows[0].webhook_secret).not.toContain(res.body.webhook_secret);
   });
+
+  it("stores a city typed decomposed as the composed one it matches", async () => {
+    const { session } = await w.signedIn();
+    const res = await w.save(session, {
+      name: "Munich",
+      query: "city=Mu%CC%88nchen%2C%20DE",
+      email_digest: true,
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.saved_search.query).toBe(new URLSearchParams({ city: "M\u00fcnchen, DE" }).toString());
+  });
 });
 
 describe("after an import", () => {

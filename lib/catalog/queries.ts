@@ -141,7 +141,9 @@ export const SavedQuerySchema = FacetsQuerySchema.omit({ tz: true });
 
 /** A saved search's query checked as a search would be, in one canonical order; or why not. */
 export async function canonicalSavedQuery(raw: string) {
-  const params = new URLSearchParams(raw.replace(/^[^?]*\?/, "").replace(/#.*$/, ""));
+  const given = new URLSearchParams(raw.replace(/^[^?]*\?/, "").replace(/#.*$/, ""));
+  // One text, one spelling: composed (NFC), as cities are stored, however it was typed.
+  const params = new URLSearchParams([...given].map(([k, v]) => [k, v.normalize("NFC")]));
   params.sort();
   const checked = await filtersOf(params, SavedQuerySchema, new Date());
   if (!checked.ok) return checked;
