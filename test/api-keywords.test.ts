@@ -4,7 +4,6 @@ import pg from "pg";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { filteredPageSql } from "@/lib/catalog/filtered-search";
-import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { keywordPageSql } from "@/lib/catalog/keyword-search";
 import {
   otherMatchesSql,
@@ -20,17 +19,13 @@ import { ErrorBodySchema } from "./support/error-shape";
 import { loadCatalog } from "./support/fixtures";
 import { getJson } from "./support/http";
 import { KEYWORD_CASES, KEYWORD_JOBS } from "./support/keyword-fixtures";
+import { search } from "./support/search";
 
 let snapshotId = 0;
 beforeAll(async () => {
   snapshotId = (await loadCatalog(KEYWORD_JOBS, null, "keywords")).snapshotId;
 });
 
-async function search(query: string) {
-  const { status, body } = await getJson(`/v1/jobs?${query}`);
-  expect(status, `${query}: ${JSON.stringify(body)}`).toBe(200);
-  return JobSearchResponseSchema.parse(body);
-}
 const ids = async (query: string) => (await search(query)).items.map((i) => i.id);
 
 async function refused(query: string, message: RegExp) {

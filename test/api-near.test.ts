@@ -7,13 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
 import { FacetsResponseSchema } from "@/lib/catalog/facet-schemas";
 import { importSnapshot } from "@/lib/catalog/import/load";
-import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { nearLead } from "@/lib/catalog/near-lead";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { ErrorBodySchema } from "./support/error-shape";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson, request } from "./support/http";
 import { jobsWithin } from "./support/near-reference";
+import { search } from "./support/search";
 
 const KM_PER_DEGREE = (6371.0088 * Math.PI) / 180;
 const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng });
@@ -54,12 +54,6 @@ afterAll(() => client.end());
 /** Every job within `km` of the point, by the same formula in plain SQL: nearest, then newest. */
 const reference = (lat: number, lng: number, km: number, where = "true") =>
   jobsWithin(client, lat, lng, km, where);
-
-async function search(query: string) {
-  const { status, body } = await getJson(`/v1/jobs?${query}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return JobSearchResponseSchema.parse(body);
-}
 
 /** Every page of a search, in order. */
 async function all(query: string) {

@@ -3,13 +3,13 @@
 // on every row it reads, so totals, facets and keyword pages count that city's jobs alone.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import { withSharedCity } from "@/lib/catalog/shared-city-keys";
 import { cityHash } from "@/lib/catalog/text-hash";
 import { countsFinished } from "@/lib/catalog/totals";
 import { whileCatalogLocked } from "./support/catalog-lock";
 import { job, loadCatalog, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
+import { search, settled } from "./support/search";
 
 // Found by search: two names of Nigeria with one key.
 const ONE = "Twin 16pwu";
@@ -44,20 +44,6 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(() => client.end());
-
-async function search(query: string) {
-  const { status, body } = await getJson(`/v1/jobs?${query}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return JobSearchResponseSchema.parse(body);
-}
-
-/** A search's answer once its total is known: a shared key's count reads rows, and on a busy
- * machine may run out of its time the first time. */
-async function settled(query: string) {
-  await search(query);
-  await countsFinished();
-  return search(query);
-}
 
 describe("a city whose key another city's name shares", () => {
   it("is recorded by the import, and no other key is", async () => {

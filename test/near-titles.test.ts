@@ -7,7 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
 import { TOTAL_COUNT_CAP } from "@/lib/catalog/filtered-search";
 import { importSnapshot } from "@/lib/catalog/import/load";
-import { JobSearchResponseSchema } from "@/lib/catalog/job-schemas";
 import type { NearFilter } from "@/lib/catalog/near";
 import { nearLead } from "@/lib/catalog/near-lead";
 import { nearCountSql, nearPageSql } from "@/lib/catalog/near-search";
@@ -18,6 +17,7 @@ import { whileTableLocked } from "./support/catalog-lock";
 import { job, numbered, type Rec } from "./support/fixtures";
 import { getJson } from "./support/http";
 import { jobsWithin } from "./support/near-reference";
+import { search, settled } from "./support/search";
 
 const at = (lat: number, lng: number) => ({ latitude: lat, longitude: lng });
 
@@ -78,12 +78,6 @@ async function inReach(lat: number, lng: number, km: number): Promise<string[]> 
   return (await jobsWithin(client, lat, lng, km)).map((r) => r.id);
 }
 
-async function search(query: string) {
-  const { status, body } = await getJson(`/v1/jobs?${query}`);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return JobSearchResponseSchema.parse(body);
-}
-
 /** `fn` on a connection set up as the API's are (the planner's settings). */
 async function withSession<T>(fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const c = new pg.Client({ connectionString: process.env.DATABASE_URL, options: PG_SESSION_OPTIONS });
@@ -114,13 +108,6 @@ async function count(near: NearFilter, title: string): Promise<{ n: number; whol
   };
   const sql = nearCountSql({ ...input, lead: "filter" }, snapshotId, TOTAL_COUNT_CAP + 1);
   return (await client.query(sql.text, sql.values as unknown[])).rows[0];
-}
-
-/** A search's answer once its total is known: asked, its count let finish, asked again. */
-async function settled(query: string) {
-  await search(query);
-  await countsFinished();
-  return search(query);
 }
 
 describe("a broad title near a place", () => {

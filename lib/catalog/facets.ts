@@ -65,9 +65,10 @@ export async function jobFacets(input: {
     importedTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
-  const known = await sampleTotal(input, live, filters, tsquery, lead, { known: imported, n: r?.n ?? 0 });
-  const totalOf = totalKey(input, filters, tsquery);
-  const count = known.total ?? totalOfSample(live.id, totalOf, r?.n ?? 0);
+  const { count, waitsFor } = await sampleTotal(input, live, filters, tsquery, lead, {
+    imported,
+    n: r?.n ?? 0,
+  });
   const split = splitCombos(r?.combos ?? []);
   const out: Facets = {
     countries: r?.countries ?? [],
@@ -81,16 +82,16 @@ export async function jobFacets(input: {
       : {}),
     meta: sampleMeta(r?.n ?? 0, count),
   };
-  cache.set(live.id, key, out, known.waits ? totalOf : null);
+  cache.set(live.id, key, out, waitsFor);
   return out;
 }
 
 /**
- * The total of a search whose sample and imported counts cannot tell it (`known` null, a full
- * sample of `n`): near a place with a title, the search's own count, which adds up the places'
- * counts of its titles and so is exact past the sample (the total `/v1/jobs` gives). Run only
- * then, after the sample: below FACET_SAMPLE the sample is every match. `waits`: that count ran
- * out of time and is being finished, so an answer kept now should take its total later.
+ * A sample's total: the import's counts' (`imported`), else, for a full sample of a titled
+ * search near a place, the search's own count, which adds up the places' counts of its titles
+ * and so is exact past the sample (the total `/v1/jobs` gives); else the sample's own (`n`).
+ * `waitsFor`: that count ran out of time and is being finished, so an answer kept now should
+ * take its total (this totalKey) later.
  */
 export async function sampleTotal(
   input: { filter?: CountryFilter },
@@ -98,13 +99,18 @@ export async function sampleTotal(
   filters: JobFilters,
   tsquery: string | null,
   lead: Lead,
-  sampled: { known: Total | null; n: number },
-): Promise<{ total: Total | null; waits: boolean }> {
-  if (sampled.known || sampled.n < FACET_SAMPLE || !addsPlaceTitles(filters, tsquery))
-    return { total: sampled.known, waits: false };
-  const counted = await countMatches(input, live, filters, tsquery, lead);
-  if (counted.total === null) return { total: null, waits: true };
-  return { total: counted.totalExact ? { total: counted.total, totalExact: true } : null, waits: false };
+  sampled: { imported: Total | null; n: number },
+): Promise<{ count: Total; waitsFor: string | null }> {
+  if (sampled.imported) return { count: sampled.imported, waitsFor: null };
+  const key = totalKey(input, filters, tsquery);
+  let waitsFor: string | null = null;
+  if (sampled.n >= FACET_SAMPLE && addsPlaceTitles(filters, tsquery)) {
+    const counted = await countMatches(input, live, filters, tsquery, lead);
+    if (counted.total !== null && counted.totalExact)
+      return { count: { total: counted.total, totalExact: true }, waitsFor: null };
+    if (counted.total === null) waitsFor = key;
+  }
+  return { count: totalOfSample(live.id, key, sampled.n), waitsFor };
 }
 
 /**

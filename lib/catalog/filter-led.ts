@@ -1,8 +1,9 @@
 // A titled search led by a narrow filter (a company, a city, a rare mix of type and seniority)
 // whose conditions are partly on the row: when the job was first seen, its company's exact name,
-// excluded companies, a city's name where another city shares its key. Every filter's index holds each job's title, so the filter's entries are
-// matched against the titles first, from the index alone, and only the title matches are read as
-// rows, one by primary key each, in the page's order until it is full.
+// excluded companies, a city's name where another city shares its key. Every filter's index
+// holds each job's title, so the filter's entries are matched against the titles first, from
+// the index alone, and only the title matches are read as rows, one by primary key each, in the
+// page's order until it is full.
 // Read the other way (every row of the filter, then the titles) a broad filter with a narrow title
 // reads thousands of rows from disk for a page of ten.
 import { Prisma } from "../generated/prisma/client";

@@ -1,11 +1,11 @@
 // Which walk a titled search near a point takes: the places' jobs, or the matching titles'
 // entries in the places' countries (near-search.ts builds both).
 import { Prisma } from "../generated/prisma/client";
-import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
+import type { JobFilters, SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
 import type { NearFilter } from "./near";
-import { placesCte } from "./near-search";
+import { addsPlaceTitles, placesCte } from "./near-search";
 
 /**
  * What decides the walk of a titled search near a point (nearLead): whether every place is fast,
@@ -95,7 +95,8 @@ export async function nearLeads(
   const share = r.country_jobs > 0 ? Math.min(1, r.place_jobs / r.country_jobs) : 1;
   const lead = (w: number | null): Lead =>
     r.fast && titleWalkEntries(r.tiers, share, w) < r.place_jobs ? "title" : "filter";
-  const byRank = sort === "relevance" && !hasRowFilters({ ...f, near: undefined });
+  // By rank with no other filter: the searches whose count adds up the places' titles.
+  const byRank = sort === "relevance" && addsPlaceTitles(f, tsquery);
   const count = lead(null);
   return { count, page: byRank ? lead(window) : count };
 }

@@ -12,7 +12,7 @@ import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot } from "./live";
 import { withSharedCity } from "./shared-city-keys";
-import { answerCache, importedTotal, totalKey, totalOfSample } from "./totals";
+import { answerCache, importedTotal } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 
 const COUNT = z.number().int().min(0).max(2_147_483_647);
@@ -84,9 +84,7 @@ export async function jobPay(input: {
     importedTotal(input, live, filters, tsquery, lead),
   ]);
   const n = rows[0]?.n ?? 0;
-  const known = await sampleTotal(input, live, filters, tsquery, lead, { known: imported, n });
-  const totalOf = totalKey(input, filters, tsquery);
-  const count = known.total ?? totalOfSample(live.id, totalOf, n);
+  const { count, waitsFor } = await sampleTotal(input, live, filters, tsquery, lead, { imported, n });
   const salaries = rows[0]?.salaries ?? [];
   const out: Pay = {
     pay: amountsByCurrency(salaries)
@@ -99,6 +97,6 @@ export async function jobPay(input: {
       })),
     meta: { ...sampleMeta(n, count), salaried: salaries.length, min_sample: PAY_SAMPLE_MIN },
   };
-  cache.set(live.id, key, out, known.waits ? totalOf : null);
+  cache.set(live.id, key, out, waitsFor);
   return out;
 }

@@ -76,12 +76,11 @@ export async function correctPlaces(client: pg.ClientBase, id: number, t: string
   // A city whose only jobs with a point are copies just served: its place, made as the import
   // makes places (its jobs are few: none of the others has a point).
   await client.query(
-    insertPlacesSql(
-      id,
-      `(city_key, country_code) IN (SELECT j.city_key, j.country_code FROM ${t} j JOIN promoted USING (id)
+    insertPlacesSql(id, {
+      only: `(city_key, country_code) IN (SELECT j.city_key, j.country_code FROM ${t} j JOIN promoted USING (id)
         WHERE j.snapshot_id = ${id} AND j.latitude IS NOT NULL AND NOT EXISTS (SELECT 1 FROM job_places x
           WHERE x.snapshot_id = ${id} AND x.city_key = j.city_key AND x.country_code = j.country_code))`,
-    ),
+    }),
   );
 }
 

@@ -11,7 +11,7 @@ export async function buildPlaces(client: pg.PoolClient, snapshotId: number): Pr
   // One pass over the jobs, kept: the places and the shared city keys are both read from it.
   await client.query("DROP TABLE IF EXISTS pg_temp.place_groups");
   await client.query(`CREATE TEMP TABLE place_groups AS ${placeGroupsSql(snapshotId, "true")}`);
-  const { rowCount } = await client.query(insertPlacesSql(snapshotId, "true", "pg_temp.place_groups"));
+  const { rowCount } = await client.query(insertPlacesSql(snapshotId, { groups: "pg_temp.place_groups" }));
   await client.query(sharedCityKeysSql(snapshotId));
   await client.query("DROP TABLE pg_temp.place_groups");
   // In key order: a place's rows of titles then lie together, so reading them reads few pages.
@@ -51,17 +51,17 @@ function sharedCityKeysSql(snapshotId: number): string {
 }
 
 /**
- * The statement that writes the places of a snapshot's cities, or of those `only` (a condition
- * on the partition's rows) admits, from their groups (`groups`: a table of placeGroupsSql's
- * rows, else read from the jobs): each city's most common point, and its farthest point from
- * that one.
+ * The statement that writes the places of a snapshot's cities from their groups: a table of
+ * placeGroupsSql's rows (`groups`), or those read from the jobs `only` (a condition on the
+ * partition's rows) admits. Each city's most common point, and its farthest point from that one.
  */
-export function insertPlacesSql(snapshotId: number, only = "true", groups?: string): string {
+export function insertPlacesSql(snapshotId: number, from: { groups: string } | { only: string }): string {
+  const groups = "groups" in from ? from.groups : `(${placeGroupsSql(snapshotId, from.only)}) x`;
   const km = kmText("p.latitude", "p.longitude", "g.latitude", "g.longitude");
   return `INSERT INTO job_places (snapshot_id, city_key, country_code, city, latitude, longitude, spread_km, jobs, complete)
      WITH p AS MATERIALIZED (
        SELECT city_key, country_code, latitude, longitude, min(city) AS city, sum(n)::int AS n
-       FROM ${groups ?? `(${placeGroupsSql(snapshotId, only)}) x`} GROUP BY city_key, country_code, latitude, longitude
+       FROM ${groups} GROUP BY city_key, country_code, latitude, longitude
      ),
      g AS (
        SELECT DISTINCT ON (city_key, country_code) city_key, country_code, latitude, longitude, city
