@@ -14,7 +14,7 @@ export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "d
 
 export type JobFilters = {
   country?: CountryFilter;
-  /** `shared`: another city name of the country has this key (shared-city-keys.ts). */
+  /** `shared`: another city name of the country has this key (shared-keys.ts). */
   city?: { name: string; key: number; shared?: true };
   company?: { name: string; key: number };
   remote?: string[];
@@ -44,7 +44,7 @@ export type JobFilters = {
    * (jobs_combo_words_idx), then sorted.
    */
   bitsByCombo?: boolean;
-  /** exclude_company: names as given, and their hashes (text-hash.ts). */
+  /** exclude_company: the names composed (NFC) and trimmed, each once, and their hashes (text-hash.ts). */
   excludeCompanies?: { names: string[]; keys: number[] };
   /** Within a radius of a point: searched place by place (near-search.ts), not by filterSql. */
   near?: NearFilter;
@@ -82,12 +82,15 @@ export function toFilters(
     filters.city = { name, key: cityHash(name, code) };
   }
   if (country) filters.country = country;
-  if (q.company) filters.company = { name: q.company, key: companyHash(q.company) };
-  if (q.exclude_company?.length)
-    filters.excludeCompanies = {
-      names: q.exclude_company,
-      keys: q.exclude_company.map(companyHash),
-    };
+  // Composed, as the import stores companies: their names are compared as text too.
+  if (q.company) {
+    const name = q.company.normalize("NFC").trim();
+    filters.company = { name, key: companyHash(name) };
+  }
+  if (q.exclude_company?.length) {
+    const names = [...new Set(q.exclude_company.map((n) => n.normalize("NFC").trim()))];
+    filters.excludeCompanies = { names, keys: names.map(companyHash) };
+  }
   if (q.remote) filters.remote = q.remote;
   if (q.employment_type) filters.employmentType = q.employment_type;
   if (q.seniority) filters.seniority = q.seniority;

@@ -38,8 +38,13 @@ describe("cleanJobRecord", () => {
     expect(fitted.title).toBe(`${"t".repeat(299)}…`);
     expect((fitted.description as string).length).toBe(50_000);
   });
-  it("keeps a city composed (NFC), before shortening it, so one spelling compares equal as text", () => {
+  it("keeps a city or company composed (NFC), before shortening it, so one spelling compares equal as text", () => {
     expect(cleanJobRecord({ city: "Mu\u0308nchen" }).city).toBe("M\u00fcnchen");
+    expect(cleanJobRecord({ company: "Nestle\u0301 SA" }).company).toBe("Nestl\u00e9 SA");
+    // A combining mark written as an entity, or behind markup, is composed too.
+    expect(cleanJobRecord({ company: "Nestle&#769; SA" }).company).toBe("Nestl\u00e9 SA");
+    expect(cleanJobRecord({ city: "Mu<b></b>\u0308nchen" }).city).toBe("M\u00fcnchen");
+    expect(cleanJobRecord({ company: "e\u0301".repeat(200) }, true).company).toBe("\u00e9".repeat(200));
     // 130 decomposed units are 65 composed letters: they fit, uncut.
     expect(cleanJobRecord({ city: "e\u0301".repeat(65) }, true).city).toBe("\u00e9".repeat(65));
     expect(cleanJobRecord({ title: "Mu\u0308nchen" }).title).toBe("Mu\u0308nchen");

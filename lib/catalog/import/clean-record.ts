@@ -14,6 +14,8 @@ export const TEXT_LIMITS = {
 } as const;
 
 const TEXT_COLUMNS = ["title", "company", "location", "city", "description"] as const;
+/** Columns a filter compares as text (and by a key of their composed form). */
+const COMPOSED: ReadonlySet<string> = new Set(["city", "company"]);
 
 /** At most `max` UTF-16 units, ending in "…" when cut, never half a surrogate pair. */
 export function shorten(s: string, max: number): string {
@@ -33,10 +35,11 @@ export function cleanJobRecord(record: Record<string, unknown>, fit = false): Re
   for (const column of TEXT_COLUMNS) {
     const v = record[column];
     if (typeof v !== "string") continue;
-    // A city is kept composed (NFC), as its key and a filter's name are, so that one spelling
-    // compares equal as text too; before it is shortened, which must not split a letter's marks.
-    const text =
-      column === "description" ? htmlToText(v) : textLine(column === "city" ? v.normalize("NFC") : v);
+    const line = column === "description" ? htmlToText(v) : textLine(v);
+    // A city or company is kept composed (NFC), as its key and a filter's name are, so that one
+    // spelling compares equal as text too: once its markup and entities are gone (an entity may
+    // be a combining mark), and before it is shortened, which must not split a letter's marks.
+    const text = COMPOSED.has(column) ? line.normalize("NFC") : line;
     const fitted = fit ? shorten(text, TEXT_LIMITS[column]) : text;
     if (fitted === v) continue;
     out ??= { ...record };
