@@ -4,7 +4,8 @@
 // date pages and the other matches of relevance pages alike. A narrow combination's own
 // listing: combo-listing.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACET_SAMPLE, jobFacets } from "@/lib/catalog/facets";
+import { jobFacets } from "@/lib/catalog/facets";
+import { FACET_SAMPLE } from "@/lib/catalog/facets-sql";
 import { filterSql } from "@/lib/catalog/filter-sql";
 import type { JobFilters } from "@/lib/catalog/filters";
 import { relevanceRows } from "@/lib/catalog/keyword-tiers";

@@ -3,7 +3,7 @@
 // on every row it reads, so totals, facets and keyword pages count that city's jobs alone.
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { withSharedCity } from "@/lib/catalog/shared-city-keys";
+import { withSharedCity } from "@/lib/catalog/shared-keys";
 import { cityHash } from "@/lib/catalog/text-hash";
 import { countsFinished } from "@/lib/catalog/totals";
 import { whileCatalogLocked } from "./support/catalog-lock";

@@ -3,7 +3,8 @@
 // more entries by date, counts, and pages a walk by date would not pay for. They give what the
 // words give.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FACET_SAMPLE, jobFacets } from "@/lib/catalog/facets";
+import { jobFacets } from "@/lib/catalog/facets";
+import { FACET_SAMPLE } from "@/lib/catalog/facets-sql";
 import { filterSql } from "@/lib/catalog/filter-sql";
 import { filteredCountSql } from "@/lib/catalog/filtered-search";
 import type { JobFilters } from "@/lib/catalog/filters";

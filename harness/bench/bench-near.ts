@@ -6,11 +6,12 @@
 // deadline: the API gives it up). Not a test: run it on a loaded catalog.
 import pg from "pg";
 import { DEMO_COUNTRIES } from "../../lib/catalog/demo/places";
-import { facetsSql } from "../../lib/catalog/facets";
+import { facetsSql } from "../../lib/catalog/facets-sql";
 import { hasRowFilters } from "../../lib/catalog/filters";
 import { nearLeads } from "../../lib/catalog/near-lead";
 import { addsPlaceTitles, nearPlacesTotalSql } from "../../lib/catalog/near-search";
 import { searchStatements } from "../../lib/catalog/search";
+import { sharedCompanyKeys } from "../../lib/catalog/shared-keys";
 import { countStatements, type Statement } from "../../lib/catalog/totals";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
@@ -76,7 +77,15 @@ async function main() {
         const leads = await nearLeads(snapshotId, filters, tsquery, sort, window);
         const statements: Statement[] = facets
           ? [
-              { sql: facetsSql(tsquery, filters, snapshotId, leads.count) },
+              {
+                sql: facetsSql(
+                  tsquery,
+                  filters,
+                  snapshotId,
+                  leads.count,
+                  await sharedCompanyKeys(snapshotId),
+                ),
+              },
               // Without a title the places' total answers (below); with one, the count that
               // adds up the places' titles, when it can.
               ...(!tsquery || addsPlaceTitles(filters, tsquery)

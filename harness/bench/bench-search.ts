@@ -9,11 +9,12 @@ import { parseArgs } from "node:util";
 import pg from "pg";
 import { resolveCountryFilter } from "../../lib/catalog/countries";
 import { FacetsQuerySchema } from "../../lib/catalog/facet-schemas";
-import { facetsSql } from "../../lib/catalog/facets";
+import { facetsSql } from "../../lib/catalog/facets-sql";
 import { toFilters } from "../../lib/catalog/filters";
 import { jobSql } from "../../lib/catalog/jobs";
 import { leadOf, leadProbes } from "../../lib/catalog/lead";
 import { type SearchInput, searchSql, searchStatements } from "../../lib/catalog/search";
+import { sharedCompanyKeys, withSharedCity } from "../../lib/catalog/shared-keys";
 import { COUNT_DEADLINE_MS, countStatements, type Statement } from "../../lib/catalog/totals";
 import { titleToTsQuery } from "../../lib/catalog/tsquery";
 import { disconnectDb, PG_SESSION_OPTIONS } from "../../lib/core/db";
@@ -60,14 +61,16 @@ type Snapshot = { id: number; countryCounts: Record<string, number> };
  * What one search (or facets) request runs: the probes choosing its walk (timed every time,
  * though the API keeps their answers per snapshot), then its page and count, or facets and count.
  */
-async function requestStatements(live: Snapshot, input: SearchInput, facets: boolean) {
-  const filters = input.filters ?? { country: input.filter };
+async function requestStatements(live: Snapshot, asked: SearchInput, facets: boolean) {
+  // Marked against the snapshot as the API marks them (a city key another name shares).
+  const filters = await withSharedCity(asked.filters ?? { country: asked.filter }, live.id);
+  const input = { ...asked, filters };
   const tsquery = input.title ? titleToTsQuery(input.title) : null;
   const lead = await leadOf(live, filters, tsquery, facets ? "relevance" : input.sort);
   const probes = leadProbes(live.id, filters, tsquery).map((sql) => ({ sql }));
   const statements: Statement[] = facets
     ? [
-        { sql: facetsSql(tsquery, filters, live.id, lead) },
+        { sql: facetsSql(tsquery, filters, live.id, lead, await sharedCompanyKeys(live.id)) },
         // A counted total is the sample's own size: facets run only what the import's counts answer.
         ...countStatements(input, live.id, filters, tsquery, lead).filter((s) => !s.deadlineMs),
       ]

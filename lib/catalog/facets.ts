@@ -5,12 +5,11 @@
 // count know it.
 
 import { rowsWithin } from "../core/db";
-import { Prisma } from "../generated/prisma/client";
-import { BUCKET_BOUNDS, distanceHistogram } from "../places/buckets";
+import { distanceHistogram } from "../places/buckets";
 import { decodeCombo } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { Facets } from "./facet-schemas";
-import { INDEXED_COLUMNS, matchesSql, TOTAL_COUNT_CAP } from "./filtered-search";
+import { FACET_SAMPLE, facetsSql } from "./facets-sql";
 import type { JobFilters } from "./filters";
 import { salaryHistogram } from "./histogram";
 import { forWalkOrListing } from "./keywords/combo-listing";
@@ -18,19 +17,11 @@ import { walkDeadlineMs } from "./keywords/walk-by-bits";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
 import { nearLead } from "./near-lead";
-import { addsPlaceTitles, isNear, nearMatchesSql } from "./near-search";
-import { payAmountSql } from "./pay-amount";
-import { withSharedCity } from "./shared-city-keys";
+import { addsPlaceTitles, isNear } from "./near-search";
+import { sharedCompanyKeys, withSharedCity } from "./shared-keys";
 import { answerCache, countMatches, importedTotal, type Total, totalKey, totalOfSample } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 import { matchesNothing } from "./word-counts";
-
-/**
- * The matches facets are counted over, at most: the deepest window paging can reach, where a
- * count stops too, so below it the sample's own size is the search's total (totalOfSample).
- */
-export const FACET_SAMPLE = TOTAL_COUNT_CAP;
-const TOP_COMPANIES = 10;
 
 type Row = {
   countries: Facets["countries"] | null;
@@ -60,8 +51,9 @@ export async function jobFacets(input: {
   if (hit) return hit;
   if (await matchesNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
+  const sharedCompanies = await sharedCompanyKeys(live.id);
   const [rows, imported] = await Promise.all([
-    sampleRows(live.id, tsquery, filters, lead),
+    sampleRows(live.id, tsquery, filters, lead, sharedCompanies),
     importedTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
@@ -118,38 +110,23 @@ export async function sampleTotal(
  * decide q; such a walk gets a deadline by the entries it expects (the bits' shares may mislead it
  * about how far it must go), then the statement that may read the words' index runs instead.
  */
-async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
-  const byBits = tsquery ? filters : await forWalkOrListing(snapshotId, filters, FACET_SAMPLE);
-  if (byBits.wordsByBits) {
-    const rows = await rowsWithin<Row>(walkDeadlineMs(byBits), facetsSql(tsquery, byBits, snapshotId, lead));
-    if (rows) return rows;
-  }
-  return catalogDb(snapshotId).$queryRaw<Row[]>(facetsSql(tsquery, filters, snapshotId, lead));
-}
-
-/** The first FACET_SAMPLE matches in the search's order, from index entries only. */
-export function sampleSql(
+async function sampleRows(
+  snapshotId: number,
   tsquery: string | null,
   filters: JobFilters,
-  snapshotId: number,
   lead: Lead,
-): Prisma.Sql {
-  const input = {
-    tsquery,
-    filters,
-    sort: tsquery ? "relevance" : "date",
-    limit: FACET_SAMPLE,
-    offset: 0,
-    lead,
-  } as const;
-  return isNear(filters)
-    ? nearMatchesSql({ ...input, filters }, snapshotId, INDEXED_COLUMNS)
-    : matchesSql(input, snapshotId, INDEXED_COLUMNS);
+  sharedCompanies: readonly number[],
+) {
+  const byBits = tsquery ? filters : await forWalkOrListing(snapshotId, filters, FACET_SAMPLE);
+  if (byBits.wordsByBits) {
+    const sql = facetsSql(tsquery, byBits, snapshotId, lead, sharedCompanies);
+    const rows = await rowsWithin<Row>(walkDeadlineMs(byBits), sql);
+    if (rows) return rows;
+  }
+  return catalogDb(snapshotId).$queryRaw<Row[]>(
+    facetsSql(tsquery, filters, snapshotId, lead, sharedCompanies),
+  );
 }
-
-/** The sample's own rows (`m`) as amounts per currency: what salary statistics are read from. */
-export const SAMPLE_SALARIES_SQL = Prisma.sql`(SELECT json_agg(x) FROM (SELECT salary_currency AS currency,
-  ${Prisma.raw(payAmountSql())}::int AS amount FROM m WHERE salary_year_min IS NOT NULL) x)`;
 
 /**
  * A sample's totals: `counted` its rows, `exact` whether they were every match. A sample of
@@ -169,37 +146,6 @@ export function sampleLead(
   return isNear(filters)
     ? nearLead(snapshot.id, filters, tsquery, tsquery ? "relevance" : "date")
     : leadOf(snapshot, filters, tsquery);
-}
-
-/**
- * The facets' statement (the total is importedTotal's or the sample's own): also what
- * harness/bench/bench-search.ts explains. Matches come from index entries only; the ten top
- * companies' names are then read from one row each.
- */
-export function facetsSql(
-  tsquery: string | null,
-  filters: JobFilters,
-  snapshotId: number,
-  lead: Lead = "title",
-): Prisma.Sql {
-  const matches = sampleSql(tsquery, filters, snapshotId, lead);
-  // Near a point: matches by distance bucket (width_bucket's 0-based index is the bucket's).
-  const distances = isNear(filters)
-    ? Prisma.sql`, (SELECT json_agg(x) FROM (SELECT width_bucket(distance, ${BUCKET_BOUNDS.slice(1)}::float8[]) AS bucket,
-        count(*)::int AS count FROM m GROUP BY 1) x) AS distances`
-    : Prisma.empty;
-  const group = (col: string) =>
-    Prisma.raw(
-      `(SELECT json_agg(x) FROM (SELECT ${col} AS value, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1) x)`,
-    );
-  return Prisma.sql`WITH m AS MATERIALIZED (${matches}),
-    top AS (SELECT company_key, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT ${TOP_COMPANIES})
-    SELECT ${group("country_code")} AS countries, ${group("combo")} AS combos,
-      (SELECT json_agg(x ORDER BY x.count DESC, x.name) FROM (
-        SELECT (SELECT j.company FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.company_key = top.company_key ORDER BY j.posted_at DESC, j.id LIMIT 1) AS name,
-          top.count FROM top) x) AS companies,
-      ${SAMPLE_SALARIES_SQL} AS salaries,
-      (SELECT count(*)::int FROM m) AS n ${distances}`;
 }
 
 /** Counts per combination code → counts per remote, employment type and seniority, largest first. */

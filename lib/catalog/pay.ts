@@ -5,13 +5,14 @@ import { z } from "zod";
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { PayPercentilesShape } from "./facet-schemas";
-import { SAMPLE_SALARIES_SQL, sampleLead, sampleMeta, sampleSql, sampleTotal } from "./facets";
+import { sampleLead, sampleMeta, sampleTotal } from "./facets";
+import { SAMPLE_SALARIES_SQL, sampleSql } from "./facets-sql";
 import type { JobFilters } from "./filters";
 import { amountsByCurrency, percentiles } from "./histogram";
 import { QueryMetaSchema } from "./keyword-schemas";
 import { PAY_SAMPLE_MIN } from "./limits";
 import { catalogDb, liveSnapshot } from "./live";
-import { withSharedCity } from "./shared-city-keys";
+import { withSharedCity } from "./shared-keys";
 import { answerCache, importedTotal } from "./totals";
 import { titleToTsQuery } from "./tsquery";
 

@@ -11,7 +11,7 @@ import { nearLeads } from "./near-lead";
 import { isNear } from "./near-search";
 import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
 import { type JobDbRow, SUMMARY_COLUMNS, toJobSummary } from "./rows";
-import { withSharedCity } from "./shared-city-keys";
+import { withSharedCity } from "./shared-keys";
 import {
   answerCache,
   atLeast,

@@ -1,23 +1,29 @@
-// City keys are four-byte hashes of a city's name and country, so two names may share one. The
-// import records the keys its snapshot's names share; a city filter on one of them rechecks the
-// name on every row it reads, its count's included, where the key alone would count both cities.
+// City and company keys are four-byte hashes of a name, so two names may share one. The import
+// records the keys its snapshot's names share. A city filter on one of them rechecks the name on
+// every row it reads, its count's included, where the key alone would count both cities; facets
+// count a shared company key's jobs per name, where the key alone would merge two companies.
 
 import { Lru } from "../core/lru";
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
 import { catalogDb } from "./live";
 
-/** Per snapshot (written once, by its import, before it goes live): the shared keys. */
-const known = new Lru<ReadonlySet<number>>(16);
+type Shared = { cities: ReadonlySet<number>; companies: readonly number[] };
 
-async function sharedKeys(snapshotId: number): Promise<ReadonlySet<number>> {
+/** Per snapshot (written once, by its import, before it goes live): the shared keys. */
+const known = new Lru<Shared>(16);
+
+async function sharedKeys(snapshotId: number): Promise<Shared> {
   const key = String(snapshotId);
   const hit = known.get(key);
   if (hit !== undefined) return hit;
-  const rows = await catalogDb(snapshotId).query<{ keys: number[] }>(
-    Prisma.sql`SELECT shared_city_keys AS keys FROM catalog_snapshots WHERE id = ${snapshotId}`,
+  // Read through the row's JSON, so that a column a migration has yet to add reads as none
+  // instead of failing every search and facets request of a build deployed before it.
+  const rows = await catalogDb(snapshotId).query<{ cities: number[] | null; companies: number[] | null }>(
+    Prisma.sql`SELECT to_jsonb(s) -> 'shared_city_keys' AS cities, to_jsonb(s) -> 'shared_company_keys' AS companies
+      FROM catalog_snapshots s WHERE id = ${snapshotId}`,
   );
-  const value = new Set(rows[0]?.keys ?? []);
+  const value = { cities: new Set(rows[0]?.cities ?? []), companies: rows[0]?.companies ?? [] };
   known.set(key, value);
   return value;
 }
@@ -30,6 +36,11 @@ async function sharedKeys(snapshotId: number): Promise<ReadonlySet<number>> {
 export async function withSharedCity(filters: JobFilters, snapshotId: number): Promise<JobFilters> {
   const city = filters.city;
   if (!city) return filters;
-  const shared = await sharedKeys(snapshotId);
-  return shared.has(city.key) ? { ...filters, city: { ...city, shared: true } } : filters;
+  const { cities } = await sharedKeys(snapshotId);
+  return cities.has(city.key) ? { ...filters, city: { ...city, shared: true } } : filters;
+}
+
+/** The company keys more than one company name has in snapshot `snapshotId`, in order. */
+export async function sharedCompanyKeys(snapshotId: number): Promise<readonly number[]> {
+  return (await sharedKeys(snapshotId)).companies;
 }

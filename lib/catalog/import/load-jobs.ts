@@ -4,6 +4,7 @@
 import type pg from "pg";
 import { PARTITION_STORAGE, partitionName } from "./activate";
 import { cleanJobRecord } from "./clean-record";
+import { CompanyKeys } from "./company-keys";
 import { Placer } from "./coordinates";
 import { ImportError, MAX_PROBLEMS } from "./import-error";
 import {
@@ -80,6 +81,7 @@ export async function loadJobs(
   const problems: Problem[] = [];
   const words = databaseWords(wordsClient);
   const titles = new TitleCounts();
+  const companies = new CompanyKeys();
   const placer = new Placer();
   const { tracker } = seen;
   const compare = { at: seen.at, compare: tracker.comparing };
@@ -142,6 +144,7 @@ export async function loadJobs(
         // Every format's text is cleaned here, before its title is counted or it is checked.
         const record = placer.place(cleanJobRecord(item.record, item.fit));
         batch.push({ line: item.line, record, titleId: titles.addRecord(record) });
+        if (typeof record.company === "string") companies.add(record.company);
         batchChars += textLength(record);
       }
       if (batch.length < BATCH && batchChars < BATCH_CHARS) continue;
@@ -183,6 +186,10 @@ export async function loadJobs(
     if (words.leftToDatabase > 0 || withoutWords.count > 0)
       wordsByDatabase = await fillWords(client, t, snapshotId);
     await titles.load(client, snapshotId, method);
+    await client.query("UPDATE catalog_snapshots SET shared_company_keys = $2::int[] WHERE id = $1", [
+      snapshotId,
+      companies.shared(),
+    ]);
     await client.query("COMMIT");
   } catch (err) {
     sink?.abort(err as Error);
