@@ -65,7 +65,7 @@ export function facetsSql(
       `(SELECT json_agg(x) FROM (SELECT ${col} AS value, count(*)::int AS count FROM m GROUP BY 1 ORDER BY 2 DESC, 1) x)`,
     );
   return Prisma.sql`WITH m AS MATERIALIZED (${matches}),
-    ${topCompaniesSql(snapshotId, [...sharedCompanies])}
+    ${topCompaniesSql(snapshotId, sharedCompanies)}
     SELECT ${group("country_code")} AS countries, ${group("combo")} AS combos,
       (SELECT json_agg(x ORDER BY x.count DESC, x.name) FROM (
         SELECT (SELECT j.company FROM jobs j WHERE j.snapshot_id = ${snapshotId} AND j.company_key = top.company_key
@@ -82,7 +82,7 @@ export function facetsSql(
  * key's matches are read as rows, to tell its names apart, only when its count reaches that of
  * the last unshared key among the top (below it, none of its names could place).
  */
-function topCompaniesSql(snapshotId: number, shared: number[]): Prisma.Sql {
+function topCompaniesSql(snapshotId: number, shared: readonly number[]): Prisma.Sql {
   if (shared.length === 0)
     return Prisma.sql`top AS (SELECT company_key, NULL::text AS folded, count(*)::int AS count FROM m
       GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${TOP_COMPANIES})`;

@@ -51,9 +51,8 @@ export async function jobFacets(input: {
   if (hit) return hit;
   if (await matchesNothing(live.id, filters)) return emptyFacets(filters);
   const lead = await sampleLead(live, filters, tsquery);
-  const sharedCompanies = await sharedCompanyKeys(live.id);
   const [rows, imported] = await Promise.all([
-    sampleRows(live.id, tsquery, filters, lead, sharedCompanies),
+    sampleRows(live.id, tsquery, filters, lead),
     importedTotal(input, live, filters, tsquery, lead),
   ]);
   const r = rows[0];
@@ -110,22 +109,15 @@ export async function sampleTotal(
  * decide q; such a walk gets a deadline by the entries it expects (the bits' shares may mislead it
  * about how far it must go), then the statement that may read the words' index runs instead.
  */
-async function sampleRows(
-  snapshotId: number,
-  tsquery: string | null,
-  filters: JobFilters,
-  lead: Lead,
-  sharedCompanies: readonly number[],
-) {
+async function sampleRows(snapshotId: number, tsquery: string | null, filters: JobFilters, lead: Lead) {
+  const shared = await sharedCompanyKeys(snapshotId);
   const byBits = tsquery ? filters : await forWalkOrListing(snapshotId, filters, FACET_SAMPLE);
   if (byBits.wordsByBits) {
-    const sql = facetsSql(tsquery, byBits, snapshotId, lead, sharedCompanies);
+    const sql = facetsSql(tsquery, byBits, snapshotId, lead, shared);
     const rows = await rowsWithin<Row>(walkDeadlineMs(byBits), sql);
     if (rows) return rows;
   }
-  return catalogDb(snapshotId).$queryRaw<Row[]>(
-    facetsSql(tsquery, filters, snapshotId, lead, sharedCompanies),
-  );
+  return catalogDb(snapshotId).$queryRaw<Row[]>(facetsSql(tsquery, filters, snapshotId, lead, shared));
 }
 
 /**

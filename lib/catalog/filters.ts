@@ -8,7 +8,7 @@ import type { SearchClause } from "./keywords/tsquery-sql";
 import type { WordBits } from "./keywords/word-bits";
 import { type NearFilter, nearFilter } from "./near";
 import type { JobSearchQuery } from "./schemas";
-import { cityHash, companyHash } from "./text-hash";
+import { cityHash, companyHash, composed } from "./text-hash";
 
 export type SortOrder = "relevance" | "date" | "salary_desc" | "salary_asc" | "distance" | "first_seen";
 
@@ -78,17 +78,17 @@ export function toFilters(
       );
     country ??= resolveCountryFilter(code) ?? undefined;
     // Composed, as the import stores cities: the name is also compared to theirs as text.
-    const name = city.name.normalize("NFC").trim();
+    const name = composed(city.name);
     filters.city = { name, key: cityHash(name, code) };
   }
   if (country) filters.country = country;
   // Composed, as the import stores companies: their names are compared as text too.
   if (q.company) {
-    const name = q.company.normalize("NFC").trim();
+    const name = composed(q.company);
     filters.company = { name, key: companyHash(name) };
   }
   if (q.exclude_company?.length) {
-    const names = [...new Set(q.exclude_company.map((n) => n.normalize("NFC").trim()))];
+    const names = [...new Set(q.exclude_company.map(composed))];
     filters.excludeCompanies = { names, keys: names.map(companyHash) };
   }
   if (q.remote) filters.remote = q.remote;

@@ -1,8 +1,10 @@
 // Four-byte hashes for case-insensitive exact matches (company, city): an index leads with the
 // hash and the query rechecks the text, so a hash collision can never return a wrong job.
 
-/** The text as its hashes read it: composed (NFC), trimmed, lower-cased. */
-const folded = (text: string) => text.normalize("NFC").trim().toLowerCase();
+/** A name as it is stored and compared as text: composed (NFC) and trimmed. */
+export const composed = (text: string) => text.normalize("NFC").trim();
+/** The text as its hashes read it: composed, lower-cased. */
+const folded = (text: string) => composed(text).toLowerCase();
 
 function fnv1a(s: string): number {
   let h = 0x811c9dc5;
@@ -21,8 +23,8 @@ export const companyHash = (company: string) => textHash(company);
 export const cityHash = (city: string, alpha2: string) => textHash(`${city}|${alpha2}`);
 
 /**
- * The key and a second, unrelated hash of the same folded text (a multiply-rotate mix, not
- * FNV): two names with one key almost never share this too, so the import can tell, without
+ * The key and a second, unrelated hash of the same folded text (a multiply and xor-shift mix,
+ * not FNV): two names with one key almost never share this too, so the import can tell, without
  * keeping every name, that a key stands for more than one.
  */
 export function keyAndCheck(text: string): { key: number; check: number } {
