@@ -4,6 +4,7 @@ import { Prisma } from "../generated/prisma/client";
 import type { JobFilters, SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { catalogDb, snapshotCache } from "./live";
+import { keepMatchingTitles } from "./matching-titles";
 import type { NearFilter } from "./near";
 import { addsPlaceTitles, placesCte } from "./near-search";
 
@@ -90,7 +91,10 @@ export async function nearLeads(
   sort: SortOrder,
   window: number,
 ): Promise<{ count: Lead; page: Lead }> {
-  if (!tsquery || (sort !== "relevance" && sort !== "date")) return { count: "filter", page: "filter" };
+  if (!tsquery) return { count: "filter", page: "filter" };
+  // Read here, once per snapshot: the page, the count and the facets built next all use them.
+  await keepMatchingTitles(snapshotId, tsquery);
+  if (sort !== "relevance" && sort !== "date") return { count: "filter", page: "filter" };
   const r = await reachOf(snapshotId, f, tsquery);
   const share = r.country_jobs > 0 ? Math.min(1, r.place_jobs / r.country_jobs) : 1;
   const lead = (w: number | null): Lead =>

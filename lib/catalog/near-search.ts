@@ -8,10 +8,10 @@ import { Prisma } from "../generated/prisma/client";
 import { boundingBox } from "../places/distance";
 import { cityRecheck, countrySql, filterSql } from "./filter-sql";
 import type { FilteredInput } from "./filtered-search";
-import { titlesCte } from "./filtered-search";
 import { hasRowFilters, type JobFilters } from "./filters";
 import { kmSql } from "./geo-sql";
 import { catalogDb, snapshotCache } from "./live";
+import { titlesOf } from "./matching-titles";
 import type { NearFilter } from "./near";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -98,10 +98,11 @@ function perTitle(input: NearInput, snapshotId: number, cols: Prisma.Sql, window
   const where = Prisma.sql`jobs.snapshot_id = ${snapshotId} AND jobs.title_id = c.title_id
     AND jobs.country_code = k.country_code AND jobs.city_key = ANY(k.keys) ${filterSql(input.filters, { rowsOf: snapshotId })}`;
   const order = ordered ? Prisma.sql`ORDER BY jobs.posted_at DESC, jobs.id` : Prisma.empty;
-  // Best first, so a page by rank can end with the tier that fills it (an incremental sort).
+  // Best first, so a page by rank can end with the tier that fills it (an incremental sort);
+  // within a rank in the titles' own order (matching-titles.ts).
   const titles =
     ordered && input.sort === "relevance"
-      ? Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`
+      ? Prisma.sql`(SELECT * FROM c ORDER BY rank DESC, tie) c`
       : Prisma.sql`c`;
   // The titles outermost, each row's distance read from its country's places: a join after the
   // titles, or the countries' loop outside theirs, would read the titles out of order.
@@ -124,7 +125,7 @@ function withs(input: NearInput, snapshotId: number, ranked = true): Prisma.Sql 
   const places = placesCte(input.filters.near, input.filters, snapshotId);
   if (!input.tsquery) return places;
   // `k`: the places' keys and distances by country, for the titles' walk.
-  return Prisma.sql`${titlesCte(input.tsquery, snapshotId, undefined, ranked)}, ${places},
+  return Prisma.sql`${titlesOf(input.tsquery, snapshotId, ranked)}, ${places},
     k AS MATERIALIZED (
       SELECT country_code, array_agg(city_key ORDER BY city_key) AS keys, array_agg(d ORDER BY city_key) AS ds
       FROM pl GROUP BY 1
