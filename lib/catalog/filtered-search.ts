@@ -6,6 +6,7 @@ import { cityRecheck, filterSql } from "./filter-sql";
 import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
+import { titlesOf } from "./matching-titles";
 import { newestFirstSql } from "./region-walk";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -116,7 +117,7 @@ export function matchesSql(
     // titles go in rank order, so the page is complete once the tiers above it have enough.
     const outer = input.sort === "relevance" ? Prisma.sql`c.rank DESC, posted_at DESC, id` : order;
     if (input.lead === "filter" && titlesBeforeRows(input.filters))
-      return filterLedPageSql(titlesCte(input.tsquery, snapshotId), input.filters, input, snapshotId, extra);
+      return filterLedPageSql(titlesOf(input.tsquery, snapshotId), input.filters, input, snapshotId, extra);
     if (input.lead === "filter") {
       // The filters' matches first, on their own (a narrow filter's index, at most
       // NARROW_JOBS entries), then matched against the titles and sorted: asked for both at
@@ -134,7 +135,7 @@ export function matchesSql(
           ]),
         ].join(", "),
       );
-      return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
+      return Prisma.sql`WITH ${titlesOf(input.tsquery, snapshotId)},
         m AS MATERIALIZED (SELECT ${cols} FROM jobs WHERE ${where})
         SELECT p.*, row_number() OVER () AS n FROM (
           SELECT id, posted_at ${salary} ${more} FROM m JOIN c USING (title_id)
@@ -156,12 +157,16 @@ export function matchesSql(
     // of "engineer" read 10,000 matches, not up to 10,000 from each of hundreds of titles).
     const tiered = input.sort === "relevance" && !hasRowFilters(input.filters);
     const tiers = tiered ? Prisma.sql`, ${rankCutCte(window)}` : Prisma.empty;
+    // Within a rank, in the titles' own order (matching-titles.ts).
     const titles = tiered
       ? Prisma.sql`(SELECT c.title_id, c.rank FROM c, cut WHERE c.rank >= cut.rank ORDER BY c.rank DESC) c`
-      : Prisma.sql`(SELECT * FROM c ORDER BY rank DESC) c`;
-    const key = tiered ? (input.filters.country?.code ?? "*") : undefined;
+      : Prisma.sql`(SELECT * FROM c ORDER BY rank DESC, tie) c`;
+    // The tiers need each title's jobs in scope (the import's counts): read with the titles.
+    const c = tiered
+      ? titlesCte(input.tsquery, snapshotId, input.filters.country?.code ?? "*")
+      : titlesOf(input.tsquery, snapshotId);
     // row_number() over the finished page only: numbering inside would read every title.
-    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId, key)} ${tiers}
+    return Prisma.sql`WITH ${c} ${tiers}
       SELECT p.*, row_number() OVER () AS n FROM (
         SELECT j.* FROM ${titles} CROSS JOIN LATERAL (
           SELECT id, posted_at ${salary} ${more} FROM jobs WHERE ${listedWhere(input, snapshotId)} AND title_id = c.title_id
@@ -196,13 +201,15 @@ export function filteredCountSql(input: FilteredInput, snapshotId: number): Pris
   const cap = TOTAL_COUNT_CAP + 1;
   if (!input.tsquery)
     return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE ${where} LIMIT ${cap}) x`;
+  // A count needs no rank.
+  const c = titlesOf(input.tsquery, snapshotId, false);
   if (input.lead === "filter" && titlesBeforeRows(input.filters))
-    return filterLedCountSql(titlesCte(input.tsquery, snapshotId), input.filters, snapshotId, cap);
+    return filterLedCountSql(c, input.filters, snapshotId, cap);
   if (input.lead === "filter")
-    return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)},
+    return Prisma.sql`WITH ${c},
       m AS MATERIALIZED (SELECT title_id FROM jobs WHERE ${where})
       SELECT count(*)::int AS n FROM (SELECT 1 FROM m JOIN c USING (title_id) LIMIT ${cap}) x`;
-  return Prisma.sql`WITH ${titlesCte(input.tsquery, snapshotId)}
+  return Prisma.sql`WITH ${c}
     SELECT count(*)::int AS n FROM (
       SELECT 1 FROM c CROSS JOIN LATERAL (SELECT 1 FROM jobs WHERE ${listedWhere(input, snapshotId)} AND title_id = c.title_id LIMIT ${cap}) j
       LIMIT ${cap}

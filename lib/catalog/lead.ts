@@ -11,6 +11,7 @@ import { Prisma } from "../generated/prisma/client";
 import { comboCodes, comboTotal } from "./combos";
 import type { JobFilters, SortOrder } from "./filters";
 import { catalogDb, type LiveSnapshot, snapshotCache } from "./live";
+import { keepMatchingTitles } from "./matching-titles";
 
 export type Lead = "title" | "filter" | "order";
 
@@ -75,6 +76,8 @@ export async function leadOf(
 ): Promise<Lead> {
   if (!tsquery) return "title";
   const id = live.id;
+  // Read here, once per snapshot: the page and the count built next both use them.
+  await keepMatchingTitles(id, tsquery);
   if (comboCodes(f) && (await comboTotal(id, f)) <= NARROW_JOBS) return "filter";
   if (f.company && (await keyCount(id, "company_key", f.company.key)) <= NARROW_JOBS) return "filter";
   if (f.city && (await keyCount(id, "city_key", f.city.key)) <= NARROW_JOBS) return "filter";

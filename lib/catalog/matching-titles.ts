@@ -12,12 +12,12 @@ import { catalogDb, snapshotCache } from "./live";
 type Kept = { ids: string; ranks: string; titles: number };
 
 /**
- * A query matching more titles than this is not kept (its arrays would outweigh reading the
- * titles' index); it is read by each statement instead.
+ * A query matching more titles than this is not kept; it is read by each statement instead.
+ * With the number of queries kept, it bounds the memory the arrays take (about 18 bytes a title).
  */
-export const MAX_KEPT_TITLES = 50_000;
+export const MAX_KEPT_TITLES = 20_000;
 
-const kept = snapshotCache<Kept | null>(256);
+const kept = snapshotCache<Kept | null>(128);
 
 /**
  * The titles a tsquery matches: `rank`, and `tie`, their order within a rank. A walk of the
