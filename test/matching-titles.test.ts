@@ -4,11 +4,14 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { demoJobs, demoSalaries } from "@/lib/catalog/demo/generate";
-import { TOTAL_COUNT_CAP } from "@/lib/catalog/filtered-search";
+import { filteredCountSql, filteredPageSql, TOTAL_COUNT_CAP } from "@/lib/catalog/filtered-search";
+import type { JobFilters } from "@/lib/catalog/filters";
 import { importSnapshot } from "@/lib/catalog/import/load";
+import { leadOf } from "@/lib/catalog/lead";
 import { keepMatchingTitles, titlesOf } from "@/lib/catalog/matching-titles";
 import { nearLeads } from "@/lib/catalog/near-lead";
 import { nearCountSql, nearPageSql } from "@/lib/catalog/near-search";
+import { companyHash } from "@/lib/catalog/text-hash";
 import { titleToTsQuery } from "@/lib/catalog/tsquery";
 import { Prisma } from "@/lib/generated/prisma/client";
 import { job, numbered, type Rec } from "./support/fixtures";
@@ -73,12 +76,19 @@ describe("a title query's kept matching titles", () => {
     expect(ranks.size).toBeGreaterThan(1);
   });
 
-  it("does not keep a query matching more titles than its limit: the statements read the index", async () => {
-    const tsquery = titleToTsQuery("lead") as string;
-    const n = (await titlesNow(tsquery)).length;
-    expect(n).toBeGreaterThan(3);
-    await keepMatchingTitles(snapshotId, tsquery, 3);
-    expect(titlesOf(tsquery, snapshotId).text).toContain("job_titles");
+  it("keeps a query's titles up to its limit, and remembers one past it as not kept", async () => {
+    const few = titleToTsQuery("site engineer") as string;
+    const many = titleToTsQuery("lead") as string;
+    const fewTitles = (await titlesNow(few)).length;
+    expect(fewTitles).toBeGreaterThan(0);
+    expect((await titlesNow(many)).length).toBeGreaterThan(fewTitles);
+    await keepMatchingTitles(snapshotId, few, fewTitles);
+    await keepMatchingTitles(snapshotId, many, fewTitles);
+    expect(titlesOf(few, snapshotId).text).not.toContain("job_titles");
+    expect(titlesOf(many, snapshotId).text).toContain("job_titles");
+    // Remembered: a later read with room enough does not read it again.
+    await keepMatchingTitles(snapshotId, many);
+    expect(titlesOf(many, snapshotId).text).toContain("job_titles");
   });
 
   it("gives a titled search near a place the same pages and total from kept titles as from the index", async () => {
@@ -102,21 +112,64 @@ describe("a title query's kept matching titles", () => {
     expect((await run<{ n: number }>(after.at(-1)!))[0]!.n).toBeGreaterThan(0);
   });
 
-  it("answers the API's titled searches near a place in the order a plain SQL ranking gives", async () => {
-    const tsquery = titleToTsQuery("engineer") as string;
+  it("answers the API's titled searches near a place in the order a plain SQL ranking gives, keeping the titles", async () => {
+    const tsquery = titleToTsQuery("plant engineer") as string;
+    // Not read before: the API's first search of this title keeps it.
+    expect(titlesOf(tsquery, snapshotId).text).toContain("job_titles");
     const ref = await client.query<{ id: string }>(
       `SELECT j.id FROM jobs j JOIN job_titles t ON t.snapshot_id = j.snapshot_id AND t.id = j.title_id
        WHERE j.snapshot_id = $1 AND j.city = 'Tieville' AND t.search @@ to_tsquery('simple', $2)
        ORDER BY ts_rank(t.search, to_tsquery('simple', $2), 1) DESC, j.posted_at DESC, j.id`,
       [snapshotId, tsquery],
     );
-    expect(ref.rows).toHaveLength(90);
-    const first = await settled("near=-8,8&title=engineer&per_page=20");
-    expect(first.meta).toMatchObject({ total: 90, total_exact: true });
-    for (let page = 1; page <= 5; page++) {
-      const r = await search(`near=-8,8&title=engineer&per_page=20&page=${page}`);
-      expect(r.items.map((i) => i.id)).toEqual(ref.rows.slice((page - 1) * 20, page * 20).map((x) => x.id));
-    }
+    expect(ref.rows).toHaveLength(7);
+    const first = await settled("near=-8,8&title=plant%20engineer&per_page=2");
     expect(titlesOf(tsquery, snapshotId).text).not.toContain("job_titles");
+    expect(first.meta).toMatchObject({ total: 7, total_exact: true });
+    for (let page = 1; page <= 4; page++) {
+      const r = await search(`near=-8,8&title=plant%20engineer&per_page=2&page=${page}`);
+      expect(r.items.map((i) => i.id)).toEqual(ref.rows.slice((page - 1) * 2, page * 2).map((x) => x.id));
+    }
+  });
+});
+
+describe("a filtered titled search's kept matching titles", () => {
+  it("give every kind of page and count the rows the titles' index gives", async () => {
+    const tsquery = titleToTsQuery("safety engineer") as string;
+    const company = { name: "Company tv-5", key: companyHash("Company tv-5") };
+    const cases: { filters: JobFilters; lead: "title" | "filter" | "order"; sort: "relevance" | "date" }[] = [
+      // A narrow filter with a condition on the row: its entries matched to the titles first.
+      { filters: { company }, lead: "filter", sort: "relevance" },
+      // A narrow filter's rows, then the titles.
+      { filters: { remote: ["remote"] }, lead: "filter", sort: "relevance" },
+      // Each title's entries, best first; and by date.
+      { filters: { remote: ["remote", "hybrid", "on_site"] }, lead: "title", sort: "relevance" },
+      { filters: { remote: ["remote", "hybrid", "on_site"] }, lead: "title", sort: "date" },
+      // The date order's walk (its count takes the titles).
+      { filters: { employmentType: ["full_time"] }, lead: "order", sort: "date" },
+    ];
+    const statements = () =>
+      cases.flatMap(({ filters, lead, sort }) => {
+        const input = { tsquery, filters, sort, lead, limit: 5 };
+        return [
+          filteredPageSql({ ...input, offset: 0 }, snapshotId),
+          filteredPageSql({ ...input, offset: 5 }, snapshotId),
+          filteredCountSql({ ...input, offset: 0 }, snapshotId),
+        ];
+      });
+    const before = statements();
+    expect(titlesOf(tsquery, snapshotId).text).toContain("job_titles");
+    // The search's own path keeps them: leadOf, for a search with filters.
+    const live = { id: snapshotId, countryCounts: {} };
+    await leadOf(live, { remote: ["remote"] }, tsquery, "relevance");
+    const after = statements();
+    expect(titlesOf(tsquery, snapshotId).text).not.toContain("job_titles");
+    let rows = 0;
+    for (const [i, s] of before.entries()) {
+      const expected = await run(s);
+      expect(await run(after[i]!), `statement ${i}: ${cases[Math.floor(i / 3)]?.lead}`).toEqual(expected);
+      rows += expected.length;
+    }
+    expect(rows).toBeGreaterThan(10);
   });
 });

@@ -9,7 +9,7 @@
 // - "title": otherwise, each matching title's entries.
 import { Prisma } from "../generated/prisma/client";
 import { comboCodes, comboTotal } from "./combos";
-import type { JobFilters, SortOrder } from "./filters";
+import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import { catalogDb, type LiveSnapshot, snapshotCache } from "./live";
 import { keepMatchingTitles } from "./matching-titles";
 
@@ -75,9 +75,20 @@ export async function leadOf(
   sort: SortOrder = "relevance",
 ): Promise<Lead> {
   if (!tsquery) return "title";
+  // Read alongside, once per snapshot: the page and the count built next take the titles from
+  // them. Not for a title alone by relevance: its statements read the titles with their counts.
+  const keeping = hasRowFilters(f) || sort !== "relevance" ? keepMatchingTitles(live.id, tsquery) : undefined;
+  const [lead] = await Promise.all([walkOf(live, f, tsquery, sort), keeping]);
+  return lead;
+}
+
+async function walkOf(
+  live: Pick<LiveSnapshot, "id" | "countryCounts">,
+  f: JobFilters,
+  tsquery: string,
+  sort: SortOrder,
+): Promise<Lead> {
   const id = live.id;
-  // Read here, once per snapshot: the page and the count built next both use them.
-  await keepMatchingTitles(id, tsquery);
   if (comboCodes(f) && (await comboTotal(id, f)) <= NARROW_JOBS) return "filter";
   if (f.company && (await keyCount(id, "company_key", f.company.key)) <= NARROW_JOBS) return "filter";
   if (f.city && (await keyCount(id, "city_key", f.city.key)) <= NARROW_JOBS) return "filter";

@@ -1,73 +1,110 @@
-// The titles a title query matches, with their rank, kept per snapshot. A titled search near a
-// place reads them in its page, its count and its facets, each statement once; they depend on
-// the query and the snapshot's titles alone (not on the place, the filters or any count), so one
-// read serves every later request for that title while the snapshot is live.
+// The titles a title query matches, with their rank, kept per snapshot. A titled search reads
+// them in its page, its count and its facets, each statement once; they depend on the query and
+// the snapshot's titles alone (not on the place, the filters, the page or any count: an expiry
+// changes titles' counts, never which match or how they rank), so one read serves every later
+// request for that title while the snapshot is live (docs/decisions/0037-matching-titles-kept.md).
+
+import { log } from "../core/log";
+import { Lru } from "../core/lru";
 import { Prisma } from "../generated/prisma/client";
-import { catalogDb, snapshotCache } from "./live";
+import { catalogDb } from "./live";
 
 /**
- * PostgreSQL array literals, as the database wrote them (`real` ranks round-trip exactly), best
- * first and, within a rank, the titles with the most jobs first.
+ * PostgreSQL array literals, as the database wrote them: the titles best first (within a rank,
+ * those with the most jobs anywhere first), each title's rank as its tier's number, and the
+ * tiers' ranks as `float8`, whose text reads back as the same `real` whatever the server's
+ * extra_float_digits.
  */
-type Kept = { ids: string; ranks: string; titles: number };
+type Kept = { ids: string; tiers: string; ranks: string };
 
 /**
- * A query matching more titles than this is not kept; it is read by each statement instead.
- * With the number of queries kept, it bounds the memory the arrays take (about 18 bytes a title).
+ * A query matching more titles than this is not kept (a two-letter prefix can match most of
+ * them); it is read by each statement instead.
  */
 export const MAX_KEPT_TITLES = 20_000;
 
-const kept = snapshotCache<Kept | null>(128);
+/** What the kept arrays may take in all, in bytes of their text (about 11 bytes a title). */
+const KEPT_BYTES = 32 * 1024 * 1024;
+
+const kept = new Lru<Kept | null>(KEPT_BYTES, (k, key) =>
+  k ? 2 * (k.ids.length + k.tiers.length + k.ranks.length) + key.length : 64 + key.length,
+);
+const reading = new Map<string, Promise<void>>();
+const keyOf = (snapshotId: number, tsquery: string) => `${snapshotId}\u0000${tsquery}`;
 
 /**
  * The titles a tsquery matches: `rank`, and `tie`, their order within a rank. A walk of the
  * titles best first reads a tier's titles until one has a job in reach, to learn the tier above
  * is complete: the titles with the most jobs anywhere are the likeliest to have one.
  */
-function matchingSql(tsquery: string, snapshotId: number, ranked: boolean): Prisma.Sql {
+function matchingSql(tsquery: string, snapshotId: number, ranked: boolean, tie: boolean): Prisma.Sql {
   const rank = ranked
     ? Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)`
     : Prisma.sql`0::real`;
-  return Prisma.sql`SELECT t.id AS title_id, ${rank} AS rank, -coalesce((t.counts ->> '*')::int, 0)::bigint AS tie
+  const order = tie ? Prisma.sql`-coalesce((t.counts ->> '*')::int, 0)::bigint` : Prisma.sql`0::bigint`;
+  return Prisma.sql`SELECT t.id AS title_id, ${rank} AS rank, ${order} AS tie
     FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})`;
 }
 
-/** The matching titles as two array literals (what keepMatchingTitles reads). */
-export function matchingTitlesSql(tsquery: string, snapshotId: number): Prisma.Sql {
-  return Prisma.sql`SELECT count(*)::int AS titles,
-      coalesce(array_agg(title_id ORDER BY rank DESC, tie, title_id), '{}')::text AS ids,
-      coalesce(array_agg(rank ORDER BY rank DESC, tie, title_id), '{}')::text AS ranks
-    FROM (${matchingSql(tsquery, snapshotId, true)}) c`;
+/** The matching titles as array literals (what keepMatchingTitles reads); none past `max`. */
+export function matchingTitlesSql(tsquery: string, snapshotId: number, max = MAX_KEPT_TITLES): Prisma.Sql {
+  return Prisma.sql`WITH m AS MATERIALIZED (${matchingSql(tsquery, snapshotId, true, true)} LIMIT ${max + 1}),
+    o AS (
+      SELECT title_id, dense_rank() OVER (ORDER BY rank DESC) AS tier,
+        row_number() OVER (ORDER BY rank DESC, tie, title_id) AS pos
+      FROM m WHERE (SELECT count(*) FROM m) <= ${max}
+    )
+    SELECT (SELECT count(*) FROM m)::int AS titles,
+      (SELECT coalesce(array_agg(title_id ORDER BY pos), '{}')::text FROM o) AS ids,
+      (SELECT coalesce(array_agg(tier ORDER BY pos), '{}')::text FROM o) AS tiers,
+      (SELECT coalesce(array_agg(r ORDER BY r DESC), '{}')::text FROM (SELECT DISTINCT rank::float8 AS r FROM m) d) AS ranks`;
 }
 
 /**
  * Reads a title query's matching titles once per snapshot, for titlesOf to use; a query matching
- * more than `max` is remembered as not kept.
+ * more than `max` is remembered as not kept. Concurrent requests for one title share the read. A
+ * read that fails keeps nothing: the statements then match the titles themselves.
  */
 export async function keepMatchingTitles(
   snapshotId: number,
   tsquery: string,
   max = MAX_KEPT_TITLES,
 ): Promise<void> {
-  if (kept.get(snapshotId, tsquery) !== undefined) return;
-  const rows = await catalogDb(snapshotId).query<Kept>(matchingTitlesSql(tsquery, snapshotId));
-  const r = rows[0];
-  kept.set(snapshotId, tsquery, r && r.titles <= max ? r : null);
+  const key = keyOf(snapshotId, tsquery);
+  if (kept.get(key) !== undefined) return;
+  const pending = reading.get(key);
+  if (pending) return pending;
+  const read = (async () => {
+    try {
+      const rows = await catalogDb(snapshotId).query<Kept & { titles: number }>(
+        matchingTitlesSql(tsquery, snapshotId, max),
+      );
+      const r = rows[0];
+      kept.set(key, r && r.titles <= max ? { ids: r.ids, tiers: r.tiers, ranks: r.ranks } : null);
+    } catch (err) {
+      log.warn("matching titles not kept", { snapshotId, error: (err as Error).message });
+    } finally {
+      reading.delete(key);
+    }
+  })();
+  reading.set(key, read);
+  return read;
 }
 
 /**
  * `c`: the titles a tsquery matches, with their `rank` (0 when not `ranked`) and `tie` (their
  * order within a rank); from the kept arrays when keepMatchingTitles has read them, else from
- * the titles' index.
+ * the titles' index (where `tie` orders nothing).
  */
 export function titlesOf(tsquery: string, snapshotId: number, ranked = true): Prisma.Sql {
-  const k = kept.get(snapshotId, tsquery);
-  if (!k) return Prisma.sql`c AS MATERIALIZED (${matchingSql(tsquery, snapshotId, ranked)})`;
+  const k = kept.get(keyOf(snapshotId, tsquery));
+  if (!k) return Prisma.sql`c AS MATERIALIZED (${matchingSql(tsquery, snapshotId, ranked, false)})`;
   if (!ranked)
     return Prisma.sql`c AS MATERIALIZED (
       SELECT title_id, 0::real AS rank, 0::bigint AS tie FROM unnest(${k.ids}::int[]) AS c(title_id)
     )`;
   return Prisma.sql`c AS MATERIALIZED (
-      SELECT title_id, rank, tie FROM unnest(${k.ids}::int[], ${k.ranks}::real[]) WITH ORDINALITY AS c(title_id, rank, tie)
+      SELECT c.title_id, (${k.ranks}::real[])[c.tier] AS rank, c.tie
+      FROM unnest(${k.ids}::int[], ${k.tiers}::int[]) WITH ORDINALITY AS c(title_id, tier, tie)
     )`;
 }

@@ -92,10 +92,14 @@ export async function nearLeads(
   window: number,
 ): Promise<{ count: Lead; page: Lead }> {
   if (!tsquery) return { count: "filter", page: "filter" };
-  // Read here, once per snapshot: the page, the count and the facets built next all use them.
-  await keepMatchingTitles(snapshotId, tsquery);
-  if (sort !== "relevance" && sort !== "date") return { count: "filter", page: "filter" };
-  const r = await reachOf(snapshotId, f, tsquery);
+  // Read alongside, once per snapshot: the page, the count and the facets built next take the
+  // titles from them.
+  const keeping = keepMatchingTitles(snapshotId, tsquery);
+  if (sort !== "relevance" && sort !== "date") {
+    await keeping;
+    return { count: "filter", page: "filter" };
+  }
+  const [r] = await Promise.all([reachOf(snapshotId, f, tsquery), keeping]);
   const share = r.country_jobs > 0 ? Math.min(1, r.place_jobs / r.country_jobs) : 1;
   const lead = (w: number | null): Lead =>
     r.fast && titleWalkEntries(r.tiers, share, w) < r.place_jobs ? "title" : "filter";
