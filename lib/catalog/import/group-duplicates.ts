@@ -22,8 +22,6 @@ export type Grouping = {
     seniority: string | null;
     n: number;
   }[];
-  /** Per title and country: the copies. */
-  copiesByTitle: { titleId: number; country: string; n: number }[];
   /** Feed entries of this import that named copies (kind 1 added, 2 changed), now dropped. */
   unlisted: { added: number; changed: number };
   /** Jobs new by id whose group the snapshot before already held: they keep its first sighting. */
@@ -165,9 +163,6 @@ async function group(
     `SELECT country_code AS country, remote::text AS remote, employment_type::text AS type, seniority::text AS seniority, count(*)::int AS n
      FROM ${c} GROUP BY 1, 2, 3, 4`,
   );
-  const { rows: byTitle } = await client.query<{ title_id: number; country: string; n: number }>(
-    `SELECT title_id, country_code AS country, count(*)::int AS n FROM ${c} GROUP BY 1, 2`,
-  );
   // The feed lists served jobs: a copy's addition or change is not news.
   const { rows: unlisted } = await client.query<{ kind: number; n: number }>(
     `WITH gone AS (DELETE FROM job_changes c USING dup_groups g WHERE c.snapshot_id = $1 AND c.kind IN (1, 2) AND c.job_id = g.id RETURNING c.kind)
@@ -179,7 +174,6 @@ async function group(
     groups: counted[0]?.n ?? 0,
     copies,
     copiesByCombo: byCombo,
-    copiesByTitle: byTitle.map((r) => ({ titleId: r.title_id, country: r.country, n: r.n })),
     unlisted: {
       added: unlisted.find((u) => u.kind === 1)?.n ?? 0,
       changed: unlisted.find((u) => u.kind === 2)?.n ?? 0,

@@ -34,7 +34,7 @@ import {
   writeRemovals,
 } from "./seen";
 import { loadMethodFor } from "./sink";
-import { subtractTitleCounts } from "./titles";
+import { subtractCopiedTitles } from "./titles";
 
 export type { ImportOptions, Problem };
 export { IMPORT_LOCK, ImportError };
@@ -117,7 +117,7 @@ export async function importSnapshot(databaseUrl: string, opts: ImportOptions): 
     });
     const groupingStarted = performance.now();
     const grouping = await groupDuplicates(main, id, previous ? { id: previous.id, now: seen.at } : null);
-    await subtractTitleCounts(main, id, grouping.copiesByTitle);
+    await subtractCopiedTitles(main, id, copiesName(id));
     // The pages the copies left made visible to index-only scans again.
     const vacuumStarted = performance.now();
     if (grouping.copies > 0) await vacuumPartition(main, id);

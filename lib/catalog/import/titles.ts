@@ -1,7 +1,7 @@
 // The distinct titles of a snapshot as the import meets them: an id for each, and how many jobs
 // it has per country, per region and in all ("*"), which give title searches their exact totals.
 import type pg from "pg";
-import { regionsOf } from "../countries";
+import { REGIONS, regionsOf } from "../countries";
 import { titleTerms } from "../tsquery";
 import { countryCode } from "./fast-record";
 import { type LoadMethod, openSink } from "./sink";
@@ -58,27 +58,62 @@ export class TitleCounts {
   }
 }
 
-/** Takes the copies an import grouped away out of its titles' counts (group-duplicates.ts). */
+/** Each (country, region) pair, for SQL to count a country's jobs in its regions too. */
+const REGION_PAIRS = Object.entries(REGIONS).flatMap(([region, r]) => r.countries.map((c) => [c, region]));
+
+/**
+ * Takes `per` (rows of title_id, country_code, n; its parameters from $4) out of the snapshot's
+ * titles' counts: each title's "*", its country and the country's regions. In SQL: after a
+ * grouping nearly every title has copies, and reading every title's counts into the importer
+ * (and writing them back as one parameter) grows with the catalog, past the importer's heap.
+ */
+async function subtractPerTitle(
+  client: pg.ClientBase,
+  snapshotId: number,
+  per: string,
+  values: unknown[],
+): Promise<void> {
+  await client.query(
+    `WITH per AS (${per}),
+      reg AS (SELECT * FROM unnest($2::text[], $3::text[]) AS r(country, region)),
+      k AS (
+        SELECT title_id, '*' AS key, n FROM per
+        UNION ALL SELECT title_id, country_code, n FROM per
+        UNION ALL SELECT p.title_id, r.region, p.n FROM per p JOIN reg r ON r.country = p.country_code
+      ),
+      minus AS (
+        SELECT title_id, jsonb_object_agg(key, n) AS m
+        FROM (SELECT title_id, key, sum(n)::int AS n FROM k GROUP BY 1, 2) x GROUP BY 1
+      )
+    UPDATE job_titles t SET counts = (
+      SELECT jsonb_object_agg(coalesce(a.key, b.key), coalesce(a.value::int, 0) - coalesce(b.value::int, 0))
+      FROM jsonb_each(t.counts) a FULL JOIN jsonb_each(minus.m) b ON a.key = b.key
+    ) FROM minus WHERE t.snapshot_id = $1 AND t.id = minus.title_id`,
+    [snapshotId, REGION_PAIRS.map((p) => p[0]), REGION_PAIRS.map((p) => p[1]), ...values],
+  );
+}
+
+/** Takes jobs out of their titles' counts, per title and country (`n` may be negative: added). */
 export async function subtractTitleCounts(
   client: pg.ClientBase,
   snapshotId: number,
-  copies: { titleId: number; country: string; n: number }[],
+  jobs: { titleId: number; country: string; n: number }[],
 ): Promise<void> {
-  if (copies.length === 0) return;
-  const ids = [...new Set(copies.map((c) => c.titleId))];
-  const { rows } = await client.query<{ id: number; counts: Record<string, number> }>(
-    `SELECT id, counts FROM job_titles WHERE snapshot_id = $1 AND id = ANY($2::int[])`,
-    [snapshotId, ids],
+  if (jobs.length === 0) return;
+  await subtractPerTitle(
+    client,
+    snapshotId,
+    `SELECT * FROM unnest($4::int[], $5::text[], $6::int[]) AS p(title_id, country_code, n)`,
+    [jobs.map((j) => j.titleId), jobs.map((j) => j.country), jobs.map((j) => j.n)],
   );
-  const byId = new Map(rows.map((r) => [r.id, r.counts]));
-  for (const { titleId, country, n } of copies) {
-    const counts = byId.get(titleId);
-    if (!counts) continue;
-    for (const key of ["*", country, ...regionsOf(country)]) counts[key] = (counts[key] ?? 0) - n;
-  }
-  await client.query(
-    `UPDATE job_titles t SET counts = c.counts FROM unnest($2::int[], $3::jsonb[]) AS c(id, counts)
-     WHERE t.snapshot_id = $1 AND t.id = c.id`,
-    [snapshotId, [...byId.keys()], [...byId.values()].map((c) => JSON.stringify(c))],
+}
+
+/** Takes the copies an import grouped away (`copies`, their table) out of its titles' counts. */
+export async function subtractCopiedTitles(client: pg.ClientBase, snapshotId: number, copies: string) {
+  await subtractPerTitle(
+    client,
+    snapshotId,
+    `SELECT title_id, country_code, count(*)::int AS n FROM ${copies} GROUP BY 1, 2`,
+    [],
   );
 }
