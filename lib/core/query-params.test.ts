@@ -56,6 +56,20 @@ describe("parseQueryParams", () => {
     if (!r.ok) expect(hasUnsafeCharacter(r.message + (r.param ?? ""))).toBe(false);
   });
 
+  it("cuts a long name it shows between characters, never through a surrogate pair", () => {
+    // 40 characters reach into the second 𐀀 (two UTF-16 units): cut by units, half a pair is left.
+    for (const query of [
+      "a=1&'100000000000000000000000000000%00%F0%90%80%80%F0%90%80%80",
+      `${"x".repeat(39)}${"%F0%90%80%80".repeat(3)}=1`,
+    ]) {
+      const r = parse(query);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(hasUnsafeCharacter(r.message + (r.param ?? "")), query).toBe(false);
+    }
+    const long = parse(`${"x".repeat(39)}${"%F0%90%80%80".repeat(3)}=1`);
+    expect(long).toMatchObject({ ok: false, param: `${"x".repeat(39)}\u{10000}…` });
+  });
+
   it("lets ordinary text through: accents, emoji, CJK, spaces", () => {
     for (const good of ["Zürich", "São Paulo", "東京", "👩‍💻 dev", "a b", "O'Brien & Co"]) {
       expect(parse(`b=${encodeURIComponent(good)}`), good).toMatchObject({ ok: true, value: { b: good } });

@@ -15,13 +15,17 @@ export function hasUnsafeCharacter(text: string): boolean {
   return UNSAFE_CHARACTER.test(text);
 }
 
-/** A name safe to show and log: unsafe characters as \u escapes, long names cut. */
+/**
+ * A name safe to show and log: unsafe characters as \u escapes, long names cut after 40
+ * characters (code points: a cut through a surrogate pair would leave half of it, unsafe again).
+ */
 const shown = (name: string) => {
   const visible = name.replace(
     new RegExp(UNSAFE_CHARACTER.source, "gu"),
     (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
   );
-  return visible.length > 40 ? `${visible.slice(0, 40)}…` : visible;
+  const chars = Array.from(visible);
+  return chars.length > 40 ? `${chars.slice(0, 40).join("")}…` : visible;
 };
 
 const UNSAFE_MESSAGE =
