@@ -73,7 +73,7 @@ export async function keepMatchingTitles(
   const key = keyOf(snapshotId, tsquery);
   if (kept.get(key) !== undefined) return;
   const pending = reading.get(key);
-  if (pending) return pending;
+  if (pending !== undefined) return pending;
   const read = (async () => {
     try {
       const rows = await catalogDb(snapshotId).query<Kept & { titles: number }>(
