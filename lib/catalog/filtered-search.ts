@@ -6,7 +6,7 @@ import { cityRecheck, filterSql } from "./filter-sql";
 import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { Lead } from "./lead";
 import { MAX_RESULT_WINDOW } from "./limits";
-import { titlesOf } from "./matching-titles";
+import { titlesCte, titlesOf } from "./matching-titles";
 import { newestFirstSql } from "./region-walk";
 import { SUMMARY_COLUMNS } from "./rows";
 
@@ -40,30 +40,6 @@ const ORDER: Record<Exclude<SortOrder, "relevance">, Prisma.Sql> = {
   // Jobs imported before ages were kept have none: after every job that has one.
   first_seen: Prisma.sql`first_seen_at DESC NULLS LAST, posted_at DESC, id`,
 };
-
-/**
- * The titles a tsquery matches, with their rank: title search runs over distinct titles. With
- * `countsKey` (a country, a region or "*"), only titles with jobs there, and how many, as `n`.
- */
-export function titlesCte(
-  tsquery: string,
-  snapshotId: number,
-  countsKey?: string,
-  ranked = true,
-): Prisma.Sql {
-  const n = countsKey === undefined ? Prisma.empty : Prisma.sql`, (t.counts ->> ${countsKey})::int AS n`;
-  const there =
-    countsKey === undefined ? Prisma.empty : Prisma.sql`AND (t.counts ->> ${countsKey}) IS NOT NULL`;
-  // A count needs no order: every title's rank alike (0) spares computing them.
-  const rank = ranked
-    ? Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)`
-    : Prisma.sql`0::real`;
-  return Prisma.sql`c AS MATERIALIZED (
-      SELECT t.id AS title_id, ${rank} AS rank ${n}
-      FROM job_titles t
-      WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}) ${there}
-    )`;
-}
 
 /**
  * `cut`: the lowest rank a window of `window` matches reaches, from the titles' counts (`c.n`).

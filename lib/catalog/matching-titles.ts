@@ -3,6 +3,7 @@
 // the snapshot's titles alone (not on the place, the filters, the page or any count: an expiry
 // changes titles' counts, never which match or how they rank), so one read serves every later
 // request for that title while the snapshot is live (docs/decisions/0037-matching-titles-kept.md).
+// titlesCte is the same match read by a statement itself, from the titles' index.
 
 import { log } from "../core/log";
 import { Lru } from "../core/lru";
@@ -32,23 +33,42 @@ const kept = new Lru<Kept | null>(KEPT_BYTES, (k, key) =>
 const reading = new Map<string, Promise<void>>();
 const keyOf = (snapshotId: number, tsquery: string) => `${snapshotId}\u0000${tsquery}`;
 
+/** The titles a tsquery matches (`t`, job_titles), with `cols`, and `also` as more conditions. */
+function matchingSql(tsquery: string, snapshotId: number, cols: Prisma.Sql, also = Prisma.empty): Prisma.Sql {
+  return Prisma.sql`SELECT t.id AS title_id, ${cols}
+    FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery}) ${also}`;
+}
+
+/** A title's rank for a tsquery, as every title search orders by it. */
+const rankSql = (tsquery: string) => Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)`;
+
 /**
- * The titles a tsquery matches: `rank`, and `tie`, their order within a rank. A walk of the
- * titles best first reads a tier's titles until one has a job in reach, to learn the tier above
- * is complete: the titles with the most jobs anywhere are the likeliest to have one.
+ * `c`: the titles a tsquery matches, read from the titles' index, with their `rank` and `tie`
+ * (0 here: their order within a rank, which only the kept arrays give). With `countsKey` (a
+ * country, a region or "*"), only titles with jobs there, and how many, as `n`.
  */
-function matchingSql(tsquery: string, snapshotId: number, ranked: boolean, tie: boolean): Prisma.Sql {
-  const rank = ranked
-    ? Prisma.sql`ts_rank(t.search, to_tsquery('simple', ${tsquery}), 1)`
-    : Prisma.sql`0::real`;
-  const order = tie ? Prisma.sql`-coalesce((t.counts ->> '*')::int, 0)::bigint` : Prisma.sql`0::bigint`;
-  return Prisma.sql`SELECT t.id AS title_id, ${rank} AS rank, ${order} AS tie
-    FROM job_titles t WHERE t.snapshot_id = ${snapshotId} AND t.search @@ to_tsquery('simple', ${tsquery})`;
+export function titlesCte(
+  tsquery: string,
+  snapshotId: number,
+  countsKey?: string,
+  ranked = true,
+): Prisma.Sql {
+  const n = countsKey === undefined ? Prisma.empty : Prisma.sql`, (t.counts ->> ${countsKey})::int AS n`;
+  const there =
+    countsKey === undefined ? Prisma.empty : Prisma.sql`AND (t.counts ->> ${countsKey}) IS NOT NULL`;
+  // A count needs no order: every title's rank alike (0) spares computing them.
+  const rank = ranked ? rankSql(tsquery) : Prisma.sql`0::real`;
+  return Prisma.sql`c AS MATERIALIZED (
+      ${matchingSql(tsquery, snapshotId, Prisma.sql`${rank} AS rank, 0::bigint AS tie ${n}`, there)}
+    )`;
 }
 
 /** The matching titles as array literals (what keepMatchingTitles reads); none past `max`. */
 export function matchingTitlesSql(tsquery: string, snapshotId: number, max = MAX_KEPT_TITLES): Prisma.Sql {
-  return Prisma.sql`WITH m AS MATERIALIZED (${matchingSql(tsquery, snapshotId, true, true)} LIMIT ${max + 1}),
+  // Within a rank, the titles with the most jobs anywhere first: a walk of the titles best first
+  // reads a tier's titles until one has a job in reach, to learn the tier above is complete.
+  const cols = Prisma.sql`${rankSql(tsquery)} AS rank, -coalesce((t.counts ->> '*')::int, 0)::bigint AS tie`;
+  return Prisma.sql`WITH m AS MATERIALIZED (${matchingSql(tsquery, snapshotId, cols)} LIMIT ${max + 1}),
     o AS (
       SELECT title_id, dense_rank() OVER (ORDER BY rank DESC) AS tier,
         row_number() OVER (ORDER BY rank DESC, tie, title_id) AS pos
@@ -94,11 +114,11 @@ export async function keepMatchingTitles(
 /**
  * `c`: the titles a tsquery matches, with their `rank` (0 when not `ranked`) and `tie` (their
  * order within a rank); from the kept arrays when keepMatchingTitles has read them, else from
- * the titles' index (where `tie` orders nothing).
+ * the titles' index (titlesCte).
  */
 export function titlesOf(tsquery: string, snapshotId: number, ranked = true): Prisma.Sql {
   const k = kept.get(keyOf(snapshotId, tsquery));
-  if (!k) return Prisma.sql`c AS MATERIALIZED (${matchingSql(tsquery, snapshotId, ranked, false)})`;
+  if (!k) return titlesCte(tsquery, snapshotId, undefined, ranked);
   if (!ranked)
     return Prisma.sql`c AS MATERIALIZED (
       SELECT title_id, 0::real AS rank, 0::bigint AS tie FROM unnest(${k.ids}::int[]) AS c(title_id)

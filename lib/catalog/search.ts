@@ -1,12 +1,13 @@
 import { Prisma } from "../generated/prisma/client";
 import type { CountryFilter } from "./countries";
 import { countrySql } from "./filter-sql";
-import { rankCutCte, titlesCte } from "./filtered-search";
+import { rankCutCte } from "./filtered-search";
 import { hasRowFilters, type JobFilters, type SortOrder } from "./filters";
 import type { JobSummary } from "./job-schemas";
 import { type Highlight, highlightSql, parseMarked } from "./keyword-search";
 import { type Lead, leadOf } from "./lead";
 import { catalogDb, type LiveSnapshot, liveSnapshot } from "./live";
+import { titlesCte } from "./matching-titles";
 import { nearLeads } from "./near-lead";
 import { isNear } from "./near-search";
 import { keywordPage, matchesBefore, pageSql, readRows } from "./page-rows";
