@@ -2,6 +2,7 @@
 // saving (and its refusals), planning after an import, and signed deliveries, exactly once
 // across concurrent workers, by webhook and digest.
 import { describe, expect, it } from "vitest";
+import { liveSnapshot } from "@/lib/catalog/live";
 import { SavedSearchEventSchema } from "@/lib/saved-searches/schemas";
 import { verifySignature } from "@/lib/webhooks/signature";
 import { waitForMail } from "../harness/support/mail-sink";
@@ -184,6 +185,26 @@ describe("after an import", () => {
     expect(bodies[0].n).toBe(1);
     expect(await w.attemptsOf(first.body.saved_search.id)).toEqual([
       { channel: "email", status: "delivered", attempts: 1, jobs: 1, codes: [null] },
+      { channel: "webhook", status: "delivered", attempts: 1, jobs: 1, codes: [200] },
+    ]);
+  });
+  it("delivers an import's new jobs when the planning instance still points at the snapshot before", async () => {
+    const { session } = await w.signedIn();
+    const saved = await w.save(session, {
+      name: "Sommeliers",
+      query: "q=sommelier&country=DE",
+      email_digest: false,
+      webhook_url: w.hook("sommelier"),
+    });
+    const before = await liveSnapshot();
+    await loadCatalog([...NEXT, job("ss-11", "Sommelier", "DE", 1)], null, "saved searches swap elsewhere");
+    // As an instance that did not run the import holds it for up to a second after the swap.
+    (globalThis as { livePointer?: unknown }).livePointer = { value: before, until: Date.now() + 60_000 };
+    await w.deliverAll();
+    expect(w.at("sommelier")).toHaveLength(1);
+    const event = SavedSearchEventSchema.parse(JSON.parse((w.at("sommelier")[0] as Received).body));
+    expect(event.jobs.map((j: { id: string }) => j.id)).toEqual(["ss-11"]);
+    expect(await w.attemptsOf(saved.body.saved_search.id)).toEqual([
       { channel: "webhook", status: "delivered", attempts: 1, jobs: 1, codes: [200] },
     ]);
   });

@@ -83,6 +83,18 @@ async function refresh(known: { value: LiveSnapshot | null } | undefined): Promi
   return keep(value);
 }
 
+/**
+ * The live snapshot, when it is `id` or newer: a pointer kept from before `id`'s swap (up to a
+ * second old, or another process's import) is read again once. Null while `id` is not live yet.
+ */
+export async function liveSince(id: number): Promise<LiveSnapshot | null> {
+  const known = await liveSnapshot();
+  if (known && known.id >= id) return known;
+  invalidateLiveSnapshot();
+  const now = await liveSnapshot();
+  return now && now.id >= id ? now : null;
+}
+
 /** Where to read rows of snapshot `snapshotId`: a replica that has it, or the primary. */
 export function catalogDb(snapshotId: number): CatalogReader {
   return catalogReader(snapshotId);

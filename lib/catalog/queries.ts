@@ -14,7 +14,7 @@ import { type JobFilters, toFilters } from "./filters";
 import { findJob } from "./jobs";
 import { type QueryMeta, resolveKeywords } from "./keywords/resolve";
 import { PAY_SAMPLE_MIN } from "./limits";
-import { liveSnapshot } from "./live";
+import { liveSince, liveSnapshot } from "./live";
 import { pageBeyondCap, pageMeta } from "./paging";
 import { jobPay } from "./pay";
 import { lookupSalary, lookupSalaryHistory } from "./salary";
@@ -161,9 +161,13 @@ export const SAVED_QUERY_MAX = 2_000;
  * The jobs a saved search's query matches among those an import first held (first_seen_at is
  * that import's time): the newest `limit`, and how many there are.
  */
-export async function newJobsFor(query: string, seenAt: Date, limit: number) {
+export async function newJobsFor(query: string, seenAt: Date, limit: number, snapshotId: number) {
   const checked = await filtersOf(new URLSearchParams(query), SavedQuerySchema, new Date());
   if (!checked.ok) return checked;
+  // Searched in the import's snapshot (or a later one): a pointer from before its swap would
+  // find none of its new jobs, and the import would be planned as delivering nothing.
+  const live = await liveSince(snapshotId);
+  if (!live) throw new Error(`snapshot ${snapshotId} is not live yet`);
   const filters = { ...checked.value.filters, firstSeen: { from: seenAt, until: seenAt } };
   const found = await searchJobs({
     title: checked.value.query.title,
@@ -172,6 +176,7 @@ export async function newJobsFor(query: string, seenAt: Date, limit: number) {
     perPage: limit,
     filters,
     sort: filters.near ? "distance" : "date",
+    live,
   });
   return ok(found);
 }

@@ -165,7 +165,7 @@ const storedBody = async (snapshotId: number, query: string): Promise<Body | nul
 
 /** The query run over the import's new jobs and stored; null when nothing matched (or it is refused). */
 async function newBody(snapshotId: number, query: string, seenAt: Date): Promise<Body | null> {
-  const found = await newJobsFor(query, seenAt, DELIVERY_JOBS);
+  const found = await newJobsFor(query, seenAt, DELIVERY_JOBS, snapshotId);
   // A query the catalog no longer accepts (a word list changed) is skipped, not retried.
   if (!found.ok || found.value.total === 0) return null;
   const { total, totalExact, items } = found.value;
