@@ -73,8 +73,11 @@ const FIRST: Rec[] = [
 const FIRST_COPIES = 5;
 // dup-1 goes; the employer reposts it as dup-3. dup-2 stays (now served). dup-york is reposted
 // as dup-york-2, its only posting now.
+// The other titles come first this time, so that each title's id differs from the import before.
+const kept = FIRST.filter((j) => !["dup-1", "dup-york", "dup-b1"].includes(String(j.id)));
 const SECOND: Rec[] = [
-  ...FIRST.filter((j) => !["dup-1", "dup-york", "dup-b1"].includes(String(j.id))),
+  ...kept.filter((j) => j.title !== "Registered Nurse"),
+  ...kept.filter((j) => j.title === "Registered Nurse"),
   nurse("dup-b3", 0, {
     city: "Bradford",
     company: "Saint Mary Hospital",
@@ -263,6 +266,7 @@ describe("the next import", () => {
       "title=registered%20nurse&country=GB",
       new Date(seenAt[second.snapshotId] as string),
       50,
+      second.snapshotId,
     );
     if (!found.ok) throw new Error(found.message);
     // Not dup-3 (a copy), nor dup-york-2 (a repost of a job seen before), nor dup-2 (seen before).

@@ -74,7 +74,7 @@ async function group(
     return result;
   };
   await q(
-    `DROP TABLE IF EXISTS dup_rows, dup_cands, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates, dup_fresh`,
+    `DROP TABLE IF EXISTS dup_rows, dup_cands, dup_pairs, dup_nodes, dup_edges, dup_labels, dup_groups, dup_updates, dup_fresh, dup_titles`,
   );
   // The partition's rows are wide (descriptions, words): it is read once, for what grouping
   // needs, and written back by row address (ctid) only where something changes.
@@ -133,7 +133,7 @@ async function group(
     JOIN dup_nodes n ON n.rk = l.rk JOIN dup_nodes g ON g.rk = l.label JOIN dup_rows r ON r.id = n.id`);
   await q(`ANALYZE dup_groups`);
   const agesStarted = performance.now();
-  const reposted = before ? await keepGroupAges(client, before) : 0;
+  const reposted = before ? await keepGroupAges(client, snapshotId, before) : 0;
   steps["reposts against the snapshot before"] = Math.round(performance.now() - agesStarted);
 
   // Served jobs whose row changes: those with copies, and those whose first sighting moved.
@@ -199,8 +199,19 @@ async function keepCopyAges(client: pg.PoolClient, previous: number): Promise<vo
  * A served job whose id is new to this import but whose group the snapshot before held (the same
  * job reposted under another id) keeps the group's first sighting, so it is not new by age.
  */
-async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: string }): Promise<number> {
+async function keepGroupAges(
+  client: pg.PoolClient,
+  snapshotId: number,
+  before: { id: number; now: string },
+): Promise<number> {
   const band = (r: string) => `substr(${r}.sketch, band * ${BAND} + 1, ${BAND})`;
+  // Title ids are numbered by each import in the order it meets them: the snapshot before's are
+  // matched to this one's by the title itself.
+  await client.query(
+    `CREATE TEMP TABLE dup_titles AS SELECT p.id AS before_id, n.id AS title_id
+     FROM job_titles p JOIN job_titles n ON n.snapshot_id = $2 AND n.title = p.title WHERE p.snapshot_id = $1`,
+    [before.id, snapshotId],
+  );
   // The new served jobs' bands, kept with their true count, so the join below is planned on it.
   await client.query(
     `CREATE TEMP TABLE dup_fresh AS
@@ -218,8 +229,9 @@ async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: s
     .query(
       `WITH pairs AS (
        SELECT DISTINCT n.id AS nid, p.id AS pid FROM dup_fresh n JOIN (
-         SELECT j.id, j.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, ${band("j")} AS v
-         FROM ${partitionName(before.id)} j CROSS JOIN generate_series(0, ${BANDS - 1}) band
+         SELECT j.id, t.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, ${band("j")} AS v
+         FROM ${partitionName(before.id)} j JOIN dup_titles t ON t.before_id = j.title_id
+         CROSS JOIN generate_series(0, ${BANDS - 1}) band
          WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1) p USING (title_id, country_code, city_key, band, v)),
      found AS (
        SELECT x.id, min(y.first_seen_at) AS first
@@ -231,7 +243,7 @@ async function keepGroupAges(client: pg.PoolClient, before: { id: number; now: s
       [before.now],
     )
     .finally(() => client.query("RESET enable_nestloop"));
-  await client.query("DROP TABLE dup_fresh");
+  await client.query("DROP TABLE dup_fresh, dup_titles");
   return rowCount ?? 0;
 }
 type LoadTotals = {
