@@ -28,6 +28,9 @@ beforeAll(async () => {
     ...demo[4],
     description: `${demo[7]?.description} Pay: base < bonus, data engineer`,
   };
+  // "IT" is a stop word whose synonym is this phrase: numbered, as a synonym held twice is.
+  for (const i of [5, 6, 9])
+    demo[i] = { ...demo[i], description: `${demo[i]?.description} Our information technology team.` };
   snapshotId = (await loadCatalog(demo, null, "common phrases")).snapshotId;
 }, 120_000);
 afterAll(async () => {
@@ -100,6 +103,25 @@ describe("common phrases", () => {
       const words = counts?.words;
       expect({ q, ...counts }).toEqual({ q, words, bits: words, listed: words });
       expect(counts?.words).toBeGreaterThan(0);
+    }
+  });
+
+  it("find a stop word's synonym phrase by the words, not an empty query", async () => {
+    const numbered = await pool.query(
+      "SELECT 1 FROM common_words WHERE snapshot_id = $1 AND lexeme = 'inform technolog'",
+      [snapshotId],
+    );
+    expect(numbered.rows).toHaveLength(1);
+    for (const q of ["IT", `IT -"data engineer"`]) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(`${q}: ${JSON.stringify(k)}`);
+      const [counts] = await db().$queryRaw<{ words: number; listed: number }[]>(
+        Prisma.sql`SELECT count(*) FILTER (WHERE search @@ ${tsquerySql(k.value.clauses)})::int AS words,
+          count(*) FILTER (WHERE ${wordsMatchSql(k.value.clauses, k.value.bits)})::int AS listed
+          FROM jobs WHERE snapshot_id = ${snapshotId}`,
+      );
+      expect({ q, listed: counts?.listed }).toEqual({ q, listed: counts?.words });
+      expect(counts?.words).toBeGreaterThanOrEqual(3);
     }
   });
 

@@ -100,4 +100,15 @@ describe("a numbered phrase", () => {
     expect(bits?.listed).toEqual([]);
     expect(wordsMatchSql(clauses, bits).text).not.toContain("CASE WHEN");
   });
+  it("is not listed for a word of stop words whose synonym it is: the words ask for the phrase", () => {
+    // "IT" folds to a stop word; its synonym "data engineer" (numbered here) is all that is left.
+    const clauses = [{ any: [{ ...item("term", "it"), also: ["data engineer"] }] }];
+    const stop: Alternative = { nodes: 0, lexemes: [], phrase: false };
+    const bits = ruleOutBits(clauses, [[stop, alternative("data engineer", true)]], 1);
+    expect(bits?.listed).toEqual([]);
+    expect(bits?.need).toContain(PHRASE_BASE + 4);
+    const sql = wordsMatchSql(clauses, bits);
+    expect(sql.text).toContain("phraseto_tsquery");
+    expect(sql.text).not.toContain("CASE WHEN");
+  });
 });

@@ -189,8 +189,13 @@ export function ruleOutBits(
   for (const { index, clause, paired } of pairedClauses(clauses, lexemes, texts)) {
     const alternatives = paired.map((p) => p.a);
     if (alternatives.length === 0) continue;
+    // Listed only as the clause's own text: a word of stop words alone ("IT") leaves its
+    // synonym's phrase, which tsquerySql would not ask for in its place.
+    const own = paired[0]?.t?.text === clause.any[0]?.text;
     const lone =
-      clause.any.length === 1 && alternatives.length === 1 ? alternatives[0]?.numbered?.bit : undefined;
+      clause.any.length === 1 && alternatives.length === 1 && own
+        ? alternatives[0]?.numbered?.bit
+        : undefined;
     if (lone != null) listed.push({ clause: index, bit: lone });
     if (clause.any[0]?.negated) {
       // Excluded: a single common lexeme held means the alternative matches, so the job is out.
