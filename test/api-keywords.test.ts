@@ -106,6 +106,9 @@ describe("GET /v1/jobs?q=", () => {
     await refused(`q=${encodeURIComponent("-python")}`, /not only exclusions/);
     await refused(`q=${encodeURIComponent("python OR -java")}`, /excluded word cannot be one side of OR/);
     await refused("q=the", /no words to search/);
+    // Stop words beside exclusions leave only exclusions.
+    await refused(`q=${encodeURIComponent("the -senior")}`, /no words to search/);
+    await refused(`q=${encodeURIComponent('the -"data engineer"')}`, /no words to search/);
     await refused(`q=${"x".repeat(301)}`, /at most 300/);
   });
 

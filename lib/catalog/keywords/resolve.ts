@@ -42,7 +42,8 @@ const checkable = (clauses: SearchClause[]) =>
 /** The parsed query's node count, its tsquery text and its lexemes (word-bits.ts). */
 function querySql(clauses: SearchClause[], snapshotId: number): Prisma.Sql {
   const q = tsquerySql(clauses);
-  return Prisma.sql`numnode(${q})::int AS nodes, ${q}::text AS tsquery, ${lexemesSql(clauses, snapshotId)} AS lexemes`;
+  // Nodes of what is to be found: exclusions beside stop words alone leave nothing to find.
+  return Prisma.sql`numnode(${tsquerySql(clauses, true)})::int AS nodes, ${q}::text AS tsquery, ${lexemesSql(clauses, snapshotId)} AS lexemes`;
 }
 
 function statesSql(words: SearchItem[], clauses: SearchClause[], snapshotId: number): Prisma.Sql {
@@ -120,7 +121,7 @@ export async function resolveKeywords(
   if (nodes === 0)
     return invalidParam(
       "q",
-      "q: has no words to search for: only words too common to search (such as “the”).",
+      "q: has no words to search for: only words too common to search (such as “the”), besides any exclusions.",
     );
   const items = clauses.flatMap((c) => c.any);
   const meta: QueryMeta = {
