@@ -109,3 +109,26 @@ describe("a city whose key another city's name shares", () => {
     await countsFinished();
   });
 });
+
+describe("a city no job names, whose key another city's jobs hold", () => {
+  beforeAll(async () => {
+    // Only OTHER's jobs: the import records no shared key, since its names share none.
+    snapshotId = (await loadCatalog(at(OTHER, 2, "Gardener"), null, "city-keys alone")).snapshotId;
+  }, 60_000);
+
+  it("matches no job, by date, by keyword relevance, in totals and in facets", async () => {
+    const city = encodeURIComponent(`${ONE}, NG`);
+    for (const query of [`city=${city}`, `q=roses&city=${city}`, `q=roses&city=${city}&sort=date`]) {
+      const page = await settled(query);
+      expect({ query, items: page.items.length, total: page.meta.total }).toEqual({
+        query,
+        items: 0,
+        total: 0,
+      });
+    }
+    const facets = (await getJson(`/v1/jobs/facets?city=${city}`)).body;
+    expect(facets.meta).toMatchObject({ total: 0, counted: 0 });
+    // The city those jobs do name still finds them.
+    expect((await settled(`q=roses&city=${encodeURIComponent(`${OTHER}, NG`)}`)).meta.total).toBe(2);
+  });
+});

@@ -28,16 +28,38 @@ async function sharedKeys(snapshotId: number): Promise<Shared> {
   return value;
 }
 
+/** Per snapshot, key and asked name: whether the key's one name in the snapshot is another. */
+const otherName = new Lru<boolean>(5_000);
+
+/**
+ * Whether the jobs of `key` bear another name than the one asked: a name no job has can still
+ * hash to a key another city's jobs hold (one row read; the import's record lists only keys its
+ * own names share).
+ */
+async function keyNamesAnother(snapshotId: number, city: { name: string; key: number }): Promise<boolean> {
+  const cacheKey = `${snapshotId}|${city.key}|${city.name.toLowerCase()}`;
+  const hit = otherName.get(cacheKey);
+  if (hit !== undefined) return hit;
+  const rows = await catalogDb(snapshotId).query<{ other: boolean }>(
+    Prisma.sql`SELECT lower(city) <> lower(${city.name}) AS other FROM jobs
+      WHERE snapshot_id = ${snapshotId} AND city_key = ${city.key} LIMIT 1`,
+  );
+  const other = rows[0]?.other === true;
+  otherName.set(cacheKey, other);
+  return other;
+}
+
 /**
  * The filters with the city marked `shared` when another city name of its country has the same
- * key in snapshot `snapshotId` (filterSql then rechecks the name). A snapshot imported before
- * the keys were recorded has none, and trusts the key as before.
+ * key in snapshot `snapshotId`, or the key's jobs are another city's (filterSql then rechecks the
+ * name). A snapshot imported before the keys were recorded has none, and trusts the key as before.
  */
 export async function withSharedCity(filters: JobFilters, snapshotId: number): Promise<JobFilters> {
   const city = filters.city;
   if (!city) return filters;
   const { cities } = await sharedKeys(snapshotId);
-  return cities.has(city.key) ? { ...filters, city: { ...city, shared: true } } : filters;
+  const shared = cities.has(city.key) || (await keyNamesAnother(snapshotId, city));
+  return shared ? { ...filters, city: { ...city, shared: true } } : filters;
 }
 
 /** The company keys more than one company name has in snapshot `snapshotId`, in order. */
