@@ -90,6 +90,12 @@ beforeAll(async () => {
   // The titles' counts (per country and region) lost the copies grouped away, as the rows say.
   expect(await keptCounts(client)).toEqual(await countedCounts(client));
   start = (await getJson("/v1/jobs/changes")).body.meta.next;
+  // What an import killed before its swap leaves in the feed (its changes are written as it
+  // loads): rows of a snapshot that never went live, below the next expiry's.
+  await client.query(
+    `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code)
+     SELECT (SELECT max(id) + 1 FROM catalog_snapshots), 'killed-' || n, 1, 'DE' FROM generate_series(1, 150) n`,
+  );
 });
 afterAll(async () => {
   await client.end();
@@ -124,6 +130,9 @@ describe("a job past its expires_at", () => {
   it("is listed by the changes feed as removed, after the import's changes", async () => {
     const { body } = await getJson(`/v1/jobs/changes?since=${start}`);
     expect(body.items.map((c: Item) => [c.id, c.change])).toEqual([["ex-b", "removed"]]);
+    // The killed import's leftovers went with the expiry that published after them.
+    const { rows } = await client.query("SELECT count(*)::int AS n FROM job_changes WHERE job_id LIKE 'killed-%'");
+    expect(rows[0].n).toBe(0);
     const narrowed = (await getJson(`/v1/jobs/changes?since=${start}&country=GB`)).body;
     expect(narrowed.items).toEqual([]);
   });

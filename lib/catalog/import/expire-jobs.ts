@@ -196,6 +196,9 @@ async function publish(
   removed: number,
   promoted: number,
 ): Promise<number> {
+  // An import killed before its swap left its changes (written as it loaded), under a snapshot
+  // newer than the live one: below this set's, a reader would skip past them and past this set.
+  await client.query("DELETE FROM job_changes WHERE snapshot_id > $1", [id]);
   await client.query(
     `INSERT INTO job_changes (snapshot_id, job_id, kind, country_code)
      SELECT $1, id, 3, country_code FROM (SELECT id, country_code FROM exp_jobs ORDER BY id) r`,
