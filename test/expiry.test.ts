@@ -286,3 +286,18 @@ describe("places' titles' counts an expiry did not keep", () => {
     expect(body.meta).toMatchObject({ total: 2, total_exact: true });
   });
 });
+
+describe("an import after every job of the live snapshot expired", () => {
+  it("compares with the empty snapshot: its jobs are added, in a published change set", async () => {
+    await loadCatalog([job("gone-1", "Courier", "GB", 1, { expires_at: inDays(1) })], null, "all expire");
+    expect(await expireJobs(client, { now: new Date(T + 2 * DAY) })).toMatchObject({ removed: 1 });
+    invalidateLiveSnapshot();
+    const next = await loadCatalog([job("after-1", "Courier", "GB", 0)], null, "after every job expired");
+    expect(next.changes).toEqual({ added: 1, changed: 0, removed: 0 });
+    const { rows } = await client.query(
+      "SELECT added FROM job_change_sets WHERE snapshot_id = $1 AND revision = 0",
+      [next.snapshotId],
+    );
+    expect(rows).toEqual([{ added: 1 }]);
+  });
+});

@@ -14,11 +14,12 @@ export async function previousSnapshot(client: pg.PoolClient): Promise<Previous 
   );
   const live = rows[0];
   if (!live) return null;
-  // A snapshot is written by one import: its first row says whether all carry a digest.
+  // A snapshot is written by one import: its first row says whether all carry a digest. One
+  // whose every job expired has none to compare, and nothing lacks a digest: every job is added.
   const { rows: first } = await client.query<{ has: boolean }>(
     `SELECT digest IS NOT NULL AS has FROM ${partitionName(live.id)} LIMIT 1`,
   );
-  return { id: live.id, seenAt: live.seen_at.toISOString(), comparable: first[0]?.has ?? false };
+  return { id: live.id, seenAt: live.seen_at.toISOString(), comparable: first[0]?.has ?? true };
 }
 
 /** Sets each record's `before` from the previous snapshot's row with the same id, if any. */
