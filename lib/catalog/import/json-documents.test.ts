@@ -26,6 +26,17 @@ describe("splitting JSON-LD feeds", () => {
       [3, 2],
     ]);
   });
+  it("takes JSON Lines mixing @graph documents and bare postings, each line as it is", async () => {
+    const text =
+      '{"@graph": [{"n": 1}, {"n": 2}]}\n{"n": 3, "at": {"n": 9}}\n{"@graph": [{"n": 4}]}\n{"n": 5}\n';
+    expect(parsed(await pieces(text))).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 3],
+      [3, 4],
+      [4, 5],
+    ]);
+  });
   it("takes a document with @graph, and not the document itself", async () => {
     const text = '{"@context": {"@vocab": "https://schema.org/"},\n "@graph": [\n {"n": 1},\n {"n": 2}\n ]}';
     expect(parsed(await pieces(text, 5))).toEqual([

@@ -97,7 +97,11 @@ export async function* splitJsonDocuments(input: Chunks, max = MAX_RECORD_CHARS)
             }
             record = null;
           }
-          if (stack.length === 0 && topIsArray === false && graphDepth < 0) pendingKey = null;
+          // A JSON Lines document ends: the next line may be a bare posting or another @graph.
+          if (stack.length === 0 && topIsArray === false) {
+            pendingKey = null;
+            graphDepth = -1;
+          }
           break;
         }
         default:
