@@ -143,6 +143,27 @@ describe("catalog import", () => {
       /posted_at/,
     ],
     [
+      "a date a zone carries past the year 9999",
+      "bad.jsonl",
+      JSON.stringify({ ...job("a", "A", "DE", 1), expires_at: "9999-12-31T23:59:59-05:00" }),
+      1,
+      /expires_at: must be an ISO 8601 date or date-time between the years 1 and 9999/,
+    ],
+    [
+      "a NUL byte in an id",
+      "bad.jsonl",
+      `${JSON.stringify(job("a", "A", "DE", 1))}\n${JSON.stringify(job("b\u0000c", "B", "DE", 1))}`,
+      2,
+      /id: must be 1-64 letters/,
+    ],
+    [
+      "an id number too large to keep its digits",
+      "bad.jsonl",
+      JSON.stringify(job("a", "A", "DE", 1)).replace('"id":"a"', '"id":12345678901234567891'),
+      1,
+      /id: is a number too large/,
+    ],
+    [
       "salary without currency",
       "bad.jsonl",
       JSON.stringify({ ...job("a", "A", "DE", 1), salary_min: 5 }),

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { demoJobs } from "../demo/generate";
 import { EMPLOYMENT_TYPES, REMOTE_VALUES, SENIORITY_VALUES } from "../schemas";
 import { fastJobRecord } from "./fast-record";
-import { JobRecordSchema } from "./records";
+import { describeIssue, JobRecordSchema } from "./records";
 
 type Raw = Record<string, unknown>;
 
@@ -35,6 +35,8 @@ const EDGES: Record<string, unknown[]> = {
     "a",
     "A.b_c-9",
     12345,
+    2 ** 53 - 1,
+    2 ** 53 + 2,
     0,
     -1,
     1.5,
@@ -105,6 +107,9 @@ const EDGES: Record<string, unknown[]> = {
     "2026-11-01 08:00",
     " 2026-11-01",
     "+002026-11-01",
+    "9999-12-31T23:00:00Z",
+    "9999-12-31T23:59:59-05:00",
+    "0000-01-01",
     "1890-01-01",
     "yesterday",
     "",
@@ -197,5 +202,21 @@ describe("fastJobRecord", () => {
   it("takes the fast path for every demo record", () => {
     for (const job of demoJobs({ jobs: 3_000, seed: 3, asOf: new Date("2026-11-21T00:00:00Z") }))
       expect(agree(job)).toBe(true);
+  });
+  it("refuses an id number that lost digits in JSON, and instants past the year 9999", () => {
+    const base = BASES[0] as Raw;
+    const problem = (raw: Raw) => {
+      const r = JobRecordSchema.safeParse(raw);
+      return r.success ? null : describeIssue(r.error);
+    };
+    expect(problem({ ...base, id: JSON.parse("12345678901234567891") })).toMatch(/write it as a string/);
+    expect(problem({ ...base, id: 2 ** 53 - 1 })).toBeNull();
+    expect(problem({ ...base, posted_at: "9999-12-31T23:59:59-05:00" })).toMatch(
+      /between the years 1 and 9999/,
+    );
+    expect(problem({ ...base, expires_at: "9999-12-31T23:59:59-05:00" })).toMatch(
+      /between the years 1 and 9999/,
+    );
+    expect(problem({ ...base, expires_at: "9999-12-31T23:59:59Z" })).toBeNull();
   });
 });

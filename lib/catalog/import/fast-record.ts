@@ -15,7 +15,7 @@ import {
 } from "../schemas";
 import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
-import { describeIssue, type JobRecord, JobRecordSchema, realDate } from "./records";
+import { describeIssue, type JobRecord, JobRecordSchema, realInstant } from "./records";
 import { salaryFromText } from "./salary-text";
 
 const TYPES = new Set<unknown>(EMPLOYMENT_TYPES);
@@ -73,7 +73,7 @@ function optionalInt(v: unknown): number | null | undefined {
 /** The record JobRecordSchema makes of `raw`; undefined when the schema must decide. */
 export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefined {
   const rawId = raw.id;
-  const id = typeof rawId === "number" ? String(rawId) : rawId;
+  const id = typeof rawId === "number" && Number.isSafeInteger(rawId) ? String(rawId) : rawId;
   if (typeof id !== "string" || !JOB_ID_PATTERN.test(id)) return undefined;
   const title = text(raw.title, 300);
   const company = text(raw.company, 200);
@@ -92,13 +92,13 @@ export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefin
   const salary_period = oneOf(raw.salary_period, PERIODS) as JobRecord["salary_period"] | undefined;
   const salary_source = oneOf(raw.salary_source, SOURCES) as JobRecord["salary_source"] | undefined;
   const posted = raw.posted_at;
-  const posted_at = typeof posted === "string" && realDate(posted) ? new Date(posted) : undefined;
+  const posted_at = typeof posted === "string" ? (realInstant(posted) ?? undefined) : undefined;
   const description = raw.description ?? "";
   const expires = raw.expires_at;
   const expires_at = blank(expires)
     ? null
-    : typeof expires === "string" && realDate(expires)
-      ? new Date(expires)
+    : typeof expires === "string"
+      ? (realInstant(expires) ?? undefined)
       : undefined;
   const remote = oneOf(raw.remote, REMOTE) as JobRecord["remote"] | undefined;
   const seniority = oneOf(raw.seniority, LEVELS) as JobRecord["seniority"] | undefined;

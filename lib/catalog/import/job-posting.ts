@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import { countryFromName, countryName, toAlpha2 } from "../countries";
 import { JOB_ID_PATTERN } from "../schemas";
 import { textLine } from "./html-text";
-import { realDate } from "./records";
+import { realInstant } from "./records";
 
 export type Mapped =
   /** `fit`: text longer than a column's limit is shortened, not refused. */
@@ -169,10 +169,7 @@ export function mapJobPosting(value: unknown, now: Date): Mapped {
       remote: remote ? "remote" : located.length ? "on_site" : null,
       seniority: LEVELS.find(([re]) => re.test(title))?.[1] ?? null,
       // A validThrough the records' rule would refuse is left out rather than failing the job.
-      expires_at:
-        validThrough && realDate(validThrough) && !Number.isNaN(Date.parse(validThrough))
-          ? validThrough
-          : null,
+      expires_at: validThrough && realInstant(validThrough) ? validThrough : null,
       latitude: first?.geo?.latitude ?? null,
       longitude: first?.geo?.longitude ?? null,
     },

@@ -31,6 +31,17 @@ export function realDate(v: string): boolean {
     d.getUTCDate() === Number(m[3])
   );
 }
+/**
+ * The instant an ISO 8601 date or date-time names, when its date is real and the instant falls
+ * within years 1 to 9999 (a zone's offset can carry 9999-12-31 past it, which PostgreSQL refuses);
+ * else null.
+ */
+export function realInstant(v: string): Date | null {
+  const d = new Date(v);
+  if (!realDate(v) || Number.isNaN(d.getTime())) return null;
+  const year = d.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? d : null;
+}
 const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable());
 const optionalInt = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToNull(v)),
@@ -56,10 +67,13 @@ const currency = z.preprocess(
 );
 const period = z.preprocess(blankToNull, z.enum(["year", "month", "hour"]).nullable());
 const timestamp = z.string({ error: "is required" }).transform((v, ctx) => {
-  const d = new Date(v);
-  if (!realDate(v) || Number.isNaN(d.getTime()))
-    ctx.addIssue({ code: "custom", message: "must be an ISO 8601 date or date-time" });
-  return d;
+  const d = realInstant(v);
+  if (!d)
+    ctx.addIssue({
+      code: "custom",
+      message: "must be an ISO 8601 date or date-time between the years 1 and 9999",
+    });
+  return d ?? new Date(Number.NaN);
 });
 
 export const JOB_COLUMNS = [
@@ -88,9 +102,15 @@ export const JOB_COLUMNS = [
 export const JobRecordSchema = z
   .object({
     id: z.preprocess(
-      (v) => (typeof v === "number" ? String(v) : v),
+      // A number past 2^53 has lost digits by the time JSON is parsed: two ids could become one.
+      (v) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v),
       z
-        .string({ error: "is required" })
+        .string({
+          error: (issue) =>
+            typeof issue.input === "number"
+              ? "is a number too large to keep every digit: write it as a string"
+              : "is required",
+        })
         .regex(JOB_ID_PATTERN, "must be 1-64 letters, digits, '.', '_' or '-'"),
     ),
     title: text(300),

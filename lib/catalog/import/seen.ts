@@ -2,6 +2,7 @@
 // a batch at a time, so memory stays bounded), and the feed of what changed (job_changes),
 // written as the load goes and published with the swap (activate.ts).
 import type pg from "pg";
+import { JOB_ID_PATTERN } from "../schemas";
 import { partitionName } from "./activate";
 import { ADDED, type BatchChanges, type BatchItem, REMOVED } from "./job-batch";
 
@@ -27,8 +28,10 @@ export async function lookBack(client: pg.PoolClient, previous: Previous, batch:
   const byId = new Map<string, Extract<BatchItem, { record: unknown }>>();
   for (const item of batch) {
     if (!("record" in item)) continue;
-    const id = item.record.id;
-    if (typeof id === "string" || typeof id === "number") byId.set(String(id), item);
+    // Only ids the records' rule could accept (no NUL byte, which the database refuses in text):
+    // the others fail their own line's check, which must report them, not this look-up.
+    const id = typeof item.record.id === "number" ? String(item.record.id) : item.record.id;
+    if (typeof id === "string" && JOB_ID_PATTERN.test(id)) byId.set(id, item);
   }
   if (byId.size === 0) return;
   // Rows written before first_seen_at existed were first seen no later than their snapshot.
