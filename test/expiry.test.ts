@@ -131,7 +131,9 @@ describe("a job past its expires_at", () => {
     const { body } = await getJson(`/v1/jobs/changes?since=${start}`);
     expect(body.items.map((c: Item) => [c.id, c.change])).toEqual([["ex-b", "removed"]]);
     // The killed import's leftovers went with the expiry that published after them.
-    const { rows } = await client.query("SELECT count(*)::int AS n FROM job_changes WHERE job_id LIKE 'killed-%'");
+    const { rows } = await client.query(
+      "SELECT count(*)::int AS n FROM job_changes WHERE job_id LIKE 'killed-%'",
+    );
     expect(rows[0].n).toBe(0);
     const narrowed = (await getJson(`/v1/jobs/changes?since=${start}&country=GB`)).body;
     expect(narrowed.items).toEqual([]);
