@@ -20,7 +20,7 @@ import { addWords, databaseWords, fillWords } from "./load-words";
 import type { Numbered } from "./read";
 import type { SeenTracker } from "./seen";
 import { type LoadMethod, openSink, type RowSink } from "./sink";
-import { TitleCounts } from "./titles";
+import { TitleCounts } from "./title-counts";
 import { emptyWordCounts, wordCountRows } from "./word-tally";
 import { defaultWorkerCount, EncoderPool } from "./worker-pool";
 

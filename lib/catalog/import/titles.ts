@@ -1,62 +1,7 @@
-// The distinct titles of a snapshot as the import meets them: an id for each, and how many jobs
-// it has per country, per region and in all ("*"), which give title searches their exact totals.
+// Titles' counts corrected in SQL once the load has written them (title-counts.ts): the copies
+// grouping moves out, the jobs an expiry takes out.
 import type pg from "pg";
-import { REGIONS, regionsOf } from "../countries";
-import { titleTerms } from "../tsquery";
-import { countryCode } from "./fast-record";
-import { type LoadMethod, openSink } from "./sink";
-
-const TITLE_COLUMNS = ["snapshot_id", "id", "title", "counts", "terms"] as const;
-
-// Counted per country as jobs come (one Map update each); "*" and the regions are sums of
-// those, added up once per title when the titles are written.
-type TitleEntry = { id: number; byCountry: Map<string, number> };
-
-function countsOf(byCountry: Map<string, number>): Record<string, number> {
-  const counts: Record<string, number> = { "*": 0 };
-  for (const [country, n] of byCountry) {
-    counts["*"] = (counts["*"] ?? 0) + n;
-    counts[country] = n;
-    for (const region of regionsOf(country)) counts[region] = (counts[region] ?? 0) + n;
-  }
-  return counts;
-}
-
-export class TitleCounts {
-  private readonly titles = new Map<string, TitleEntry>();
-
-  /** Counts one job of `title` in `country`; returns the title's id. */
-  add(title: string, country: string): number {
-    let entry = this.titles.get(title);
-    if (!entry) {
-      entry = { id: this.titles.size + 1, byCountry: new Map() };
-      this.titles.set(title, entry);
-    }
-    entry.byCountry.set(country, (entry.byCountry.get(country) ?? 0) + 1);
-    return entry.id;
-  }
-
-  /**
-   * Counts a job by its record's title and country as the schema will make them (trimmed; ISO
-   * alpha-2), before it is validated: 0 when either is unusable, and then the record fails.
-   */
-  addRecord(record: Record<string, unknown>): number {
-    const { title, country } = record;
-    const code = typeof country === "string" ? countryCode(country) : null;
-    return typeof title === "string" && code ? this.add(title.trim(), code) : 0;
-  }
-
-  /** Writes the titles into job_titles, in the import's transaction. */
-  async load(client: pg.PoolClient, snapshotId: number, method: LoadMethod): Promise<void> {
-    const sink = openSink(client, method, "job_titles", TITLE_COLUMNS);
-    for (const [title, { id, byCountry }] of this.titles) {
-      const counts = JSON.stringify(countsOf(byCountry));
-      const wait = sink.write([snapshotId, id, title, counts, titleTerms(title).join(" ")]);
-      if (wait !== undefined) await wait;
-    }
-    await sink.end();
-  }
-}
+import { REGIONS } from "../countries";
 
 /** Each (country, region) pair, for SQL to count a country's jobs in its regions too. */
 const REGION_PAIRS = Object.entries(REGIONS).flatMap(([region, r]) => r.countries.map((c) => [c, region]));
