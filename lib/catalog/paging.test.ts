@@ -30,6 +30,12 @@ describe("pageMeta", () => {
     expect(pageMeta(0, 3, 20)).toMatchObject({ total: 0, next_page: null, prev_page: null });
   });
 
+  it("points prev at the page before when past a lower bound, where the last real page is unknown", () => {
+    expect(pageMeta(0, 7, 20, false)).toMatchObject({ total: 0, next_page: null, prev_page: 6 });
+    expect(pageMeta(45, 9, 20, false)).toMatchObject({ next_page: null, prev_page: 8 });
+    expect(pageMeta(0, 1, 20, false)).toMatchObject({ prev_page: null });
+  });
+
   it("points prev at the last real page when asked past the end", () => {
     expect(pageMeta(45, 9, 20)).toMatchObject({ next_page: null, prev_page: 3 });
   });

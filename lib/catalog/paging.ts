@@ -26,14 +26,21 @@ export function pageBeyondCap(page: number, perPage: number): Failure<"invalid_p
   );
 }
 
-export function pageMeta(total: number, page: number, perPage: number): PageMeta {
+/** `exact`: whether `total` is every match (else a lower bound: the count ran out of time). */
+export function pageMeta(total: number, page: number, perPage: number, exact = true): PageMeta {
   const totalPages = Math.ceil(total / perPage);
   const cap = maxPage(perPage);
   const lastReachable = Math.min(totalPages, cap);
   const next = page < lastReachable ? page + 1 : null;
   // Past the end, "prev" points at the last page that has rows, not at an empty one.
-  // With nothing to show there is no previous page either.
-  const prev = page > 1 && lastReachable > 0 ? Math.max(1, Math.min(page - 1, lastReachable)) : null;
+  // With nothing to show there is no previous page either. Past a lower bound, where the last
+  // page with rows is not known, it is the page before.
+  const prev =
+    page > 1 && !exact
+      ? Math.min(page - 1, cap)
+      : page > 1 && lastReachable > 0
+        ? Math.max(1, Math.min(page - 1, lastReachable))
+        : null;
   return {
     total,
     page,

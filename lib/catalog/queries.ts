@@ -78,7 +78,7 @@ function pageOf(found: SearchOutput, page: number, perPage: number): Page {
   if (known && known.meta.page === page && known.meta.per_page === perPage) return known;
   const made: Page = {
     items: found.items,
-    meta: { ...pageMeta(found.total, page, perPage), total_exact: found.totalExact },
+    meta: { ...pageMeta(found.total, page, perPage, found.totalExact), total_exact: found.totalExact },
   };
   if (Object.isFrozen(found)) pages.set(found, deepFreeze(made));
   return made;
