@@ -292,6 +292,11 @@ describe("an empty catalog", () => {
       expect(search.body).toMatchObject({ items: [], meta: { total: 0, has_more: false } });
       expect((await getJson("/v1/jobs/a-1")).status).toBe(404);
       expect((await getJson("/v1/salary?country=DE")).status).toBe(404);
+      // The feed starts at its first cursor; a since it never gave is refused, as later.
+      const feed = await getJson("/v1/jobs/changes");
+      expect(feed.status).toBe(200);
+      const garbage = await getJson("/v1/jobs/changes?since=garbage");
+      expect([garbage.status, garbage.body.error?.param]).toEqual([400, "since"]);
     } finally {
       await client.query("INSERT INTO catalog_live (id, snapshot_id) VALUES (1, $1)", [live]);
       invalidateLiveSnapshot();

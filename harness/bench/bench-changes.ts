@@ -4,7 +4,8 @@
 // on a catalog imported at least twice (BENCH_DATABASE_URL), so the feed has changes.
 import pg from "pg";
 import { ChangesQuerySchema } from "../../lib/catalog/change-schemas";
-import { changesPage, encodeCursor } from "../../lib/catalog/changes";
+import { changesPage } from "../../lib/catalog/changes";
+import { encodeCursor } from "../../lib/catalog/cursor";
 import { toFilters } from "../../lib/catalog/filters";
 import { resolveKeywords } from "../../lib/catalog/keywords/resolve";
 import { disconnectDb } from "../../lib/core/db";

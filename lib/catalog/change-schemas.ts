@@ -1,6 +1,7 @@
 // The changes feed's parameters and answer (GET /v1/jobs/changes), shared by validation and the
 // OpenAPI document.
 import { z } from "zod";
+import { decodeCursor } from "./cursor";
 import { FacetsQuerySchema } from "./facet-schemas";
 import { JobSummarySchema } from "./job-schemas";
 import { QueryMetaSchema } from "./keyword-schemas";
@@ -16,6 +17,7 @@ export const ChangesQuerySchema = FacetsQuerySchema.extend({
     .string()
     .min(1, "must not be empty")
     .max(64, "is not a cursor this service gave")
+    .refine((v) => decodeCursor(v) !== null, "not a cursor this service gave; start again without since.")
     .optional()
     .describe(
       "A cursor from an earlier answer's `meta.next`. Omitted: no changes, and the current cursor to start from",

@@ -9,6 +9,7 @@ import {
   type ChangesQuery,
   type JobChange,
 } from "./change-schemas";
+import { decodeCursor, encodeCursor } from "./cursor";
 import { cityRecheck, filterSql } from "./filter-sql";
 import type { JobFilters } from "./filters";
 import { kmSql } from "./geo-sql";
@@ -19,17 +20,6 @@ import { titleToTsQuery } from "./tsquery";
 /** Changes one filtered page reads at most: a page can come back short, with has_more. */
 export const CHANGES_SCAN = 5_000;
 const KINDS = { 1: "added", 2: "changed", 3: "removed" } as const;
-
-/** A position in the feed as the opaque text callers hold. */
-export function encodeCursor(seq: bigint): string {
-  return Buffer.from(`c1:${seq}`).toString("base64url");
-}
-
-export function decodeCursor(text: string): bigint | null {
-  if (!/^[A-Za-z0-9_-]{1,64}$/.test(text)) return null;
-  const m = /^c1:(0|[1-9][0-9]{0,18})$/.exec(Buffer.from(text, "base64url").toString("latin1"));
-  return m?.[1] ? BigInt(m[1]) : null;
-}
 
 type Row = {
   top: string;

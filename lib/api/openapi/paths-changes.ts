@@ -4,7 +4,8 @@ import {
   CHANGES_PER_PAGE_MAX,
   ChangesQuerySchema,
 } from "../../catalog/change-schemas";
-import { CHANGES_SCAN, encodeCursor } from "../../catalog/changes";
+import { CHANGES_SCAN } from "../../catalog/changes";
+import { encodeCursor } from "../../catalog/cursor";
 import { CHANGES_RETENTION_DAYS } from "../../catalog/import/seen";
 import type { CodeSample, SampleRequest } from "./code-samples";
 import { RATE } from "./headers";
