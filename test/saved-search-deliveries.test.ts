@@ -23,6 +23,11 @@ describe("saving a search", () => {
         "webhook_url",
       ],
       [{ name: "", query: "q=python", email_digest: true }, "name"],
+      [{ name: "a\u0000b", query: "q=python", email_digest: true }, "name"],
+      [
+        { name: "x", query: "q=python", email_digest: false, webhook_url: "https://example.com/a\u0000" },
+        "webhook_url",
+      ],
       // Within the limits as typed, past them once URL-encoded (each character becomes nine).
       [
         {

@@ -72,6 +72,13 @@ describe("the Studio's actions", () => {
     }
     const anonymous = await sitePost("/api/saved-searches", { name: "x", query: "q=x", email_digest: true });
     expect(anonymous.status).toBe(401);
+    // A cookie that decodes to a NUL is no session, not a failed lookup.
+    const nul = await sitePost(
+      "/api/saved-searches",
+      { name: "x", query: "q=x", email_digest: true },
+      { session: "%00" },
+    );
+    expect(nul.status).toBe(401);
     expect((await sitePost("/api/saved-searches/delete", { id }, { session: owner.session })).status).toBe(
       200,
     );

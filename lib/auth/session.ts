@@ -3,6 +3,7 @@
 // it here works from any Request (route handlers, tests) and from pages.
 import { db } from "../core/db";
 import { env } from "../core/env";
+import { hasUnsafeCharacter } from "../core/query-params";
 
 export type SessionUser = { id: string; email: string; tier: "free" | "builder" | "pro" };
 
@@ -30,7 +31,8 @@ function parseCookieHeader(header: string | null): Map<string, string> {
 }
 
 export async function userForSessionToken(token: string | undefined): Promise<SessionUser | null> {
-  if (!token || token.length > 200) return null;
+  // A token we issued is URL-safe text; one with a NUL would fail the lookup itself.
+  if (!token || token.length > 200 || hasUnsafeCharacter(token)) return null;
   const session = await db().session.findUnique({
     where: { sessionToken: token },
     select: { expires: true, user: { select: { id: true, email: true, tier: true } } },

@@ -1,12 +1,18 @@
 // The Studio's saved-search requests and answers, shared by validation and the OpenAPI document.
 import { z } from "zod";
 import { JobSummarySchema } from "../catalog/job-schemas";
+import { hasUnsafeCharacter } from "../core/query-params";
 
 const id = z.string().regex(/^ss_[A-Za-z0-9_-]{16}$/, "is not a saved search's id");
 
 export const SavedSearchCreateSchema = z
   .object({
-    name: z.string().trim().min(1, "must not be empty").max(80, "must be at most 80 characters"),
+    name: z
+      .string()
+      .trim()
+      .min(1, "must not be empty")
+      .max(80, "must be at most 80 characters")
+      .refine((v) => !hasUnsafeCharacter(v), "must not contain control characters"),
     query: z
       .string()
       .max(2000, "must be at most 2000 characters")
@@ -14,7 +20,12 @@ export const SavedSearchCreateSchema = z
         "A /v1/jobs query string (or URL): its parameters but page, per_page, sort, highlight and tz",
       ),
     email_digest: z.boolean({ error: "must be true or false" }),
-    webhook_url: z.string().max(2048, "must be at most 2048 characters").nullable().optional(),
+    webhook_url: z
+      .string()
+      .max(2048, "must be at most 2048 characters")
+      .refine((v) => !hasUnsafeCharacter(v), "must not contain control characters")
+      .nullable()
+      .optional(),
   })
   .strict();
 
