@@ -81,6 +81,20 @@ describe("saving a search", () => {
     expect(rows[0].webhook_secret).not.toContain(res.body.webhook_secret);
   });
 
+  it("keeps a bare query's own question mark, and takes a path's or a URL's query after its first", async () => {
+    const { session } = await w.signedIn("pro");
+    const cases: [string, string][] = [
+      ["q=nurse?&country=DE", "country=DE&q=nurse%3F"],
+      ["?q=nurse?&country=DE", "country=DE&q=nurse%3F"],
+      ["/v1/jobs?country=DE&q=nurse", "country=DE&q=nurse"],
+      ["http://localhost:3000/v1/jobs?q=nurse?", "q=nurse%3F"],
+    ];
+    for (const [query, stored] of cases) {
+      const res = await w.save(session, { name: query.slice(0, 40), query, email_digest: true });
+      expect([query, res.status, res.body.saved_search?.query]).toEqual([query, 200, stored]);
+    }
+  });
+
   it("stores a city typed decomposed as the composed one it matches", async () => {
     const { session } = await w.signedIn();
     const res = await w.save(session, {

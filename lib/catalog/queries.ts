@@ -142,7 +142,10 @@ export const SavedQuerySchema = FacetsQuerySchema.omit({ tz: true });
 
 /** A saved search's query checked as a search would be, in one canonical order; or why not. */
 export async function canonicalSavedQuery(raw: string) {
-  const given = new URLSearchParams(raw.replace(/^[^?]*\?/, "").replace(/#.*$/, ""));
+  // A URL's (or a path's) query is what follows its first "?"; a bare query's "?" is its own.
+  const given = new URLSearchParams(
+    raw.replace(/^(?:[a-z][a-z0-9+.-]*:\/\/[^?#]*|\/[^?#]*)?\?/i, "").replace(/#.*$/, ""),
+  );
   // One text, one spelling: composed (NFC), as cities are stored, however it was typed.
   const params = new URLSearchParams([...given].map(([k, v]) => [k, v.normalize("NFC")]));
   params.sort();
