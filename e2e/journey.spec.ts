@@ -43,6 +43,7 @@ test("sign in, get a key by e-mail, confirm it, use it, see usage, revoke it", a
   await expect(page).toHaveURL(/\/signin\?callbackUrl=(%2F|\/)studio/);
   await expect(page).toHaveTitle("Sign in · Jobs & Salary API");
   await audit(page, "01-signin");
+  await expect(page.locator("form.card")).toHaveAttribute("method", "post");
   await page.getByLabel("E-mail address").fill(email);
   await page.getByRole("button", { name: "E-mail me a sign-in link" }).click();
   await expect(page).toHaveURL(/\/signin\/check-email/);

@@ -80,6 +80,8 @@ test("save a search with a webhook, get a signed test event, rotate its secret, 
     await saved.scrollIntoViewIfNeeded();
     await audit(page, "12-studio-saved-searches-empty");
 
+    // Sent before the page's scripts run, the form would POST: the webhook URL never lands in a URL.
+    await expect(page.locator('form[aria-labelledby="ss-add-h"]')).toHaveAttribute("method", "post");
     // Saved with the webhook and the digest: the secret appears once, beside the new search.
     await saved.getByLabel("Name").fill(name);
     await saved.getByLabel("Search", { exact: true }).fill("q=python&country=DE");

@@ -39,7 +39,8 @@ export function SignInForm({ callbackUrl, github }: { callbackUrl: string; githu
 
   return (
     <>
-      <form onSubmit={submit} className="card">
+      {/* POST, so that a form sent before the scripts run never puts an address in a URL. */}
+      <form method="post" onSubmit={submit} className="card">
         <div className="field">
           <label htmlFor="signin-email">E-mail address</label>
           <input

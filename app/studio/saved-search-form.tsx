@@ -86,8 +86,10 @@ export function SavedSearchForm({
           <a href="#plan-h">choose a larger plan</a> to add more.
         </p>
       )}
+      {/* POST, so that a form sent before the scripts run never puts a webhook URL in an address. */}
       <form
         ref={form}
+        method="post"
         onSubmit={submit}
         aria-labelledby="ss-add-h"
         aria-describedby={full ? "ss-full" : undefined}
