@@ -82,7 +82,9 @@ export const JobRowSchema = z.object({
     .number()
     .min(0)
     .optional()
-    .describe("With near: great-circle distance from the place to the job's coordinates, in km, to 0.1"),
+    .describe(
+      "With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1",
+    ),
   duplicate_of: nullable(z.string().regex(JOB_ID_PATTERN).max(64)).describe(
     "On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies",
   ),

@@ -66,7 +66,8 @@ export function toJobSummary(r: JobDbRow): JobSummary {
     longitude: r.longitude,
     duplicate_of: r.duplicate_of ?? null,
     duplicates: r.duplicates ?? 0,
-    ...(typeof r.distance === "number" ? { distance_km: Math.round(r.distance * 10) / 10 } : {}),
+    // Down to the 0.1 km, never up: a job just inside a radius or a facets bucket shows inside it.
+    ...(typeof r.distance === "number" ? { distance_km: Math.floor(r.distance * 10) / 10 } : {}),
   };
 }
 

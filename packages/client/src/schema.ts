@@ -530,7 +530,7 @@ export type components = {
             latitude: number | null;
             /** @description WGS84 degrees; null when unknown */
             longitude: number | null;
-            /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+            /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
             distance_km?: number;
             /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
             duplicate_of: string | null;
@@ -584,7 +584,7 @@ export type components = {
                 latitude: number | null;
                 /** @description WGS84 degrees; null when unknown */
                 longitude: number | null;
-                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                 distance_km?: number;
                 /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                 duplicate_of: string | null;
@@ -645,7 +645,7 @@ export type components = {
                 latitude: number | null;
                 /** @description WGS84 degrees; null when unknown */
                 longitude: number | null;
-                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                 distance_km?: number;
                 /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                 duplicate_of: string | null;
@@ -699,7 +699,7 @@ export type components = {
                     latitude: number | null;
                     /** @description WGS84 degrees; null when unknown */
                     longitude: number | null;
-                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                     distance_km?: number;
                     /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                     duplicate_of: string | null;
@@ -802,7 +802,7 @@ export type components = {
                 latitude: number | null;
                 /** @description WGS84 degrees; null when unknown */
                 longitude: number | null;
-                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                 distance_km?: number;
                 /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                 duplicate_of: string | null;
@@ -883,7 +883,7 @@ export type components = {
                     latitude: number | null;
                     /** @description WGS84 degrees; null when unknown */
                     longitude: number | null;
-                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                     distance_km?: number;
                     /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                     duplicate_of: string | null;
@@ -937,7 +937,7 @@ export type components = {
                         latitude: number | null;
                         /** @description WGS84 degrees; null when unknown */
                         longitude: number | null;
-                        /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                        /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                         distance_km?: number;
                         /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                         duplicate_of: string | null;
@@ -1057,7 +1057,7 @@ export type components = {
                 latitude: number | null;
                 /** @description WGS84 degrees; null when unknown */
                 longitude: number | null;
-                /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                 distance_km?: number;
                 /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                 duplicate_of: string | null;
@@ -1111,7 +1111,7 @@ export type components = {
                     latitude: number | null;
                     /** @description WGS84 degrees; null when unknown */
                     longitude: number | null;
-                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, to 0.1 */
+                    /** @description With near: great-circle distance from the place to the job's coordinates, in km, down to the 0.1 */
                     distance_km?: number;
                     /** @description On a copy (the same job posted again, or by an agency), the id of the job searches show for it; null on that job and on jobs without copies */
                     duplicate_of: string | null;
