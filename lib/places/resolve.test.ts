@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { toAlpha2 } from "../catalog/countries";
 import { DEMO_COUNTRIES } from "../catalog/demo/places";
 import { CITY_ALIASES } from "./aliases";
 import { citiesNamed, cityPoint } from "./gazetteer";
@@ -12,12 +13,18 @@ describe("parseNear", () => {
     expect(parseNear("52.52, 13.40", toCountry)).toEqual({ kind: "point", lat: 52.52, lng: 13.4 });
     expect(parseNear("-33.9,-151", toCountry)).toEqual({ kind: "point", lat: -33.9, lng: -151 });
     expect(parseNear("Berlin", toCountry)).toEqual({ kind: "name", name: "Berlin" });
-    expect(parseNear("Leeds, GBR", toCountry)).toEqual({ kind: "name", name: "Leeds", country: "GB" });
+    expect(parseNear("Leeds, GBR", toCountry)).toEqual({
+      kind: "name",
+      name: "Leeds",
+      country: "GB",
+      written: "GBR",
+    });
     expect(parseNear("Springfield, MO, US", toCountry)).toEqual({
       kind: "name",
       name: "Springfield",
       admin: "MO",
       country: "US",
+      written: "US",
     });
   });
   it("refuses coordinates out of range", () => {
@@ -54,6 +61,44 @@ describe("resolveNear", () => {
     // "IL" is Israel's code too: with no Springfield there, the US state is meant.
     const state = near("Springfield, IL");
     expect(state.ok && state.value.lat).toBeCloseTo(39.8, 1);
+  });
+  it("writes each candidate so that sending it back picks that very city", () => {
+    let checked = 0;
+    for (const name of [
+      "Cambridge",
+      "Springfield, US",
+      "Jinzhou",
+      "Brandon",
+      "Burbank",
+      "San Miguel",
+      "Santa Cruz",
+    ]) {
+      const r = near(name);
+      if (r.ok) throw new Error(`${name} resolved`);
+      const list = r.message.slice(r.message.indexOf(": ", 6) + 2, r.message.indexOf(". Pick one"));
+      for (const m of list.matchAll(/(?:^|\); )(.+?) \(([^)]*?)(?:\)|$)/g)) {
+        const [pick, inside] = [m[1] as string, m[2] as string];
+        const back = near(pick);
+        if (!back.ok) throw new Error(`${name}: "${pick}" does not resolve`);
+        const point = /^-?\d/.test(pick) ? pick : (inside.split(";")[0] as string);
+        const [lat, lng] = point.split(",").map(Number) as [number, number];
+        // The label's coordinates are rounded to 0.01 degrees.
+        const off = Math.max(Math.abs(back.value.lat - lat), Math.abs(back.value.lng - lng));
+        expect({ name, pick, near: off < 0.006 }).toEqual({ name, pick, near: true });
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+  });
+  it("reads two letters that name no country as a US state, and three letters as a country only", () => {
+    const real = (raw: string) => resolveNear(raw, { toCountry: toAlpha2 });
+    const austin = real("Austin, TX");
+    expect(austin.ok && austin.value.lat).toBeCloseTo(30.3, 1);
+    expect(real("Springfield, IL").ok).toBe(true);
+    // COL is Colombia, which has no Aurora: not Aurora, Colorado.
+    const aurora = real("Aurora, COL");
+    expect(aurora.ok).toBe(false);
+    if (!aurora.ok) expect(aurora.message).toContain("in that country");
   });
   it("looks a lone name up in the search's single country", () => {
     const r = near("Cambridge", "US");

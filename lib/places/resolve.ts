@@ -25,7 +25,8 @@ const POINT = /^\s*([-+]?\d{1,3}(?:\.\d+)?)\s*,\s*([-+]?\d{1,3}(?:\.\d+)?)\s*$/;
 
 export type ParsedNear =
   | { kind: "point"; lat: number; lng: number }
-  | { kind: "name"; name: string; country?: string; admin?: string };
+  /** `written`: the country as written ("IL" may be a US state too; "ISR" may not). */
+  | { kind: "name"; name: string; country?: string; admin?: string; written?: string };
 
 /** The shape of a near value, before any lookup; null when coordinates are out of range. */
 export function parseNear(raw: string, toCountry: NearOptions["toCountry"]): ParsedNear | null {
@@ -38,17 +39,36 @@ export function parseNear(raw: string, toCountry: NearOptions["toCountry"]): Par
   const parts = raw.split(",").map((p) => p.trim());
   const last = parts.length > 1 ? parts[parts.length - 1] : undefined;
   const country = last && /^[A-Za-z]{2,3}$/.test(last) ? toCountry(last) : null;
+  const name = parts.slice(0, -1).join(", ");
+  // Two letters that name no country: a US state ("Austin, TX").
+  if (!country && parts.length === 2 && last && /^[A-Za-z]{2}$/.test(last))
+    return { kind: "name", name, admin: last.toUpperCase(), country: "US", written: last };
   if (!country) return { kind: "name", name: raw.trim() };
-  if (parts.length === 3) return { kind: "name", name: parts[0] ?? "", admin: parts[1], country };
-  return { kind: "name", name: parts.slice(0, -1).join(", "), country };
+  if (parts.length === 3)
+    return { kind: "name", name: parts[0] ?? "", admin: parts[1], country, written: last };
+  return { kind: "name", name, country, written: last };
 }
 
 const fmt = new Intl.NumberFormat("en");
 
-/** How a candidate is named so that sending it back resolves to it alone. */
-function candidateLabel(c: City, withAdmin: boolean): string {
-  const name = withAdmin && c.admin ? `${c.name}, ${c.admin}, ${c.country}` : `${c.name}, ${c.country}`;
-  return `${name} (${c.lat.toFixed(2)},${c.lng.toFixed(2)}; pop. ${fmt.format(c.population)})`;
+const sameCity = (a: City | null, b: City) =>
+  a !== null && a.name === b.name && a.lat === b.lat && a.lng === b.lng && a.country === b.country;
+
+/**
+ * How a candidate is named so that sending it back resolves to it alone: its name and country,
+ * else with its region too, else (two cities of one region share the name, or a larger one
+ * takes the name) its coordinates, with the name beside them.
+ */
+function candidateLabel(c: City, toCountry: NearOptions["toCountry"]): string {
+  const pop = `pop. ${fmt.format(c.population)}`;
+  const names = [`${c.name}, ${c.country}`, ...(c.admin ? [`${c.name}, ${c.admin}, ${c.country}`] : [])];
+  for (const name of names) {
+    const parsed = parseNear(name, toCountry);
+    if (parsed?.kind === "name" && sameCity(dominant(lookup(parsed)), c))
+      return `${name} (${c.lat.toFixed(2)},${c.lng.toFixed(2)}; ${pop})`;
+  }
+  const where = c.admin ? `${c.name}, ${c.admin}, ${c.country}` : `${c.name}, ${c.country}`;
+  return `${c.lat.toFixed(4)},${c.lng.toFixed(4)} (${where}; ${pop})`;
 }
 
 /** The city a list of same-named cities stands for, when one dominates; else null. */
@@ -59,14 +79,12 @@ export function dominant(cities: City[]): City | null {
   return far.every((c) => c.population * DOMINANCE <= top.population) ? top : null;
 }
 
-const twiceAny = (cities: City[]) => new Set(cities.map((c) => c.country)).size < cities.length;
-
 function lookup(p: Extract<ParsedNear, { kind: "name" }>, scope?: string): City[] {
   const country = p.country ?? scope;
   let found = citiesNamed(p.name, country);
   if (p.admin) found = found.filter((c) => c.admin.toLowerCase() === p.admin?.toLowerCase());
   // "Springfield, IL": IL is Israel's code too; a US state fits when Israel has no such city.
-  if (!found.length && p.country && !p.admin && /^[A-Za-z]{2}$/.test(p.country)) {
+  if (!found.length && p.country && !p.admin && /^[A-Za-z]{2}$/.test(p.written ?? "")) {
     const state = citiesNamed(p.name, "US").filter((c) => c.admin === p.country);
     if (state.length) found = state;
   }
@@ -93,15 +111,11 @@ export function resolveNear(raw: string, opts: NearOptions): Result<NearPoint, "
   const top = dominant(found);
   if (!top) {
     const shown = found.slice(0, CANDIDATES_SHOWN);
-    const twice = (c: City) => shown.filter((o) => o.country === c.country).length > 1;
-    const list = shown.map((c) => candidateLabel(c, twice(c)));
+    const list = shown.map((c) => candidateLabel(c, opts.toCountry));
     const more = found.length > CANDIDATES_SHOWN ? ` and ${found.length - CANDIDATES_SHOWN} more` : "";
-    const how = twiceAny(shown)
-      ? 'add the region where a country has several, as in "Springfield, MO, US", or give coordinates'
-      : 'add a country as in "Cambridge, GB", or give coordinates';
     return invalidParam(
       "near",
-      `near: this name matches several places: ${list.join("; ")}${more}. Pick one: ${how}.`,
+      `near: this name matches several places: ${list.join("; ")}${more}. Pick one: send it back as written before its brackets, or give coordinates.`,
     );
   }
   return ok({ lat: top.lat, lng: top.lng, label: `${top.name}, ${top.country}` });
