@@ -198,6 +198,51 @@ describe("callbackUrl", () => {
   });
 });
 
+describe("next-auth's routes, sent what no browser sends", () => {
+  it("answer a parameter or path a header cannot carry, or a control character, with a JSON 400", async () => {
+    for (const [url, segments, param] of [
+      ["error?error=%E2%82%AC", ["error"], "error"],
+      ["error?error=a%00b", ["error"], "error"],
+      ["error?error=a%0Ab", ["error"], "error"],
+      ["signin?callbackUrl=%2Fstudio&x=%01", ["signin"], "x"],
+    ] as const) {
+      const res = await nextAuthRoute.GET(new Request(`http://localhost:3000/api/auth/${url}`), {
+        params: Promise.resolve({ nextauth: [...segments] }),
+      });
+      expect([url, res.status, res.headers.get("content-type")]).toEqual([
+        url,
+        400,
+        expect.stringContaining("json"),
+      ]);
+      expect((await res.json()).error).toMatchObject({ code: "invalid_parameter", param });
+    }
+    const segment = await nextAuthRoute.GET(new Request("http://localhost:3000/api/auth/error/%00"), {
+      params: Promise.resolve({ nextauth: ["error", "\u0000"] }),
+    });
+    expect(segment.status).toBe(400);
+  });
+
+  it("take no client log reports, and read a session cookie holding a NUL as none", async () => {
+    const logged = await nextAuthRoute.POST(
+      new Request("http://localhost:3000/api/auth/_log", {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "level=error&code=X&error=written%20by%20anyone",
+      }),
+      ctx("_log"),
+    );
+    expect(logged.status).toBe(204);
+    const session = await nextAuthRoute.GET(
+      new Request("http://localhost:3000/api/auth/session", {
+        headers: { cookie: "next-auth.session-token=%00" },
+      }),
+      ctx("session"),
+    );
+    expect(session.status).toBe(200);
+    expect(await session.json()).toEqual({});
+  });
+});
+
 describe("the mailer", () => {
   it("sends to one plain mailbox only, whatever string it is handed", async () => {
     const id = tag();

@@ -5,6 +5,11 @@
 import NextAuth, { type NextAuthOptions } from "next-auth";
 import { safeCallbackUrl } from "../auth/callback-url";
 import { env } from "../core/env";
+import { hasUnsafeCharacter, unsafeParam } from "../core/query-params";
+import { invalidParam } from "../core/result";
+import { fromFailure, invalidParameter } from "./errors";
+import { newRequestId } from "./request-id";
+import { errorResponse } from "./respond";
 
 export type Fields = Record<string, string>;
 
@@ -33,7 +38,9 @@ function cookiesOf(header: string | null): Fields {
     const i = part.indexOf("=");
     if (i <= 0) continue;
     try {
-      out[part.slice(0, i).trim()] = decodeURIComponent(part.slice(i + 1).trim());
+      const value = decodeURIComponent(part.slice(i + 1).trim());
+      // None of ours holds a control character: such a session token would fail its lookup.
+      if (!hasUnsafeCharacter(value)) out[part.slice(0, i).trim()] = value;
     } catch {
       // A malformed cookie is left out, as Next leaves it out.
     }
@@ -102,7 +109,13 @@ export async function runNextAuth(
   options: NextAuthOptions,
   body?: Fields,
 ): Promise<Response> {
-  const query: Fields = Object.fromEntries(new URL(req.url).searchParams);
+  // The browser client's error reports: nothing of ours reads them, and anyone could write them
+  // into the server's error log.
+  if (segments[0] === "_log") return new Response(null, { status: 204 });
+  const params = new URL(req.url).searchParams;
+  const unsafe = unsafeParam(params) ?? unsafeSegment(segments);
+  if (unsafe) return errorResponse(fromFailure(unsafe), newRequestId());
+  const query: Fields = Object.fromEntries(params);
   const fields = body ? { ...body } : undefined;
   const cookies = cookiesOf(req.headers.get("cookie"));
   checkCallbackUrls(query, cookies, ...(fields ? [fields] : []));
@@ -114,6 +127,29 @@ export async function runNextAuth(
     body: fields,
     query: { ...query, nextauth: segments },
   };
-  await NextAuth(apiReq as never, res as never, options);
-  return res.toResponse();
+  try {
+    await NextAuth(apiReq as never, res as never, options);
+    return res.toResponse();
+  } catch (err) {
+    // next-auth puts some parameters into headers as given ("?error=€" into Location), which
+    // a header cannot hold: that is the request's fault, not the server's.
+    if (err instanceof TypeError && /ByteString|header/i.test(err.message))
+      return errorResponse(headerRefusal(params), newRequestId());
+    throw err;
+  }
+}
+
+/** The first parameter (else the path) holding what a header cannot: past printable ASCII. */
+function headerRefusal(params: URLSearchParams) {
+  const name = [...params].find(([, v]) => /[^\x20-\x7e]/.test(v))?.[0] ?? "path";
+  return invalidParameter(
+    name,
+    `${name}: holds characters this sign-in step cannot carry on; send it as the site wrote it`,
+  );
+}
+
+/** A path segment with a control character, as the query's rule refuses it. */
+function unsafeSegment(segments: string[]) {
+  const bad = segments.find((s) => hasUnsafeCharacter(s));
+  return bad === undefined ? null : invalidParam("path", "path: must not contain control characters");
 }
