@@ -96,6 +96,18 @@ describe("bodies on routes that take none", () => {
   });
 });
 
+describe("a request to switch protocols", () => {
+  it("is answered 400 in JSON and closed, not held open", async () => {
+    const o = await rawRequest(
+      stub.port,
+      "GET /v1/jobs HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n",
+      { timeoutMs: 3_000 },
+    );
+    expect(o.response?.status).toBe(400);
+    expect(code(o.response?.body)).toBe("bad_request");
+  });
+});
+
 describe("bodies within the cap", () => {
   it.each([
     ["chunked", true],

@@ -124,7 +124,7 @@ async function receiveBody(req: IncomingMessage, api: boolean): Promise<Answer |
     : htmlAnswer(408, "Request timeout", "The request was not received in time.");
 }
 
-export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
+export function createAppServer(handle: Handler, opts: { hsts: boolean; refuseUpgrades?: boolean }) {
   const live = new Set<ServerResponse>();
   let draining = false;
 
@@ -208,6 +208,15 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean }) {
     server.emit("request", req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // Nothing here switches protocols (development's hot reload does, so it keeps them): without
+  // an answer the socket would be held open, with no timeout, until the client gives up.
+  if (opts.refuseUpgrades)
+    server.on("upgrade", (_req: IncomingMessage, socket: Socket) =>
+      sendOnSocket(
+        socket,
+        jsonAnswer("bad_request", "This server does not switch protocols (no WebSocket)."),
+      ),
+    );
 
   // Node answers these itself with an empty body; ours carry the JSON error shape.
   server.on("clientError", (err: NodeJS.ErrnoException, socket: Socket) => {

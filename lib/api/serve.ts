@@ -68,6 +68,7 @@ export async function serveApp(opts: { dev: boolean; database: OpenedDatabase })
     const handle = app.getRequestHandler();
     const appServer = createAppServer((req, res) => handle(req, res), {
       hsts: env().APP_URL.startsWith("https:"),
+      refuseUpgrades: !opts.dev,
     });
     drain = appServer.drain;
     const { server } = appServer;

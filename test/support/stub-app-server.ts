@@ -38,7 +38,7 @@ const made = createAppServer(
     res.writeHead(200, { "Content-Type": "application/json" });
     res.end(JSON.stringify({ path: url.pathname, url: req.url }));
   },
-  { hsts: false },
+  { hsts: false, refuseUpgrades: true },
 );
 made.server.listen(0, "127.0.0.1");
 await once(made.server, "listening");
