@@ -181,6 +181,25 @@ test("unknown pages and jobs answer 404 with the site's own page", async ({ page
   await audit(page, "16-not-found");
 });
 
+test("the sign-in page with parameters given twice or named like an object's own", async ({ page }) => {
+  for (const query of [
+    "callbackUrl=/a&callbackUrl=/b",
+    "error=__proto__",
+    "error=constructor",
+    "error=Verification&error=x",
+  ]) {
+    const res = await page.goto(`/signin?${query}`);
+    expect([query, res?.status()]).toEqual([query, 200]);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sign in");
+  }
+  await expect(page.getByRole("alert")).toHaveCount(0);
+  await page.goto("/signin?error=Verification");
+  await expect(page.getByRole("alert")).toContainText("expired or was already used");
+  // A client router state Next cannot read is the request's fault: a 400, not Next's 500.
+  const odd = await page.request.get("/jobs", { headers: { RSC: "1", "Next-Router-State-Tree": "x" } });
+  expect(odd.status()).toBe(400);
+});
+
 test("on a phone", async ({ browser }) => {
   const context = await browser.newContext({ viewport: PHONE });
   const page = await context.newPage();

@@ -8,18 +8,23 @@ import { SignInForm } from "./sign-in-form";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: titled("Sign in") };
 
-const ERRORS: Record<string, string> = {
-  Verification: "That sign-in link has expired or was already used. Ask for a new one below.",
-  RateLimited: "Too many sign-in e-mails were requested. Wait a few minutes and try again.",
-  EmailSignin: "We could not send the sign-in e-mail. Try again in a few minutes.",
-};
+const ERRORS = new Map<string, string>([
+  ["Verification", "That sign-in link has expired or was already used. Ask for a new one below."],
+  ["RateLimited", "Too many sign-in e-mails were requested. Wait a few minutes and try again."],
+  ["EmailSignin", "We could not send the sign-in e-mail. Try again in a few minutes."],
+]);
+
+/** A parameter given once; given twice (an array) it is as if not given. */
+const once = (v: string | string[] | undefined) => (typeof v === "string" ? v : undefined);
 
 export default async function SignInPage({
   searchParams,
 }: {
-  searchParams: Promise<Record<string, string | undefined>>;
+  searchParams: Promise<Record<string, string | string[] | undefined>>;
 }) {
-  const { callbackUrl, error } = await searchParams;
+  const params = await searchParams;
+  const callbackUrl = once(params.callbackUrl);
+  const error = once(params.error);
   // Only paths on this site: an open redirect would make sign-in links phishing tools.
   const target = callbackUrl?.startsWith("/") && !callbackUrl.startsWith("//") ? callbackUrl : "/studio";
   return (
@@ -32,7 +37,7 @@ export default async function SignInPage({
       <AccountLayout step={0}>
         {error && (
           <p className="notice error" role="alert">
-            {ERRORS[error] ?? "Sign-in failed. Try again."}
+            {ERRORS.get(error) ?? "Sign-in failed. Try again."}
           </p>
         )}
         <SignInForm callbackUrl={target} github={githubEnabled()} />

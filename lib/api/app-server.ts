@@ -175,6 +175,7 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean; refuseUp
       url: target,
       contentLength: req.headers["content-length"],
       transferEncoding: req.headers["transfer-encoding"],
+      routerState: req.headers["next-router-state-tree"],
     });
     if (early) {
       send(res, early);

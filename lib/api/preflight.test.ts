@@ -14,6 +14,22 @@ describe("preflight", () => {
     },
   );
 
+  it("answers a page request whose client router state Next could not read with an HTML 400", () => {
+    const state = (v: unknown) => encodeURIComponent(JSON.stringify(v));
+    for (const routerState of ["x", state({ a: 1 }), state(["", "children"]), ["a", "b"], "%"]) {
+      const answer = preflight({ method: "GET", url: "/jobs", routerState });
+      expect([routerState, answer?.status, answer?.headers["Content-Type"]]).toEqual([
+        routerState,
+        400,
+        expect.stringMatching(/^text\/html/),
+      ]);
+    }
+    // What Next's client sends passes, as does a request without it.
+    const sent = state(["", { children: ["jobs", { children: ["__PAGE__", {}] }] }, null, null]);
+    expect(preflight({ method: "GET", url: "/jobs", routerState: sent })).toBeNull();
+    expect(preflight({ method: "GET", url: "/jobs" })).toBeNull();
+  });
+
   it("answers a malformed escape in a page path with an HTML 400", () => {
     const answer = preflight({ method: "GET", url: "/jobs/%FF" });
     expect(answer?.status).toBe(400);

@@ -2,6 +2,8 @@
 // bare 500 text/plain (a malformed percent-escape in the path), an HTML 404 (an API path in
 // the wrong case, or with an escaped slash), or read without limit (a huge declared body).
 // API paths get the one JSON error shape; pages get a small HTML page with the same status.
+// Next's own check, so that what it accepts and what this refuses cannot drift apart.
+import routerState from "next/dist/server/app-render/parse-and-validate-flight-router-state.js";
 import { BODY_LIMIT_BYTES, bodyLimitOf } from "./body";
 import { ApiError, type ErrorCode } from "./errors";
 import { newRequestId } from "./request-id";
@@ -60,7 +62,25 @@ export function jsonAnswer(code: ErrorCode, message: string, headers: Record<str
 /** Methods Next routes at all; anything else (TRACE, PROPFIND, …) never reaches it. */
 const KNOWN_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export type RequestHead = { method: string; url: string; contentLength?: string; transferEncoding?: string };
+export type RequestHead = {
+  method: string;
+  url: string;
+  contentLength?: string;
+  transferEncoding?: string;
+  /** Next's client router's state, sent with its page requests. */
+  routerState?: string | string[];
+};
+
+/** Whether Next's own reading of its client router's state would fail (it answers that 500). */
+function badRouterState(state: string | string[] | undefined): boolean {
+  if (state === undefined) return false;
+  try {
+    routerState.parseAndValidateFlightRouterState(state);
+    return false;
+  } catch {
+    return true;
+  }
+}
 
 /** The answer for a request Next should not see, or null to hand it on. */
 export function preflight(head: RequestHead): Answer | null {
@@ -87,6 +107,12 @@ export function preflight(head: RequestHead): Answer | null {
       ? jsonAnswer("invalid_path", "The path has a malformed percent-escape (such as %FF or a lone %).")
       : htmlAnswer(400, "Bad address", "This address has a malformed percent-escape, so it leads nowhere.");
   }
+  if (!api && badRouterState(head.routerState))
+    return htmlAnswer(
+      400,
+      "Bad request",
+      "The page state this request carried could not be read. Reload the page.",
+    );
   // Paths are case-sensitive and a slash must be a slash: /V1/jobs and /v1%2Fjobs are not
   // endpoints, but they are API paths, so they get the API's 404 rather than a web page.
   if (api && !API_PATH.test(rawPath)) {
