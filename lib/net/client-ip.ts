@@ -3,6 +3,7 @@
 // stamps PEER_HEADER on every request with a random per-process marker: a header a client sent
 // itself never carries the marker, so it cannot pick its own bucket.
 import { randomBytes } from "node:crypto";
+import { isIP } from "node:net";
 import { env } from "../core/env";
 
 export const PEER_HEADER = "x-jsa-peer";
@@ -20,6 +21,8 @@ export function bucketOf(ip: string): string {
   const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
   if (v4) return v4;
   if (!ip.includes(":")) return ip || "unknown";
+  // Not an address (nine groups, two "::"): one bucket for all such, which errs on limiting.
+  if (isIP(ip) !== 6) return "invalid";
   const [head = "", tail = ""] = ip.toLowerCase().split("::");
   const left = head ? head.split(":") : [];
   const right = tail ? tail.split(":") : [];
