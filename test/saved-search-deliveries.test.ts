@@ -88,6 +88,8 @@ describe("saving a search", () => {
       ["?q=nurse?&country=DE", "country=DE&q=nurse%3F"],
       ["/v1/jobs?country=DE&q=nurse", "country=DE&q=nurse"],
       ["http://localhost:3000/v1/jobs?q=nurse?", "q=nurse%3F"],
+      ["v1/jobs?title=nurse", "title=nurse"],
+      ["localhost:3000/v1/jobs?q=nurse&country=DE", "country=DE&q=nurse"],
     ];
     for (const [query, stored] of cases) {
       const res = await w.save(session, { name: query.slice(0, 40), query, email_digest: true });

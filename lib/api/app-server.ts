@@ -176,6 +176,7 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean; refuseUp
       contentLength: req.headers["content-length"],
       transferEncoding: req.headers["transfer-encoding"],
       routerState: req.headers["next-router-state-tree"],
+      rsc: req.headers.rsc,
     });
     if (early) {
       send(res, early);

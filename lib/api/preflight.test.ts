@@ -17,7 +17,7 @@ describe("preflight", () => {
   it("answers a page request whose client router state Next could not read with an HTML 400", () => {
     const state = (v: unknown) => encodeURIComponent(JSON.stringify(v));
     for (const routerState of ["x", state({ a: 1 }), state(["", "children"]), ["a", "b"], "%"]) {
-      const answer = preflight({ method: "GET", url: "/jobs", routerState });
+      const answer = preflight({ method: "GET", url: "/jobs", routerState, rsc: "1" });
       expect([routerState, answer?.status, answer?.headers["Content-Type"]]).toEqual([
         routerState,
         400,
@@ -26,7 +26,9 @@ describe("preflight", () => {
     }
     // What Next's client sends passes, as does a request without it.
     const sent = state(["", { children: ["jobs", { children: ["__PAGE__", {}] }] }, null, null]);
-    expect(preflight({ method: "GET", url: "/jobs", routerState: sent })).toBeNull();
+    expect(preflight({ method: "GET", url: "/jobs", routerState: sent, rsc: "1" })).toBeNull();
+    // Without the router's mark Next does not read it: nor does this.
+    expect(preflight({ method: "GET", url: "/jobs", routerState: "x" })).toBeNull();
     expect(preflight({ method: "GET", url: "/jobs" })).toBeNull();
   });
 

@@ -67,8 +67,9 @@ export type RequestHead = {
   url: string;
   contentLength?: string;
   transferEncoding?: string;
-  /** Next's client router's state, sent with its page requests. */
+  /** Next's client router's state, and its mark of a router request ("1"), which alone reads it. */
   routerState?: string | string[];
+  rsc?: string | string[];
 };
 
 /** Whether Next's own reading of its client router's state would fail (it answers that 500). */
@@ -107,7 +108,7 @@ export function preflight(head: RequestHead): Answer | null {
       ? jsonAnswer("invalid_path", "The path has a malformed percent-escape (such as %FF or a lone %).")
       : htmlAnswer(400, "Bad address", "This address has a malformed percent-escape, so it leads nowhere.");
   }
-  if (!api && badRouterState(head.routerState))
+  if (!api && head.rsc === "1" && badRouterState(head.routerState))
     return htmlAnswer(
       400,
       "Bad request",

@@ -142,10 +142,9 @@ export const SavedQuerySchema = FacetsQuerySchema.omit({ tz: true });
 
 /** A saved search's query checked as a search would be, in one canonical order; or why not. */
 export async function canonicalSavedQuery(raw: string) {
-  // A URL's (or a path's) query is what follows its first "?"; a bare query's "?" is its own.
-  const given = new URLSearchParams(
-    raw.replace(/^(?:[a-z][a-z0-9+.-]*:\/\/[^?#]*|\/[^?#]*)?\?/i, "").replace(/#.*$/, ""),
-  );
+  // A URL's (or a path's) query is what follows its first "?"; a "?" after a parameter's "="
+  // or "&" is the bare query's own.
+  const given = new URLSearchParams(raw.replace(/^[^?=&#]*\?/, "").replace(/#.*$/, ""));
   // One text, one spelling: composed (NFC), as cities are stored, however it was typed.
   const params = new URLSearchParams([...given].map(([k, v]) => [k, v.normalize("NFC")]));
   params.sort();
@@ -166,12 +165,12 @@ export const SAVED_QUERY_MAX = 2_000;
  * that import's time): the newest `limit`, and how many there are.
  */
 export async function newJobsFor(query: string, seenAt: Date, limit: number, snapshotId: number) {
-  const checked = await filtersOf(new URLSearchParams(query), SavedQuerySchema, new Date());
-  if (!checked.ok) return checked;
-  // Searched in the import's snapshot (or a later one): a pointer from before its swap would
-  // find none of its new jobs, and the import would be planned as delivering nothing.
+  // Searched in the import's snapshot (or a later one), its words too: a pointer from before its
+  // swap would find none of its new jobs, and the import would be planned as delivering nothing.
   const live = await liveSince(snapshotId);
   if (!live) throw new Error(`snapshot ${snapshotId} is not live yet`);
+  const checked = await filtersOf(new URLSearchParams(query), SavedQuerySchema, new Date());
+  if (!checked.ok) return checked;
   const filters = { ...checked.value.filters, firstSeen: { from: seenAt, until: seenAt } };
   const found = await searchJobs({
     title: checked.value.query.title,

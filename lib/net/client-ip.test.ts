@@ -7,4 +7,10 @@ describe("bucketOf", () => {
       expect([text, bucketOf(text)]).toEqual([text, "invalid"]);
     expect(bucketOf("2001:db8::1")).toBe("2001:db8:0:0::/64");
   });
+
+  it("reads an address a proxy wrote with its port", () => {
+    expect(bucketOf("1.2.3.4:56789")).toBe("1.2.3.4");
+    expect(bucketOf("[2001:db8::1]:443")).toBe("2001:db8:0:0::/64");
+    expect(bucketOf("[2001:db8::1]")).toBe("2001:db8:0:0::/64");
+  });
 });

@@ -17,8 +17,10 @@ export function peerHeaderValue(ip: string): string {
 }
 
 /** One bucket per IPv4 address, and per /64 for IPv6 (one subscriber's usual allocation). */
-export function bucketOf(ip: string): string {
-  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(ip)?.[1];
+export function bucketOf(given: string): string {
+  // Some proxies add the client's port: "1.2.3.4:56789", "[2001:db8::1]:443".
+  const ip = /^\[([^\]]*)\](?::\d+)?$/.exec(given)?.[1] ?? given;
+  const v4 = /^(?:::ffff:)?(\d{1,3}(?:\.\d{1,3}){3})(?::\d+)?$/i.exec(ip)?.[1];
   if (v4) return v4;
   if (!ip.includes(":")) return ip || "unknown";
   // Not an address (nine groups, two "::"): one bucket for all such, which errs on limiting.

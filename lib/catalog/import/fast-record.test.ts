@@ -211,6 +211,7 @@ describe("fastJobRecord", () => {
     };
     expect(problem({ ...base, id: JSON.parse("12345678901234567891") })).toMatch(/write it as a string/);
     expect(problem({ ...base, id: 2 ** 53 - 1 })).toBeNull();
+    expect(problem({ ...base, id: 1.5 })).toBeNull();
     expect(problem({ ...base, posted_at: "9999-12-31T23:59:59-05:00" })).toMatch(
       /between the years 1 and 9999/,
     );

@@ -73,7 +73,8 @@ function optionalInt(v: unknown): number | null | undefined {
 /** The record JobRecordSchema makes of `raw`; undefined when the schema must decide. */
 export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefined {
   const rawId = raw.id;
-  const id = typeof rawId === "number" && Number.isSafeInteger(rawId) ? String(rawId) : rawId;
+  const lostDigits = typeof rawId === "number" && Number.isInteger(rawId) && !Number.isSafeInteger(rawId);
+  const id = typeof rawId === "number" && !lostDigits ? String(rawId) : rawId;
   if (typeof id !== "string" || !JOB_ID_PATTERN.test(id)) return undefined;
   const title = text(raw.title, 300);
   const company = text(raw.company, 200);

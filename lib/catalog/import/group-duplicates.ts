@@ -205,46 +205,50 @@ async function keepGroupAges(
   before: { id: number; now: string },
 ): Promise<number> {
   const band = (r: string) => `substr(${r}.sketch, band * ${BAND} + 1, ${BAND})`;
-  // Title ids are numbered by each import in the order it meets them: the snapshot before's are
-  // matched to this one's by the title itself.
-  await client.query(
-    `CREATE TEMP TABLE dup_titles AS SELECT p.id AS before_id, n.id AS title_id
-     FROM job_titles p JOIN job_titles n ON n.snapshot_id = $2 AND n.title = p.title WHERE p.snapshot_id = $1`,
-    [before.id, snapshotId],
-  );
-  // The new served jobs' bands, kept with their true count, so the join below is planned on it.
-  await client.query(
-    `CREATE TEMP TABLE dup_fresh AS
-     SELECT r.id, r.title_id, r.country_code, r.city_key, band, ${band("r")} AS v
-     FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
-     WHERE r.first_seen_at = $1 AND ${band("r")} <> '\\x${"00".repeat(BAND)}'::bytea
-       AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`,
-    [before.now],
-  );
-  await client.query("ANALYZE dup_fresh");
-  // Pairs that agree on a band, joined on every key at once: the new jobs hashed, the snapshot
-  // before read once past them. A nested loop would read it once per new job.
+  // Hash joins throughout: the new titles have no statistics yet, and the snapshot before's
+  // partition must be read once, not once per new job (a nested loop would do either).
   await client.query("SET enable_nestloop = off");
-  const { rowCount } = await client
-    .query(
-      `WITH pairs AS (
-       SELECT DISTINCT n.id AS nid, p.id AS pid FROM dup_fresh n JOIN (
-         SELECT j.id, t.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, ${band("j")} AS v
-         FROM ${partitionName(before.id)} j JOIN dup_titles t ON t.before_id = j.title_id
-         CROSS JOIN generate_series(0, ${BANDS - 1}) band
-         WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1) p USING (title_id, country_code, city_key, band, v)),
-     found AS (
-       SELECT x.id, min(y.first_seen_at) AS first
-       FROM pairs JOIN dup_rows x ON x.id = pairs.nid
-       JOIN ${partitionName(before.id)} y ON y.snapshot_id = ${before.id} AND y.id = pairs.pid
-       WHERE ${sameJobSql("x", "y", false)}
-       GROUP BY x.id)
-     UPDATE dup_rows r SET first_seen_at = found.first FROM found WHERE found.id = r.id`,
+  try {
+    // Title ids are numbered by each import in the order it meets them: the snapshot before's are
+    // matched to this one's by the title itself.
+    await client.query(
+      `CREATE TEMP TABLE dup_titles AS SELECT p.id AS before_id, n.id AS title_id
+       FROM job_titles p JOIN job_titles n ON n.snapshot_id = $2 AND n.title = p.title WHERE p.snapshot_id = $1`,
+      [before.id, snapshotId],
+    );
+    // The new served jobs' bands, kept with their true count, so the join below is planned on it.
+    await client.query(
+      `CREATE TEMP TABLE dup_fresh AS
+       SELECT r.id, r.title_id, r.country_code, r.city_key, band, ${band("r")} AS v
+       FROM dup_rows r CROSS JOIN generate_series(0, ${BANDS - 1}) band
+       WHERE r.first_seen_at = $1 AND ${band("r")} <> '\\x${"00".repeat(BAND)}'::bytea
+         AND NOT EXISTS (SELECT 1 FROM dup_groups g WHERE g.id = r.id)`,
       [before.now],
-    )
-    .finally(() => client.query("RESET enable_nestloop"));
-  await client.query("DROP TABLE dup_fresh, dup_titles");
-  return rowCount ?? 0;
+    );
+    await client.query("ANALYZE dup_fresh");
+    // Pairs that agree on a band, joined on every key at once: the new jobs hashed, the snapshot
+    // before read once past them.
+    const { rowCount } = await client.query(
+      `WITH pairs AS (
+         SELECT DISTINCT n.id AS nid, p.id AS pid FROM dup_fresh n JOIN (
+           SELECT j.id, t.title_id, j.country_code, coalesce(j.city_key, 0) AS city_key, band, ${band("j")} AS v
+           FROM ${partitionName(before.id)} j JOIN dup_titles t ON t.before_id = j.title_id
+           CROSS JOIN generate_series(0, ${BANDS - 1}) band
+           WHERE j.sketch IS NOT NULL AND j.first_seen_at < $1) p USING (title_id, country_code, city_key, band, v)),
+       found AS (
+         SELECT x.id, min(y.first_seen_at) AS first
+         FROM pairs JOIN dup_rows x ON x.id = pairs.nid
+         JOIN ${partitionName(before.id)} y ON y.snapshot_id = ${before.id} AND y.id = pairs.pid
+         WHERE ${sameJobSql("x", "y", false)}
+         GROUP BY x.id)
+       UPDATE dup_rows r SET first_seen_at = found.first FROM found WHERE found.id = r.id`,
+      [before.now],
+    );
+    await client.query("DROP TABLE dup_fresh, dup_titles");
+    return rowCount ?? 0;
+  } finally {
+    await client.query("RESET enable_nestloop").catch(() => {});
+  }
 }
 type LoadTotals = {
   count: number;

@@ -103,7 +103,7 @@ export const JobRecordSchema = z
   .object({
     id: z.preprocess(
       // A number past 2^53 has lost digits by the time JSON is parsed: two ids could become one.
-      (v) => (typeof v === "number" && Number.isSafeInteger(v) ? String(v) : v),
+      (v) => (typeof v === "number" && !(Number.isInteger(v) && !Number.isSafeInteger(v)) ? String(v) : v),
       z
         .string({
           error: (issue) =>
