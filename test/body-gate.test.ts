@@ -96,6 +96,20 @@ describe("bodies on routes that take none", () => {
   });
 });
 
+describe("an expectation the server does not know", () => {
+  it("is ignored: the request is served, not answered with a bare 417", async () => {
+    const o = await rawRequest(
+      stub.port,
+      "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nExpect: foo\r\n\r\n",
+      {
+        timeoutMs: 3_000,
+      },
+    );
+    expect(o.response?.status).toBe(200);
+    expect(JSON.parse(o.response?.body ?? "{}")).toMatchObject({ path: "/api/health" });
+  });
+});
+
 describe("a request to switch protocols", () => {
   it("is answered 400 in JSON and closed, not held open", async () => {
     const o = await rawRequest(

@@ -209,6 +209,11 @@ export function createAppServer(handle: Handler, opts: { hsts: boolean; refuseUp
     if (Number(req.headers["content-length"] ?? 0) <= bodyLimitOf(req.url)) res.writeContinue();
     server.emit("request", req, res);
   });
+  // Another expectation than 100-continue: the request is served as if none were sent (which
+  // HTTP allows), not answered with Node's bare 417.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) =>
+    server.emit("request", req, res),
+  );
   server.keepAliveTimeout = 65_000;
   // Nothing here switches protocols (development's hot reload does, so it keeps them): without
   // an answer the socket would be held open, with no timeout, until the client gives up.
