@@ -222,6 +222,14 @@ describe("next-auth's routes, sent what no browser sends", () => {
     expect(segment.status).toBe(400);
   });
 
+  it("refuse other methods with a JSON 405 naming what is served", async () => {
+    const res = await nextAuthRoute.PUT(
+      new Request("http://localhost:3000/api/auth/session", { method: "PUT" }),
+    );
+    expect([res.status, res.headers.get("allow")]).toEqual([405, "GET, POST, HEAD, OPTIONS"]);
+    expect((await res.json()).error.code).toBe("method_not_allowed");
+  });
+
   it("take no client log reports, and read a session cookie holding a NUL as none", async () => {
     const logged = await nextAuthRoute.POST(
       new Request("http://localhost:3000/api/auth/_log", {

@@ -60,3 +60,12 @@ export const v1Methods = (served: Partial<Record<Method, RouteHandler>>) =>
 /** A site route under /api: keyless refusals. */
 export const apiMethods = (served: Partial<Record<Method, RouteHandler>>) =>
   table(served, keylessRefuse(allowOf(served)), false);
+
+/** The refusals and OPTIONS of a site route whose `served` methods have handlers of their own. */
+export function apiRefusals(
+  served: readonly Method[],
+): Record<Exclude<Method, "GET" | "POST"> | "OPTIONS", RouteHandler> {
+  const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const refuse = keylessRefuse(allow);
+  return { PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options(allow, false) };
+}

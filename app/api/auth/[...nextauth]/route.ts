@@ -4,6 +4,7 @@
 // (lib/auth/limits.ts), so a refusal can say what is wrong or how long to wait; the e-mail
 // provider counts against the inbox's limit when it sends.
 import { withCappedBody } from "@/lib/api/capped-request";
+import { apiRefusals } from "@/lib/api/methods";
 import { bodyFields, runNextAuth } from "@/lib/api/next-auth";
 import { signInRefusal } from "@/lib/auth/limits";
 import { authOptions } from "@/lib/auth/options";
@@ -11,6 +12,9 @@ import { env } from "@/lib/core/env";
 import { log } from "@/lib/core/log";
 
 type Ctx = { params: Promise<{ nextauth: string[] }> };
+
+// The other methods: a JSON 405 naming what is served, as on every other /api route.
+export const { PUT, PATCH, DELETE, OPTIONS } = apiRefusals(["GET", "POST"]);
 
 export async function GET(req: Request, ctx: Ctx) {
   return runNextAuth(req, (await ctx.params).nextauth ?? [], authOptions());
