@@ -222,6 +222,22 @@ describe("next-auth's routes, sent what no browser sends", () => {
     expect(segment.status).toBe(400);
   });
 
+  it("answer a step next-auth does not have with the JSON 404", async () => {
+    for (const segments of [["foo"], ["callback", "nosuch"]]) {
+      const res = await nextAuthRoute.GET(
+        new Request(`http://localhost:3000/api/auth/${segments.join("/")}`),
+        {
+          params: Promise.resolve({ nextauth: segments }),
+        },
+      );
+      expect([segments.join("/"), res.status, (await res.json()).error?.code]).toEqual([
+        segments.join("/"),
+        404,
+        "not_found",
+      ]);
+    }
+  });
+
   it("refuse other methods with a JSON 405 naming what is served", async () => {
     const res = await nextAuthRoute.PUT(
       new Request("http://localhost:3000/api/auth/session", { method: "PUT" }),

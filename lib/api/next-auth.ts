@@ -7,7 +7,7 @@ import { safeCallbackUrl } from "../auth/callback-url";
 import { env } from "../core/env";
 import { hasUnsafeCharacter, unsafeParam } from "../core/query-params";
 import { invalidParam } from "../core/result";
-import { fromFailure, invalidParameter } from "./errors";
+import { ApiError, fromFailure, invalidParameter } from "./errors";
 import { newRequestId } from "./request-id";
 import { errorResponse } from "./respond";
 
@@ -95,6 +95,13 @@ class CollectedResponse {
     else if (value !== undefined) this.json(value);
   }
 
+  /** next-auth's answer to a step it does not have: a 400 in plain text. */
+  get unknownStep(): boolean {
+    return (
+      this.code === 400 && typeof this.body === "string" && this.body.includes("is not supported by NextAuth")
+    );
+  }
+
   toResponse(): Response {
     const headers = new Headers(this.headers);
     for (const c of this.cookies) headers.append("set-cookie", c);
@@ -129,6 +136,8 @@ export async function runNextAuth(
   };
   try {
     await NextAuth(apiReq as never, res as never, options);
+    if (res.unknownStep)
+      return errorResponse(new ApiError("not_found", "No such sign-in step."), newRequestId());
     return res.toResponse();
   } catch (err) {
     // next-auth puts some parameters into headers as given ("?error=€" into Location), which
