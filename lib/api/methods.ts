@@ -14,8 +14,8 @@ type Table = Record<Method | "OPTIONS", RouteHandler>;
 /** Marks handlers that only refuse, so the API reference test does not expect them documented. */
 const refusing = (h: RouteHandler) => Object.assign(h, { refuses: true as const });
 
-const allowOf = (served: Partial<Record<Method, RouteHandler>>) =>
-  [...Object.keys(served), ...(served.GET ? ["HEAD"] : []), "OPTIONS"].join(", ");
+const allowOf = (served: readonly string[]) =>
+  [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
 
 const keylessRefuse = (allow: string): RouteHandler =>
   refusing((req, route) =>
@@ -47,7 +47,7 @@ function table(
   refuse: RouteHandler,
   keylessLimit: boolean,
 ): Table {
-  const allow = allowOf(served);
+  const allow = allowOf(Object.keys(served));
   const out = { OPTIONS: options(allow, keylessLimit) } as Table;
   for (const m of METHODS) out[m] = served[m] ?? refuse;
   return out;
@@ -59,13 +59,13 @@ export const v1Methods = (served: Partial<Record<Method, RouteHandler>>) =>
 
 /** A site route under /api: keyless refusals. */
 export const apiMethods = (served: Partial<Record<Method, RouteHandler>>) =>
-  table(served, keylessRefuse(allowOf(served)), false);
+  table(served, keylessRefuse(allowOf(Object.keys(served))), false);
 
 /** The refusals and OPTIONS of a site route whose `served` methods have handlers of their own. */
 export function apiRefusals(
   served: readonly Method[],
 ): Record<Exclude<Method, "GET" | "POST"> | "OPTIONS", RouteHandler> {
-  const allow = [...served, ...(served.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
+  const allow = allowOf(served);
   const refuse = keylessRefuse(allow);
   return { PUT: refuse, PATCH: refuse, DELETE: refuse, OPTIONS: options(allow, false) };
 }

@@ -61,14 +61,14 @@ const sameCity = (a: City | null, b: City) =>
  */
 function candidateLabel(c: City, toCountry: NearOptions["toCountry"]): string {
   const pop = `pop. ${fmt.format(c.population)}`;
-  const names = [`${c.name}, ${c.country}`, ...(c.admin ? [`${c.name}, ${c.admin}, ${c.country}`] : [])];
-  for (const name of names) {
+  const short = `${c.name}, ${c.country}`;
+  const full = c.admin ? `${c.name}, ${c.admin}, ${c.country}` : short;
+  for (const name of new Set([short, full])) {
     const parsed = parseNear(name, toCountry);
     if (parsed?.kind === "name" && sameCity(dominant(lookup(parsed)), c))
       return `${name} (${c.lat.toFixed(2)},${c.lng.toFixed(2)}; ${pop})`;
   }
-  const where = c.admin ? `${c.name}, ${c.admin}, ${c.country}` : `${c.name}, ${c.country}`;
-  return `${c.lat.toFixed(4)},${c.lng.toFixed(4)} (${where}; ${pop})`;
+  return `${c.lat.toFixed(4)},${c.lng.toFixed(4)} (${full}; ${pop})`;
 }
 
 /** The city a list of same-named cities stands for, when one dominates; else null. */

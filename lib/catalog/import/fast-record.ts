@@ -15,7 +15,7 @@ import {
 } from "../schemas";
 import { cityHash, companyHash } from "../text-hash";
 import { cleanApplyUrl } from "./apply-url";
-import { describeIssue, type JobRecord, JobRecordSchema, realInstant } from "./records";
+import { describeIssue, idText, type JobRecord, JobRecordSchema, realInstant } from "./records";
 import { salaryFromText } from "./salary-text";
 
 const TYPES = new Set<unknown>(EMPLOYMENT_TYPES);
@@ -72,9 +72,7 @@ function optionalInt(v: unknown): number | null | undefined {
 
 /** The record JobRecordSchema makes of `raw`; undefined when the schema must decide. */
 export function fastJobRecord(raw: Record<string, unknown>): JobRecord | undefined {
-  const rawId = raw.id;
-  const lostDigits = typeof rawId === "number" && Number.isInteger(rawId) && !Number.isSafeInteger(rawId);
-  const id = typeof rawId === "number" && !lostDigits ? String(rawId) : rawId;
+  const id = idText(raw.id);
   if (typeof id !== "string" || !JOB_ID_PATTERN.test(id)) return undefined;
   const title = text(raw.title, 300);
   const company = text(raw.company, 200);

@@ -42,6 +42,14 @@ export function realInstant(v: string): Date | null {
   const year = d.getUTCFullYear();
   return year >= 1 && year <= 9999 ? d : null;
 }
+/**
+ * An id as the records' rule reads it: a number as its digits, unless it is a whole number past
+ * 2^53, which has lost digits by the time JSON is parsed (two ids could become one) and is left
+ * a number, for the rule to refuse.
+ */
+export function idText(v: unknown): unknown {
+  return typeof v === "number" && !(Number.isInteger(v) && !Number.isSafeInteger(v)) ? String(v) : v;
+}
 const optionalText = (max: number) => z.preprocess(blankToNull, text(max).nullable());
 const optionalInt = z.preprocess(
   (v) => (typeof v === "string" && v.trim() !== "" ? Number(v) : blankToNull(v)),
@@ -102,8 +110,7 @@ export const JOB_COLUMNS = [
 export const JobRecordSchema = z
   .object({
     id: z.preprocess(
-      // A number past 2^53 has lost digits by the time JSON is parsed: two ids could become one.
-      (v) => (typeof v === "number" && !(Number.isInteger(v) && !Number.isSafeInteger(v)) ? String(v) : v),
+      idText,
       z
         .string({
           error: (issue) =>

@@ -5,6 +5,7 @@ import type pg from "pg";
 import { JOB_ID_PATTERN } from "../schemas";
 import { partitionName } from "./activate";
 import { ADDED, type BatchChanges, type BatchItem, REMOVED } from "./job-batch";
+import { idText } from "./records";
 
 /** The live snapshot this import follows: its id, when it was read, and whether its jobs carry digests. */
 export type Previous = { id: number; seenAt: string; comparable: boolean };
@@ -30,7 +31,7 @@ export async function lookBack(client: pg.PoolClient, previous: Previous, batch:
     if (!("record" in item)) continue;
     // Only ids the records' rule could accept (no NUL byte, which the database refuses in text):
     // the others fail their own line's check, which must report them, not this look-up.
-    const id = typeof item.record.id === "number" ? String(item.record.id) : item.record.id;
+    const id = idText(item.record.id);
     if (typeof id === "string" && JOB_ID_PATTERN.test(id)) byId.set(id, item);
   }
   if (byId.size === 0) return;
