@@ -86,15 +86,18 @@ function topCompaniesSql(snapshotId: number, shared: readonly number[]): Prisma.
   if (shared.length === 0)
     return Prisma.sql`top AS (SELECT company_key, NULL::text AS folded, count(*)::int AS count FROM m
       GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${TOP_COMPANIES})`;
-  // Joined, not compared with "= ANY": a hash of the keys, however many the snapshot has.
-  return Prisma.sql`k AS MATERIALIZED (SELECT m.company_key, count(*)::int AS count, bool_or(s.key IS NOT NULL) AS shared
-      FROM m LEFT JOIN unnest(${shared}::int[]) s(key) ON s.key = m.company_key GROUP BY 1),
+  // The sample's size is never known to the planner (it guesses one row), so nothing here may
+  // join the sample with another set: it would loop over one for each row of the other. `= ANY`
+  // of a parameter array is hashed; the keys worth reading are taken as one array, once.
+  return Prisma.sql`k AS MATERIALIZED (SELECT company_key, count(*)::int AS count,
+        company_key = ANY(${shared}::int[]) AS shared
+      FROM m GROUP BY 1),
     top AS (SELECT company_key, NULL::text AS folded, count FROM k WHERE NOT shared
       UNION ALL
       SELECT m.company_key, lower(j.company), count(*)::int FROM m
         JOIN jobs j ON j.snapshot_id = ${snapshotId} AND j.id = m.id
-        WHERE m.company_key IN (SELECT company_key FROM k WHERE shared AND count >= coalesce(
-          (SELECT count FROM k WHERE NOT shared ORDER BY count DESC LIMIT 1 OFFSET ${TOP_COMPANIES - 1}), 0))
+        WHERE m.company_key = ANY(ARRAY(SELECT company_key FROM k WHERE shared AND count >= coalesce(
+          (SELECT count FROM k WHERE NOT shared ORDER BY count DESC LIMIT 1 OFFSET ${TOP_COMPANIES - 1}), 0)))
         GROUP BY 1, 2
       ORDER BY 3 DESC, 1, 2 LIMIT ${TOP_COMPANIES})`;
 }
