@@ -26,8 +26,19 @@ beforeAll(async () => {
   // Markup: the database makes this job's words, and fillWords its list, phrases included.
   demo[4] = {
     ...demo[4],
-    description: `${demo[7]?.description} Pay: base < bonus, data engineer`,
+    description: `${demo[7]?.description} Pay: base < bonus, data engineer, software as a service`,
   };
+  // The synonym list's longer expansions, numbered as chains whether held or not: held, held with
+  // other stop words at the same distance (the same phrase to the database), and apart.
+  for (const [i, text] of [
+    [10, "We use customer relationship management tools."],
+    [11, "Customer-relationship management daily."],
+    [12, "Our software as a service platform."],
+    [13, "Software and a service."],
+    [14, "Software, a really good service."],
+    [15, "Management of customer relationship."],
+  ] as const)
+    demo[i] = { ...demo[i], description: `${demo[i]?.description} ${text}` };
   // "IT" is a stop word whose synonym is this phrase: numbered, as a synonym held twice is.
   for (const i of [5, 6, 9])
     demo[i] = { ...demo[i], description: `${demo[i]?.description} Our information technology team.` };
@@ -50,7 +61,8 @@ describe("common phrases", () => {
       `SELECT count(DISTINCT c.bit)::int AS phrases, min(c.bit)::int AS first, max(c.bit)::int AS last,
          count(*) FILTER (WHERE c.bit = ANY (j.more_words))::int AS listed,
          count(*) FILTER (WHERE (c.bit = ANY (j.more_words)) IS DISTINCT FROM
-           (j.search @@ (quote_literal(split_part(c.lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(c.lexeme, ' ', 2)))::tsquery))::int AS wrong
+           (j.search @@ (CASE WHEN c.lexeme LIKE '''%' THEN c.lexeme
+             ELSE quote_literal(split_part(c.lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(c.lexeme, ' ', 2)) END)::tsquery))::int AS wrong
        FROM common_words c JOIN jobs j ON j.snapshot_id = c.snapshot_id
        WHERE c.snapshot_id = $1 AND c.bit >= $2`,
       [snapshotId, PHRASE_BASE],
@@ -66,6 +78,59 @@ describe("common phrases", () => {
       [snapshotId],
     );
     expect(made.rows).toEqual([{ listed: true }]);
+  });
+
+  it("number the synonym list's longer expansions by the database's own tsquery text, held or not", async () => {
+    const { rows } = await pool.query<{ text: string; key: string | null; listed: number; words: number }>(
+      `SELECT phraseto_tsquery('jobs_english', t)::text AS text, c.lexeme AS key,
+         (SELECT count(*)::int FROM jobs j WHERE j.snapshot_id = $1 AND c.bit = ANY (j.more_words)) AS listed,
+         (SELECT count(*)::int FROM jobs j WHERE j.snapshot_id = $1 AND j.search @@ phraseto_tsquery('jobs_english', t)) AS words
+       FROM unnest($2::text[]) WITH ORDINALITY AS w(t, n)
+       LEFT JOIN common_words c ON c.snapshot_id = $1 AND c.bit >= $3 AND c.lexeme = phraseto_tsquery('jobs_english', t)::text
+       ORDER BY n`,
+      [
+        snapshotId,
+        ["customer relationship management", "software as a service", "chief information security officer"],
+        PHRASE_BASE,
+      ],
+    );
+    expect(rows.map((r) => r.key)).toEqual([
+      "'custom' <-> 'relationship' <-> 'manag'",
+      "'softwar' <3> 'servic'",
+      "'chief' <-> 'inform' <-> 'secur' <-> 'offic'",
+    ]);
+    expect(rows.map((r) => r.key)).toEqual(rows.map((r) => r.text));
+    // The markup job's words are the database's: fillWords lists it by the same tsquery.
+    expect(rows.map((r) => r.listed)).toEqual(rows.map((r) => r.words));
+    expect(rows.map((r) => r.words > 0)).toEqual([true, true, false]);
+    expect(rows[1]?.words).toBeGreaterThanOrEqual(3);
+  });
+
+  it("decide an abbreviation whose synonym is a longer phrase without reading a job's words", async () => {
+    for (const q of [
+      "crm",
+      "saas",
+      `crm -"data engineer"`,
+      `"customer relationship management"`,
+      "python -saas",
+    ]) {
+      const k = await resolveKeywords(q, snapshotId, false);
+      if (!k.ok) throw new Error(`${q}: ${JSON.stringify(k)}`);
+      const bits = k.value.bits;
+      expect({ q, exact: bits?.exact }).toEqual({ q, exact: true });
+      const [counts] = await db().$queryRaw<{ words: number; bits: number; listed: number }[]>(
+        Prisma.sql`SELECT count(*) FILTER (WHERE search @@ ${tsquerySql(k.value.clauses)})::int AS words,
+          count(*) FILTER (WHERE ${bitsKeepSql(bits as NonNullable<typeof bits>)})::int AS bits,
+          count(*) FILTER (WHERE ${wordsMatchSql(k.value.clauses, bits)})::int AS listed
+          FROM jobs WHERE snapshot_id = ${snapshotId}`,
+      );
+      expect({ q, ...counts }).toEqual({
+        q,
+        words: counts?.words,
+        bits: counts?.words,
+        listed: counts?.words,
+      });
+    }
   });
 
   it("decide a quoted phrase alone, with the same jobs the words give, excluded or in a set too", async () => {

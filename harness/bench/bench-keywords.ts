@@ -1,12 +1,14 @@
 // npm run bench:keywords — keyword search (q) against the live catalog, through the same code the
 // API runs (searchCatalog, facetsCatalog), each query once with its results not yet cached:
-// rare and common words, phrases, exclusions, OR, misspellings, with and without filters, shallow
+// rare and common words, phrases, exclusions, OR, misspellings, abbreviations the synonym list
+// widens, with and without filters, shallow
 // and deep pages. Reports p50/p95/max per family and how many totals were lower bounds.
 // Not a test: run it on a loaded catalog (npm run catalog:demo -- --jobs 1000000). `--list` also
 // prints every query's time as a tab-separated line (Q, family, query, ms), to compare builds
 // query by query.
 import { performance } from "node:perf_hooks";
 import pg from "pg";
+import { SYNONYMS } from "../../lib/catalog/keywords/synonyms";
 import { facetsCatalog, searchCatalog } from "../../lib/catalog/queries";
 import { disconnectDb } from "../../lib/core/db";
 import { env, setEnvCommand } from "../../lib/core/env";
@@ -77,6 +79,7 @@ function families(v: Awaited<ReturnType<typeof vocabulary>>, per: number): Famil
     { name: "word -exclusion", queries: make(() => `${pick(v.common)} -${pick(v.middle)}`) },
     { name: "a OR b, + word", queries: make(() => `${pick(v.middle)} OR ${pick(v.rare)} ${pick(v.common)}`) },
     { name: "misspelt word (corrected)", queries: make(() => swap(pick(v.middle), r(100))) },
+    { name: "abbreviation (synonyms)", queries: make(() => pick(Object.keys(SYNONYMS))) },
   ];
 }
 

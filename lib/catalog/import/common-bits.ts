@@ -5,7 +5,7 @@
 // and hexadecimal, bit 0 first), then the numbers of those it holds past them, as COPY reads a
 // `smallint[]` (`{1030,1771}`), with the numbers of the common phrases it holds (common-phrases.ts).
 import { COMMON_PHRASES, COMMON_WORD_BITS, MORE_WORDS, PHRASE_BASE } from "../keywords/common-words";
-import { CommonPhrases, type NumberedPhrase } from "./common-phrases";
+import { CommonPhrases, type KnownPhrases, type NumberedPhrase } from "./common-phrases";
 
 const HEX = Buffer.from("0123456789abcdef");
 const TAB = 9;
@@ -19,7 +19,7 @@ if (COMMON_WORD_BITS < 1000 || PHRASE_BASE + COMMON_PHRASES > 10_000)
 
 /**
  * At most what write() adds after the words of a job holding `lexemes` distinct lexemes and
- * `pairs` adjacent pairs: a tab, `x` and one hexadecimal digit per four bits, then a tab and the
+ * `pairs` adjacent pairs and occurrences of known chains' lexemes: a tab, `x` and one hexadecimal digit per four bits, then a tab and the
  * more words' and phrases' numbers (four digits and a comma each), in braces.
  */
 export function commonWordsTextLength(lexemes: number, pairs: number): number {
@@ -43,6 +43,11 @@ export class CommonBits {
   private readonly more = new Int16Array(MORE_WORDS + COMMON_PHRASES);
   private readonly phrases = new CommonPhrases();
 
+  /** Whether a lexeme id is part of a known chain (common-phrases.ts): write() wants its occurrences. */
+  inChain(id: number): boolean {
+    return this.phrases.inChain(id);
+  }
+
   /** Whether the jobs written so far were counted to choose from: choose(), then write them again. */
   get mayChoose(): boolean {
     return this.vocabulary === undefined && this.counted > 0;
@@ -64,7 +69,7 @@ export class CommonBits {
   }
 
   /** Chooses the vocabulary and phrases from the jobs counted; `ids`: lexeme → id; `known`: CommonPhrases.choose's. */
-  choose(ids: ReadonlyMap<string, number>, known: ReadonlySet<string> = new Set()) {
+  choose(ids: ReadonlyMap<string, number>, known?: KnownPhrases) {
     const lexemeOf = new Map([...ids].map(([lexeme, id]) => [id, lexeme]));
     const chosen: number[] = [];
     for (const id of lexemeOf.keys()) if ((this.held[id] ?? 0) >= 2) chosen.push(id);
@@ -102,7 +107,8 @@ export class CommonBits {
 
   /**
    * Writes the bits and more words of a job holding the lexeme ids `touched` and the adjacent
-   * pairs `pairs` (common-phrases.ts's keys, its title's the first `inTitle`) at `out[at]`
+   * pairs `pairs` (common-phrases.ts's keys, its title's the first `inTitle`) and the occurrences
+   * `marks` of known chains' lexemes (position, id, …) at `out[at]`
    * (commonWordsTextLength bytes at most, room made by the caller) and counts them; returns
    * where it stopped.
    */
@@ -110,6 +116,7 @@ export class CommonBits {
     touched: readonly number[],
     pairs: readonly number[],
     inTitle: number,
+    marks: readonly number[],
     out: Uint8Array,
     at: number,
   ): number {
@@ -128,7 +135,7 @@ export class CommonBits {
       else this.more[more++] = n;
     }
     if (choosing) this.phrases.count(pairs, inTitle);
-    else more = this.phrases.add(pairs, this.more, more);
+    else more = this.phrases.addChains(marks, this.more, this.phrases.add(pairs, this.more, more));
     let u = at;
     out[u++] = TAB;
     out[u++] = X;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { PHRASE_BASE } from "../keywords/common-words";
 import { KNOWN_PHRASES } from "../keywords/synonyms";
+import { knownPhrases } from "./common-phrases";
 import { JobWords } from "./job-words";
 
 // A stand-in for the database's answer: lower-cased words, "the" a stop word (it takes a
@@ -43,7 +44,51 @@ describe("common phrases", () => {
       ["Data Engineer", "Acme", "customer service"],
       ["Data Engineer", "Beta", "customer service"],
     ]);
-    expect(w.commonPhrases().map((p) => p.key)).toEqual(["customer service", "data engineer"]);
+    const keys = w.commonPhrases().map((p) => p.key);
+    expect(keys.slice(0, 2)).toEqual(["customer service", "data engineer"]);
+    // Then every longer one, held or not.
+    expect(keys.slice(2)).toContain("'customer' <-> 'relationship' <-> 'management'");
+  });
+
+  it("number the known longer phrases as chains and list each on the jobs holding its lexemes at its distances", async () => {
+    // A stand-in that makes a word of each space-separated part, "a" and "as" stop words.
+    const w = new JobWords(async (pieces) =>
+      pieces.map((p) =>
+        p
+          .toLowerCase()
+          .split(" ")
+          .map((x) => (x === "a" || x === "as" ? [] : [x])),
+      ),
+    );
+    // No pair is held twice here, so the chains are the only phrases.
+    await w.build([
+      ["t1", "c1", "x"],
+      ["t2", "c2", "x"],
+    ]);
+    const saas = w.commonPhrases().find((p) => p.key === "'software' <3> 'service'");
+    const crm = w.commonPhrases().find((p) => p.key === "'customer' <-> 'relationship' <-> 'management'");
+    if (!saas || !crm) throw new Error("not numbered");
+    expect([saas.share, crm.share]).toEqual([0, 0]);
+    const later = await w.build([
+      ["t", "c", "software as a service"],
+      // Other stop words at the same distance are the same phrase to the database.
+      ["t", "c", "software a a service"],
+      ["t", "c", "software as service"],
+      ["t", "c", "service as a software"],
+      ["customer relationship", "management", "x"],
+      ["t", "c", "customer relationship relationship management"],
+      ["t", "c", "customer customer relationship management management customer relationship management"],
+    ]);
+    expect([0, 1, 2, 3, 4, 5, 6].map((i) => later.more(i))).toEqual([
+      `{${saas.number}}`,
+      `{${saas.number}}`,
+      "{}",
+      "{}",
+      `{${crm.number}}`,
+      "{}",
+      `{${crm.number}}`,
+    ]);
+    expect(w.commonPhrases().find((p) => p.number === crm.number)?.share).toBe(2 / 9);
   });
 
   it("list a phrase once for each job holding its lexemes one position apart, in that order", async () => {
@@ -115,5 +160,30 @@ describe("common phrases", () => {
       ["o'neil engineer", "a\\b c", "plain pair"],
     ]);
     expect(w.commonPhrases().map((p) => p.key)).toEqual(["c plain", "plain pair"]);
+  });
+});
+
+describe("knownPhrases", () => {
+  it("make pairs of two adjacent lexemes and chains of the rest, stop words dropped at either end", () => {
+    const known = knownPhrases([
+      [["custom"], ["servic"]],
+      [["softwar"], [], [], ["servic"]],
+      [[], ["data"], ["engin"], []],
+      [["english"], [], [], ["second"], ["languag"]],
+      // Several lexemes at a position, a quote, one lexeme: not numbered.
+      [["e-commerc", "e"], ["platform"]],
+      [["o'neil"], ["engin"]],
+      [["nurs"]],
+      null,
+    ]);
+    expect([...known.pairs]).toEqual(["custom servic", "data engin"]);
+    expect(known.chains).toEqual([
+      { key: "'softwar' <3> 'servic'", lexemes: ["softwar", "servic"], offsets: [0, 3] },
+      {
+        key: "'english' <3> 'second' <-> 'languag'",
+        lexemes: ["english", "second", "languag"],
+        offsets: [0, 3, 4],
+      },
+    ]);
   });
 });

@@ -7,7 +7,10 @@
 // "customer service": what people are known to search for, in a title or not), then those some
 // title holds ("registered nurse": what people quote), each by how many jobs hold them anywhere,
 // then the most held others. The most held pairs overall are the ads' boilerplate ("paid
-// holiday"), which few search for.
+// holiday"), which few search for. The synonym list's longer expansions ("customer relationship
+// management", "software as a service": chains of three or more lexemes, or two with stop words
+// between) are numbered too, held or not: an abbreviation's query asks for them, and checking one
+// by positions reads the words of every job holding its common lexemes (decision 0039).
 import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words";
 import type { Piece } from "./job-words-sql";
 
@@ -23,14 +26,63 @@ const idsOf = (key: number): [number, number] => {
 const FIRST = 1;
 const SECOND = 2;
 
-/** The known phrases as the database made them (job-words-sql.ts): keys of two lexemes one apart. */
-export function knownPhraseKeys(answers: readonly Piece[]): Set<string> {
-  const keys = new Set<string>();
-  for (const piece of answers)
-    if (piece?.length === 2 && piece[0]?.length === 1 && piece[1]?.length === 1)
-      keys.add(phraseKey(piece[0][0] as string, piece[1][0] as string));
-  return keys;
+const CHAIN = 4;
+/** Positions and lexeme ids of a job as one number (positions stay under 2^14, ids under PAIR). */
+const AT = PAIR;
+
+/**
+ * A known phrase found by its lexemes' positions: each lexeme's position after the first's, and
+ * its key, the phrase's tsquery as text (what `phraseto_tsquery(…)::text` gives a query for it).
+ */
+export type KnownChain = { key: string; lexemes: readonly string[]; offsets: readonly number[] };
+/** The known phrases: pairs' keys (phraseKey) and the longer chains. */
+export type KnownPhrases = { pairs: ReadonlySet<string>; chains: readonly KnownChain[] };
+
+/** `'a' <-> 'b' <3> 'c'`: a chain's tsquery text, as PostgreSQL writes a phrase's. */
+export function chainText(lexemes: readonly string[], offsets: readonly number[]): string {
+  let text = `'${lexemes[0]}'`;
+  for (let k = 1; k < lexemes.length; k++) {
+    const gap = (offsets[k] as number) - (offsets[k - 1] as number);
+    text += ` ${gap === 1 ? "<->" : `<${gap}>`} '${lexemes[k]}'`;
+  }
+  return text;
 }
+
+const plainLexeme = (lexeme: string) => /^[^'\\]+$/.test(lexeme);
+
+/**
+ * The known phrases as the database made them (job-words-sql.ts): two lexemes one apart are a
+ * pair; more, or two further apart (stop words between), a chain. Leading and trailing stop words
+ * drop out, as phraseto_tsquery drops them; a position of several lexemes or a lexeme holding a
+ * quote or a backslash leaves the phrase out (its words are read).
+ */
+export function knownPhrases(answers: readonly Piece[]): KnownPhrases {
+  const pairs = new Set<string>();
+  const chains = new Map<string, KnownChain>();
+  for (const piece of answers) {
+    if (!piece) continue;
+    const lexemes: string[] = [];
+    const at: number[] = [];
+    let plain = true;
+    piece.forEach((position, i) => {
+      if (position.length === 0) return;
+      if (position.length > 1 || !plainLexeme(position[0] as string)) plain = false;
+      lexemes.push(position[0] as string);
+      at.push(i);
+    });
+    if (!plain || lexemes.length < 2) continue;
+    const offsets = at.map((i) => i - (at[0] as number));
+    if (lexemes.length === 2 && offsets[1] === 1)
+      pairs.add(phraseKey(lexemes[0] as string, lexemes[1] as string));
+    else {
+      const key = chainText(lexemes, offsets);
+      chains.set(key, { key, lexemes, offsets });
+    }
+  }
+  return { pairs, chains: [...chains.values()] };
+}
+
+type Chain = KnownChain & { ids: Int32Array };
 
 export type NumberedPhrase = { key: string; number: number; share: number };
 
@@ -50,6 +102,12 @@ export class CommonPhrases {
   private role = new Uint8Array(1 << 12);
   private readonly holding = new Int32Array(COMMON_PHRASES);
   private readonly seen = new Uint8Array(COMMON_PHRASES);
+  /** The known chains, numbered after the pairs; per lexeme the chains holding it, by first id those starting with it. */
+  private chains: Chain[] = [];
+  private chainsByLexeme = new Map<string, number[]>();
+  private chainsByFirst = new Map<number, number[]>();
+  /** The job's marked occurrences (position · AT + id), while its chains are found. */
+  private readonly marked = new Set<number>();
 
   /** Counts a job's pairs (keys, repeats allowed; its title's the first `inTitle`) toward the choice. */
   count(pairs: readonly number[], inTitle: number) {
@@ -63,10 +121,10 @@ export class CommonPhrases {
    * phrases' keys (phraseKey of their lexemes). A lexeme holding a quote or a backslash is left
    * out: a query finds a phrase by its tsquery's text, which escapes them.
    */
-  choose(lexemeOf: ReadonlyMap<number, string>, known: ReadonlySet<string> = new Set()) {
+  choose(lexemeOf: ReadonlyMap<number, string>, known: KnownPhrases = { pairs: new Set(), chains: [] }) {
     const rank = (key: number) => {
       const [first, second] = idsOf(key);
-      if (known.has(phraseKey(lexemeOf.get(first) ?? "", lexemeOf.get(second) ?? ""))) return 2;
+      if (known.pairs.has(phraseKey(lexemeOf.get(first) ?? "", lexemeOf.get(second) ?? ""))) return 2;
       return this.inTitles.has(key) ? 1 : 0;
     };
     const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
@@ -74,7 +132,8 @@ export class CommonPhrases {
     pairs.sort((a, b) => rank(b[0]) - rank(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
-    for (const [key] of pairs.slice(0, COMMON_PHRASES)) {
+    const chains = known.chains.slice(0, COMMON_PHRASES);
+    for (const [key] of pairs.slice(0, COMMON_PHRASES - chains.length)) {
       const ids = idsOf(key);
       const index = this.chosen.push([lexemeOf.get(ids[0]) as string, lexemeOf.get(ids[1]) as string]) - 1;
       for (const lexeme of new Set(this.chosen[index])) {
@@ -84,6 +143,20 @@ export class CommonPhrases {
       }
       for (const id of ids) this.noteLexeme(id, lexemeOf.get(id) as string);
     }
+    this.chains = chains.map((c) => ({ ...c, ids: new Int32Array(c.lexemes.length).fill(-1) }));
+    this.chains.forEach((c, index) => {
+      for (const lexeme of new Set(c.lexemes)) {
+        const list = this.chainsByLexeme.get(lexeme) ?? [];
+        list.push(index);
+        this.chainsByLexeme.set(lexeme, list);
+      }
+    });
+    for (const [id, lexeme] of lexemeOf) if (this.chainsByLexeme.has(lexeme)) this.noteLexeme(id, lexeme);
+  }
+
+  /** Whether a lexeme id is part of a chain: its occurrences are marked for addChains. */
+  inChain(id: number): boolean {
+    return ((this.role[id] ?? 0) & CHAIN) !== 0;
   }
 
   /**
@@ -96,18 +169,34 @@ export class CommonPhrases {
     this.idOf.clear();
     this.numberOf.clear();
     this.role.fill(0);
+    this.chainsByFirst.clear();
+    for (const c of this.chains) c.ids.fill(-1);
   }
 
   /** A lexeme's id: where it completes a chosen phrase, that phrase's pair is known again. */
   noteLexeme(id: number, lexeme: string) {
     const phrases = this.byLexeme.get(lexeme);
-    if (!phrases) return;
-    this.idOf.set(lexeme, id);
+    const chains = this.chainsByLexeme.get(lexeme);
+    if (!phrases && !chains) return;
     if (id >= this.role.length) {
       const bigger = new Uint8Array(Math.max(id + 1, this.role.length * 2));
       bigger.set(this.role);
       this.role = bigger;
     }
+    for (const index of chains ?? []) {
+      const chain = this.chains[index] as Chain;
+      this.role[id] = (this.role[id] as number) | CHAIN;
+      chain.lexemes.forEach((l, k) => {
+        if (l === lexeme) chain.ids[k] = id;
+      });
+      if (chain.lexemes[0] === lexeme) {
+        const list = this.chainsByFirst.get(id) ?? [];
+        if (!list.includes(index)) list.push(index);
+        this.chainsByFirst.set(id, list);
+      }
+    }
+    if (!phrases) return;
+    this.idOf.set(lexeme, id);
     for (const index of phrases) {
       const [a, b] = this.chosen[index] as [string, string];
       const first = this.idOf.get(a);
@@ -136,12 +225,55 @@ export class CommonPhrases {
     return end;
   }
 
-  /** The chosen phrases with their numbers and the part of `jobs` (those given bits) holding each. */
+  /**
+   * Adds the numbers of the chains among a job's marked occurrences (`marks`: position, id, …, in
+   * the order of their positions) to `more` from `at`, once each; returns the new end.
+   */
+  addChains(marks: readonly number[], more: Int16Array, at: number): number {
+    if (marks.length === 0) return at;
+    const marked = this.marked;
+    marked.clear();
+    for (let i = 0; i < marks.length; i += 2)
+      marked.add((marks[i] as number) * AT + (marks[i + 1] as number));
+    const base = this.chosen.length;
+    let end = at;
+    for (let i = 0; i < marks.length; i += 2) {
+      const starting = this.chainsByFirst.get(marks[i + 1] as number);
+      if (!starting) continue;
+      const position = marks[i] as number;
+      for (const index of starting) {
+        if (this.seen[base + index]) continue;
+        const chain = this.chains[index] as Chain;
+        let held = true;
+        for (let k = 1; k < chain.ids.length && held; k++) {
+          const id = chain.ids[k] as number;
+          held = id >= 0 && marked.has((position + (chain.offsets[k] as number)) * AT + id);
+        }
+        if (!held) continue;
+        this.seen[base + index] = 1;
+        this.holding[base + index] = (this.holding[base + index] as number) + 1;
+        more[end++] = PHRASE_BASE + base + index;
+      }
+    }
+    for (let i = at; i < end; i++) this.seen[(more[i] as number) - PHRASE_BASE] = 0;
+    return end;
+  }
+
+  /** The chosen phrases (pairs, then chains) with their numbers and the part of `jobs` (those given bits) holding each. */
   phrases(jobs: number): NumberedPhrase[] {
-    return this.chosen.map(([a, b], index) => ({
-      key: phraseKey(a, b),
-      number: PHRASE_BASE + index,
-      share: (this.holding[index] as number) / Math.max(1, jobs),
-    }));
+    const share = (index: number) => (this.holding[index] as number) / Math.max(1, jobs);
+    const base = this.chosen.length;
+    return [
+      ...this.chosen.map(([a, b], index) => ({
+        key: phraseKey(a, b),
+        number: PHRASE_BASE + index,
+        share: share(index),
+      })),
+      ...this.chains.map((c, index) => ({
+        key: c.key,
+        number: PHRASE_BASE + base + index,
+        share: share(base + index),
+      })),
+    ];
   }
 }

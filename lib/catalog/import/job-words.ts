@@ -15,7 +15,7 @@
 import { KNOWN_PHRASES } from "../keywords/synonyms";
 import { BuiltWords } from "./built-words";
 import { CommonBits, commonWordsTextLength } from "./common-bits";
-import { knownPhraseKeys, type NumberedPhrase, pairKey } from "./common-phrases";
+import { knownPhrases, type NumberedPhrase, pairKey } from "./common-phrases";
 import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
 import { FNV_PRIME, FNV_START, hashOf, isSpace, quote } from "./job-words-text";
@@ -59,6 +59,8 @@ export class JobWords {
   private touched: number[] = [];
   /** The adjacent pairs of lexeme ids in the job being read (common-phrases.ts's keys). */
   private pairs: number[] = [];
+  /** The job's occurrences of lexemes in a known chain: position, id, … (common-phrases.ts). */
+  private marks: number[] = [];
   private out = new Uint8Array(1 << 16);
   private used = 0;
   /** Jobs whose words were left to the database, over every batch. */
@@ -101,7 +103,7 @@ export class JobWords {
     if (this.bits.mayChoose) {
       // The first batch with words built here: its jobs' lexemes choose the vocabulary, then it
       // is laid out again with its bits (every piece is known by now, so no job is missing one).
-      this.bits.choose(this.ids, knownPhraseKeys(await this.ask([...KNOWN_PHRASES])));
+      this.bits.choose(this.ids, knownPhrases(await this.ask([...KNOWN_PHRASES])));
       this.used = 0;
       for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
     }
@@ -228,6 +230,7 @@ export class JobWords {
             for (let j = 0; j < count; j++) {
               const id = slots[k++] as number;
               if (!this.count(id)) return this.undo(from, null);
+              if (this.bits.inChain(id)) this.marks.push(position, id);
               this.write(id, position, weight);
             }
             last = at;
@@ -240,8 +243,8 @@ export class JobWords {
       if (part === 0) titlePairs = this.pairs.length;
     }
     if (unknown) return this.undo(from, MISSING);
-    this.reserve(commonWordsTextLength(this.touched.length, this.pairs.length));
-    this.used = this.bits.write(this.touched, this.pairs, titlePairs, this.out, this.used);
+    this.reserve(commonWordsTextLength(this.touched.length, this.pairs.length + this.marks.length / 2));
+    this.used = this.bits.write(this.touched, this.pairs, titlePairs, this.marks, this.out, this.used);
     this.resetCounts();
     return true;
   }
@@ -276,6 +279,7 @@ export class JobWords {
     for (const id of this.touched) this.counts[id] = 0;
     this.touched.length = 0;
     this.pairs.length = 0;
+    this.marks.length = 0;
   }
 
   /** `'lexeme':12A ` */

@@ -24,12 +24,14 @@ export function databaseWords(client: pg.PoolClient): JobWords {
 export async function fillWords(client: pg.PoolClient, table: string, snapshotId: number): Promise<number> {
   const res = await client.query(`UPDATE ${table} SET search = ${JOB_WORDS_SQL} WHERE search IS NULL`);
   // Each of the job's lexemes looked up by the vocabulary's key, not the vocabulary scanned per job;
-  // each numbered phrase (at most 128, their lexemes free of quotes and backslashes) by `<->` itself.
+  // each numbered phrase (a pair's key is its two lexemes, a chain's its tsquery text; their lexemes
+  // free of quotes and backslashes) by the phrase's own tsquery.
   const held = (numbers: string) =>
     `FROM unnest(tsvector_to_array(t.search)) l(lexeme) JOIN common_words c ON c.snapshot_id = $1 AND c.lexeme = l.lexeme WHERE c.bit ${numbers}`;
   await client.query(
     `WITH phrases AS MATERIALIZED (
-       SELECT bit, (quote_literal(split_part(lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(lexeme, ' ', 2)))::tsquery AS q
+       SELECT bit, (CASE WHEN lexeme LIKE '''%' THEN lexeme
+         ELSE quote_literal(split_part(lexeme, ' ', 1)) || ' <-> ' || quote_literal(split_part(lexeme, ' ', 2)) END)::tsquery AS q
        FROM common_words WHERE snapshot_id = $1 AND bit >= ${PHRASE_BASE})
      UPDATE ${table} t SET common_words = coalesce((
        SELECT bit_or(set_bit(repeat('0', ${COMMON_WORD_BITS})::varbit, c.bit, 1)) ${held(`< ${COMMON_WORD_BITS}`)}),

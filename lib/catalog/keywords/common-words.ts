@@ -10,18 +10,20 @@ export const COMMON_WORD_BITS = 1024;
 export const MORE_WORDS = 896;
 
 /**
- * Two-lexeme phrases numbered after the more words (PHRASE_BASE up), listed in the same
- * more_words: a job lists a phrase when it holds its second lexeme right after its first, which
- * is what `'a' <-> 'b'` asks of its positions. With the more words, bounded so that a job
+ * Phrases numbered after the more words (PHRASE_BASE up), listed in the same more_words: two
+ * lexemes one position apart (a job lists one when it holds its second lexeme right after its
+ * first, which is what `'a' <-> 'b'` asks of its positions), and the synonym list's longer
+ * expansions as chains of lexemes at given distances. With the more words, bounded so that a job
  * holding every number still fits an index entry (2 bytes each, with the bits and the listing's
  * other columns under btree's limit of about 2,700 bytes).
  */
-export const COMMON_PHRASES = 128;
+export const COMMON_PHRASES = 192;
 export const PHRASE_BASE = COMMON_WORD_BITS + MORE_WORDS;
 
 /**
- * A numbered phrase's key in common_words.lexeme: its two lexemes with one space between (a
- * lexeme of the jobs' configuration never holds white space, so no word's key is a phrase's).
+ * A numbered pair's key in common_words.lexeme: its two lexemes with one space between (a lexeme
+ * of the jobs' configuration never holds white space, so no word's key is a phrase's). A chain's
+ * key is its tsquery's text, which starts with a quote.
  */
 export const phraseKey = (first: string, second: string) => `${first} ${second}`;
 

@@ -20,7 +20,8 @@ export type LexemesJson = { floor: number | null; rows: LexemeRow[] | null; phra
 /**
  * A phrase's tsquery as text when it is two lexemes at adjacent positions, and its key from it
  * (common-words.ts's phraseKey): lexemes holding a quote or a backslash, which the text escapes,
- * are left out (no number: their words are read).
+ * are left out (no number: their words are read). A longer phrase numbered as a known chain has
+ * its tsquery text as its key.
  */
 const TWO_LEXEMES = "^'([^'\\\\]+)' <-> '([^'\\\\]+)'$";
 const AS_PAIR_TEXT = "\\1 \\2";
@@ -46,8 +47,8 @@ export function lexemesSql(clauses: readonly SearchClause[], snapshotId: number)
     'phrases', (SELECT json_agg(json_build_object('i', w.i, 'lexeme', c.lexeme, 'bit', c.bit, 'share', c.share::float8))
         FROM unnest(${texts.map((t) => t.text)}::text[], ${texts.map((t) => t.phrase)}::boolean[]) WITH ORDINALITY AS w(t, phrase, i)
         CROSS JOIN LATERAL (SELECT phraseto_tsquery('jobs_english'::regconfig, w.t)::text AS q) p
-        JOIN common_words c ON c.snapshot_id = ${snapshotId} AND p.q ~ ${TWO_LEXEMES}
-          AND c.lexeme = regexp_replace(p.q, ${TWO_LEXEMES}, ${AS_PAIR_TEXT}) AND c.bit >= ${PHRASE_BASE}
+        JOIN common_words c ON c.snapshot_id = ${snapshotId} AND c.bit >= ${PHRASE_BASE}
+          AND c.lexeme = CASE WHEN p.q ~ ${TWO_LEXEMES} THEN regexp_replace(p.q, ${TWO_LEXEMES}, ${AS_PAIR_TEXT}) ELSE p.q END
         WHERE w.phrase))`;
 }
 

@@ -133,9 +133,10 @@ export const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 /**
- * The list's two-word expansions ("software engineer", "customer service"): phrases people are
- * known to search for, numbered first when an import chooses its common phrases.
+ * The list's expansions of two words or more ("customer service", "software as a service"):
+ * phrases people are known to search for. An import numbers the two-word ones first when it
+ * chooses its common phrases, and every longer one, held or not (import/common-phrases.ts).
  */
 export const KNOWN_PHRASES: readonly string[] = [
-  ...new Set(Object.values(SYNONYMS).flatMap((also) => also.filter((p) => p.split(" ").length === 2))),
+  ...new Set(Object.values(SYNONYMS).flatMap((also) => also.filter((p) => p.includes(" ")))),
 ];

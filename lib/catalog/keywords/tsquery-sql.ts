@@ -43,4 +43,19 @@ export function tsquerySql(
   return Prisma.sql`(${Prisma.join(parts, " && ")})`;
 }
 
+/**
+ * The positive clauses with every alternative (synonyms' phrases too) as its lexemes ANDed: what
+ * every match holds, and what the words' index decides without reading a job's words.
+ */
+export function lexemesTsquerySql(clauses: readonly SearchClause[]): Prisma.Sql {
+  const parts = clauses
+    .filter((c) => !c.any[0]?.negated)
+    .map((c) => {
+      const texts = c.any.flatMap((item) => [item.text, ...(item.also ?? [])]);
+      const each = texts.map((t) => Prisma.sql`plainto_tsquery(${CONFIG}, ${t})`);
+      return each.length === 1 ? (each[0] as Prisma.Sql) : Prisma.sql`(${Prisma.join(each, " || ")})`;
+    });
+  return Prisma.sql`(${Prisma.join(parts, " && ")})`;
+}
+
 export const hasExclusions = (clauses: readonly Clause[]) => clauses.some((c) => c.any[0]?.negated);

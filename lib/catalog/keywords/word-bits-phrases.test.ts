@@ -13,6 +13,7 @@ const item = (kind: "term" | "phrase", text: string, negated = false) => ({
 
 // "data engineer" is a numbered phrase of two common lexemes; "data science" a phrase of two
 // common lexemes the snapshot did not number; "senior data engineer" one of three.
+// "kotlin" has no number: a query needing it is not decided by the bits.
 const BITS: Record<string, number> = { data: 12, engineer: 20, science: 40, senior: 9, python: 3 };
 const NUMBERED: Record<string, number> = { "data engineer": PHRASE_BASE + 4 };
 function alternative(text: string, phrase: boolean): Alternative {
@@ -70,7 +71,7 @@ describe("a numbered phrase", () => {
   });
 
   it("is asked of the words as its lexemes, and of the job's list for its positions", () => {
-    const clauses = [{ any: [item("phrase", "data engineer")] }, { any: [item("term", "python")] }];
+    const clauses = [{ any: [item("phrase", "data engineer")] }, { any: [item("term", "kotlin")] }];
     const bits = bitsOf(clauses);
     expect(bits?.listed).toEqual([{ clause: 0, bit: PHRASE_BASE + 4 }]);
     const sql = wordsMatchSql(clauses, bits);
@@ -84,7 +85,7 @@ describe("a numbered phrase", () => {
   });
 
   it("is left out of the tsquery when excluded, unless nothing else would be left", () => {
-    const excluded = [{ any: [item("term", "python")] }, { any: [item("phrase", "data engineer", true)] }];
+    const excluded = [{ any: [item("term", "kotlin")] }, { any: [item("phrase", "data engineer", true)] }];
     const sql = wordsMatchSql(excluded, bitsOf(excluded));
     expect(sql.text).not.toContain("!!");
     expect(sql.text).toMatch(/NOT \(CASE WHEN/);
@@ -107,8 +108,28 @@ describe("a numbered phrase", () => {
     const bits = ruleOutBits(clauses, [[stop, alternative("data engineer", true)]], 1);
     expect(bits?.listed).toEqual([]);
     expect(bits?.need).toContain(PHRASE_BASE + 4);
+    // The bits decide: the phrase is the list's; a row of another snapshot reads its words for it.
     const sql = wordsMatchSql(clauses, bits);
-    expect(sql.text).toContain("phraseto_tsquery");
-    expect(sql.text).not.toContain("CASE WHEN");
+    expect(sql.text).toMatch(
+      /more_words @> \$\d+::int2\[\] +ELSE search @@ \(\(plainto_tsquery\([^)]*\) \|\| phraseto_tsquery/,
+    );
+  });
+
+  it("where the bits decide q, asks the words' index for the lexemes only and the row for the rest", () => {
+    const clauses = [
+      { any: [item("phrase", "data engineer")] },
+      { any: [item("term", "python")] },
+      { any: [item("term", "science", true)] },
+    ];
+    const bits = bitsOf(clauses);
+    expect(bits?.exact).toBe(true);
+    const sql = wordsMatchSql(clauses, bits).text;
+    const [indexed, rest] = sql.split("CASE WHEN");
+    // No exclusion or phrase for the index (either makes it read every candidate's words) ...
+    expect(indexed).toMatch(/search @@ \(plainto_tsquery\([^)]*\) && plainto_tsquery\([^)]*\)\)/);
+    expect(indexed).not.toMatch(/!!|phraseto/);
+    // ... the bits and the list decide them on the row.
+    expect(rest).toMatch(/more_words @> \$\d+::int2\[\]/);
+    expect(rest).toMatch(/\(common_words & \$\d+::varbit\) <= /);
   });
 });

@@ -65,7 +65,7 @@ export type WordBits = {
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
 /**
  * One alternative of an item: its tsquery's nodes (numnode: 1 for a lone lexeme) and lexemes;
- * for a phrase of two adjacent lexemes (`'a' <-> 'b'`) the snapshot numbered, its number.
+ * for a phrase the snapshot numbered (two adjacent lexemes, or a known chain), its number.
  */
 export type Alternative = { nodes: number; lexemes: Lexeme[]; phrase: boolean; numbered?: Lexeme };
 
