@@ -48,12 +48,13 @@ function bitsDecideRows(f: JobFilters, snapshotId: number | undefined): boolean 
 function keywordsSql(
   keywords: SearchClause[],
   bits: WordBits | null | undefined,
-  byBits?: boolean,
+  byBits: boolean,
+  boundedRows: boolean,
 ): Prisma.Sql {
   // Every job of a snapshot with common words has bits (the importer's fillWords gives them to
   // jobs whose words the database made); forWalk hands over bits of the very snapshot searched.
   if (byBits && bits?.exact) return Prisma.sql`AND ${bitsKeepSql(bits)} ${rareExclusionSql(keywords, bits)}`;
-  return Prisma.sql`AND ${wordsMatchSql(keywords, bits)}`;
+  return Prisma.sql`AND ${wordsMatchSql(keywords, bits, { rareJobs: !boundedRows })}`;
 }
 
 /**
@@ -73,7 +74,14 @@ export function filterSql(
   const rows = !opts.onEntries;
   // Unlike the others, read from the row: the words are not in any listing index.
   if (rows && f.keywords && opts.keywords !== false)
-    parts.push(keywordsSql(f.keywords, f.wordBits, f.wordsByBits || bitsDecideRows(f, opts.rowsOf)));
+    parts.push(
+      keywordsSql(
+        f.keywords,
+        f.wordBits,
+        Boolean(f.wordsByBits) || bitsDecideRows(f, opts.rowsOf),
+        opts.rowsOf !== undefined,
+      ),
+    );
   if (rows && f.excludeCompanies) {
     const { keys, names } = f.excludeCompanies;
     parts.push(

@@ -2,15 +2,15 @@
 // ("data engineer") is decided by a job's list of numbers, as a word is, instead of by the
 // positions in its words. A pair is adjacent when its second lexeme sits one position after its
 // first anywhere in the job's words, which is exactly what `'a' <-> 'b'` asks; job-words.ts
-// reports the pairs as it lays the words out. The first batch chooses them among the pairs two
-// or more of its jobs hold: first the known phrases (the synonym list's two-word expansions,
-// "customer service": what people are known to search for, in a title or not), then those some
-// title holds ("registered nurse": what people quote), each by how many jobs hold them anywhere,
-// then the most held others. The most held pairs overall are the ads' boilerplate ("paid
-// holiday"), which few search for. The synonym list's longer expansions ("customer relationship
-// management", "software as a service": chains of three or more lexemes, or two with stop words
-// between) are numbered too, held or not: an abbreviation's query asks for them, and checking one
-// by positions reads the words of every job holding its common lexemes (decision 0039).
+// reports the pairs as it lays the words out. The first batch numbers the known phrases first,
+// held or not (the synonym list's two-word expansions, "customer service": an abbreviation's query
+// asks for them, and checking one by positions reads the words of every job holding its common
+// lexemes), then among the pairs two or more of its jobs hold those some title holds ("registered
+// nurse": what people quote), each by how many jobs hold them anywhere, then the most held others.
+// The most held pairs overall are the ads' boilerplate ("paid holiday"), which few search for. The
+// list's longer expansions ("customer relationship management", "software as a service": chains
+// of three or more lexemes, or two with stop words between) are numbered after the pairs, held or
+// not (decision 0039).
 import { COMMON_PHRASES, PHRASE_BASE, phraseKey } from "../keywords/common-words";
 import type { Piece } from "./job-words-sql";
 
@@ -118,8 +118,8 @@ export class CommonPhrases {
 
   /**
    * Chooses the phrases from the pairs counted; `lexemeOf`: id → lexeme; `known`: the known
-   * phrases' keys (phraseKey of their lexemes). A lexeme holding a quote or a backslash is left
-   * out: a query finds a phrase by its tsquery's text, which escapes them.
+   * phrases (knownPhrases), numbered first, held or not. A lexeme holding a quote or a backslash
+   * is left out: a query finds a phrase by its tsquery's text, which escapes them.
    */
   choose(lexemeOf: ReadonlyMap<number, string>, known: KnownPhrases = { pairs: new Set(), chains: [] }) {
     const rank = (key: number) => {
@@ -132,16 +132,26 @@ export class CommonPhrases {
     pairs.sort((a, b) => rank(b[0]) - rank(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
     this.inTitles = new Set();
+    // The known pairs no job of the batch held twice are numbered too, after those it did: an
+    // abbreviation's query asks for them, and without a number their lexemes' jobs' words are read.
+    const lexemesOf = (key: number): [string, string] => {
+      const [first, second] = idsOf(key);
+      return [lexemeOf.get(first) as string, lexemeOf.get(second) as string];
+    };
+    const heldKnown = pairs.filter(([key]) => rank(key) === 2).map(([key]) => lexemesOf(key));
+    const numbered = new Set(heldKnown.map(([a, b]) => phraseKey(a, b)));
+    const unheld = [...known.pairs]
+      .filter((k) => !numbered.has(k))
+      .map((k) => k.split(" ") as [string, string]);
+    const others = pairs.filter(([key]) => rank(key) < 2).map(([key]) => lexemesOf(key));
     const chains = known.chains.slice(0, COMMON_PHRASES);
-    for (const [key] of pairs.slice(0, COMMON_PHRASES - chains.length)) {
-      const ids = idsOf(key);
-      const index = this.chosen.push([lexemeOf.get(ids[0]) as string, lexemeOf.get(ids[1]) as string]) - 1;
-      for (const lexeme of new Set(this.chosen[index])) {
+    for (const pair of [...heldKnown, ...unheld, ...others].slice(0, COMMON_PHRASES - chains.length)) {
+      const index = this.chosen.push(pair) - 1;
+      for (const lexeme of new Set(pair)) {
         const list = this.byLexeme.get(lexeme) ?? [];
         list.push(index);
         this.byLexeme.set(lexeme, list);
       }
-      for (const id of ids) this.noteLexeme(id, lexemeOf.get(id) as string);
     }
     this.chains = chains.map((c) => ({ ...c, ids: new Int32Array(c.lexemes.length).fill(-1) }));
     this.chains.forEach((c, index) => {
@@ -151,7 +161,8 @@ export class CommonPhrases {
         this.chainsByLexeme.set(lexeme, list);
       }
     });
-    for (const [id, lexeme] of lexemeOf) if (this.chainsByLexeme.has(lexeme)) this.noteLexeme(id, lexeme);
+    for (const [id, lexeme] of lexemeOf)
+      if (this.byLexeme.has(lexeme) || this.chainsByLexeme.has(lexeme)) this.noteLexeme(id, lexeme);
   }
 
   /** Whether a lexeme id is part of a chain: its occurrences are marked for addChains. */

@@ -115,6 +115,16 @@ describe("a numbered phrase", () => {
     );
   });
 
+  it("reads a rare excluded word's jobs first only where the statement may (not on a bounded read of rows)", () => {
+    const clauses = [{ any: [item("phrase", "data engineer")] }, { any: [item("term", "kotlin", true)] }];
+    const bits = bitsOf(clauses);
+    expect(bits).toMatchObject({ exact: true, rare: [1] });
+    expect(wordsMatchSql(clauses, bits).text).toMatch(/id NOT IN \(SELECT id FROM jobs/);
+    const bounded = wordsMatchSql(clauses, bits, { rareJobs: false }).text;
+    expect(bounded).not.toContain("NOT IN");
+    expect(bounded).toContain("!!plainto_tsquery");
+  });
+
   it("where the bits decide q, asks the words' index for the lexemes only and the row for the rest", () => {
     const clauses = [
       { any: [item("phrase", "data engineer")] },

@@ -126,12 +126,19 @@ const asItem = (t: AlternativeText): SearchItem => ({
 export function wordsMatchSql(
   clauses: readonly SearchClause[],
   bits: WordBits | null | undefined,
+  /**
+   * Whether the statement may read the jobs of q's words too rare for a number first (once, by
+   * the words' index): not where it reads a bounded number of rows, since such a word may still
+   * be held by many.
+   */
+  opts: { rareJobs?: boolean } = {},
 ): Prisma.Sql {
   const condition = ruleOutCondition(bits);
   const listed = bits?.listed ?? [];
   // An excluded phrase is left out of the tsquery, which must keep a clause that is not.
   const positive = clauses.some((c) => !c.any[0]?.negated);
-  if (bits?.exact && positive) {
+  const rare = bits ? bits.rare.length > 0 || bits.anyOfRare.some((r) => r.length > 0) : false;
+  if (bits?.exact && positive && (opts.rareJobs !== false || !rare)) {
     // The bits decide q (decision 0039): the words' index is asked only for the lexemes (which it decides without
     // reading a job's words, where exclusions and phrases make it read every candidate's), and
     // the rest is decided by the row's bits and list. Rows of another snapshot read their words.
