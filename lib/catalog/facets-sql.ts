@@ -88,16 +88,18 @@ function topCompaniesSql(snapshotId: number, shared: readonly number[]): Prisma.
       GROUP BY 1 ORDER BY 3 DESC, 1 LIMIT ${TOP_COMPANIES})`;
   // The sample's size is never known to the planner (it guesses one row), so nothing here may
   // join the sample with another set: it would loop over one for each row of the other. `= ANY`
-  // of a parameter array is hashed; the keys worth reading are taken as one array, once.
+  // of a parameter array is hashed; the keys worth reading are taken as one array, once, and
+  // when there are none the sample is not read again at all (a one-time filter).
   return Prisma.sql`k AS MATERIALIZED (SELECT company_key, count(*)::int AS count,
         company_key = ANY(${shared}::int[]) AS shared
       FROM m GROUP BY 1),
+    ks AS MATERIALIZED (SELECT ARRAY(SELECT company_key FROM k WHERE shared AND count >= coalesce(
+      (SELECT count FROM k WHERE NOT shared ORDER BY count DESC LIMIT 1 OFFSET ${TOP_COMPANIES - 1}), 0)) AS keys),
     top AS (SELECT company_key, NULL::text AS folded, count FROM k WHERE NOT shared
       UNION ALL
       SELECT m.company_key, lower(j.company), count(*)::int FROM m
         JOIN jobs j ON j.snapshot_id = ${snapshotId} AND j.id = m.id
-        WHERE m.company_key = ANY(ARRAY(SELECT company_key FROM k WHERE shared AND count >= coalesce(
-          (SELECT count FROM k WHERE NOT shared ORDER BY count DESC LIMIT 1 OFFSET ${TOP_COMPANIES - 1}), 0)))
+        WHERE cardinality((SELECT keys FROM ks)) > 0 AND m.company_key = ANY((SELECT keys FROM ks)::int[])
         GROUP BY 1, 2
       ORDER BY 3 DESC, 1, 2 LIMIT ${TOP_COMPANIES})`;
 }
