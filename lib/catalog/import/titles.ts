@@ -64,7 +64,7 @@ export async function subtractTitleCounts(
 export async function subtractCopiedTitles(client: pg.ClientBase, snapshotId: number, copies: string) {
   // The import's titles are written after the table's statistics were taken, so the planner takes
   // them for a row or two and joins by a nested loop that aggregates `minus` again for every
-  // title (on a second import of a million jobs, minutes of one core). Nearly every title has
+  // title: work that grows with the square of the titles. Nearly every title has
   // copies, so a hash join is right here; an expiry's few titles keep their index lookups.
   await client.query("SET enable_nestloop = off");
   try {
