@@ -6,7 +6,7 @@ import { comboCodes } from "./combos";
 import type { CountryFilter } from "./countries";
 import type { JobFilters } from "./filters";
 import type { SearchClause } from "./keywords/tsquery-sql";
-import type { WordBits } from "./keywords/word-bits";
+import { readsRareJobs, type WordBits } from "./keywords/word-bits";
 import { bitsKeepSql, rareExclusionSql, wordsMatchSql } from "./keywords/word-bits-sql";
 
 export function countrySql(country: CountryFilter | undefined): Prisma.Sql {
@@ -36,11 +36,7 @@ export function cityRecheck(f: JobFilters, alias: string): Prisma.Sql {
 function bitsDecideRows(f: JobFilters, snapshotId: number | undefined): boolean {
   const bits = f.wordBits;
   return (
-    snapshotId !== undefined &&
-    bits?.exact === true &&
-    bits.snapshotId === snapshotId &&
-    bits.rare.length === 0 &&
-    bits.anyOfRare.every((r) => r.length === 0)
+    snapshotId !== undefined && bits?.exact === true && bits.snapshotId === snapshotId && !readsRareJobs(bits)
   );
 }
 

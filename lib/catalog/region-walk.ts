@@ -7,6 +7,7 @@
 // more; a short page, found among the first entries of every country, keeps the single walk.
 import { Prisma } from "../generated/prisma/client";
 import type { JobFilters } from "./filters";
+import { readsRareJobs } from "./keywords/word-bits";
 
 /** Regions of more countries walk the all-jobs listing: each country is a branch to plan. */
 export const MOST_WALKED_COUNTRIES = 32;
@@ -19,8 +20,7 @@ export const MIN_WANTED_PER_COUNTRY = 1_000;
  * excluded word, a set's rare alternative): each branch would read their jobs again.
  */
 export function walksPerCountry(f: Pick<JobFilters, "country" | "wordBits">, wanted: number): boolean {
-  const bits = f.wordBits;
-  const readsRare = Boolean(bits?.rare.length || bits?.anyOfRare.some((r) => r.length));
+  const readsRare = f.wordBits ? readsRareJobs(f.wordBits) : false;
   const n = new Set(f.country?.countries).size;
   return !readsRare && wanted >= MIN_WANTED_PER_COUNTRY && n >= 2 && n <= MOST_WALKED_COUNTRIES;
 }

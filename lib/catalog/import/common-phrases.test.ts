@@ -6,6 +6,18 @@ import { JobWords } from "./job-words";
 
 // A stand-in for the database's answer: lower-cased words, "the" a stop word (it takes a
 // position). The database's own positions are compared in test/common-words.test.ts.
+// A stand-in that makes a word of each space-separated part, as the database would, `stop` stop
+// words (each takes a position).
+const spaced = (stop: readonly string[] = []) =>
+  new JobWords(async (pieces) =>
+    pieces.map((p) =>
+      p
+        .toLowerCase()
+        .split(" ")
+        .map((x) => (stop.includes(x) ? [] : [x])),
+    ),
+  );
+
 const words = () =>
   new JobWords(async (pieces) => pieces.map((p) => (p.toLowerCase() === "the" ? [[]] : [[p.toLowerCase()]])));
 
@@ -30,15 +42,7 @@ describe("common phrases", () => {
   });
 
   it("number the known phrases (the synonym list's) first, in a title or not", async () => {
-    // A stand-in that makes a word of each space-separated part, as the database would.
-    const w = new JobWords(async (pieces) =>
-      pieces.map((p) =>
-        p
-          .toLowerCase()
-          .split(" ")
-          .map((x) => [x]),
-      ),
-    );
+    const w = spaced();
     expect(KNOWN_PHRASES).toContain("customer service");
     await w.build([
       ["Data Engineer", "Acme", "customer service"],
@@ -57,15 +61,7 @@ describe("common phrases", () => {
   });
 
   it("number the known longer phrases as chains and list each on the jobs holding its lexemes at its distances", async () => {
-    // A stand-in that makes a word of each space-separated part, "a" and "as" stop words.
-    const w = new JobWords(async (pieces) =>
-      pieces.map((p) =>
-        p
-          .toLowerCase()
-          .split(" ")
-          .map((x) => (x === "a" || x === "as" ? [] : [x])),
-      ),
-    );
+    const w = spaced(["a", "as"]);
     // No pair is held twice here, so the known ones are the only phrases.
     await w.build([
       ["t1", "c1", "x"],

@@ -50,6 +50,13 @@ export function chainText(lexemes: readonly string[], offsets: readonly number[]
 
 const plainLexeme = (lexeme: string) => /^[^'\\]+$/.test(lexeme);
 
+/** Adds `index` to the list under `key`. */
+function listUnder<K>(lists: Map<K, number[]>, key: K, index: number) {
+  const list = lists.get(key) ?? [];
+  list.push(index);
+  lists.set(key, list);
+}
+
 /**
  * The known phrases as the database made them (job-words-sql.ts): two lexemes one apart are a
  * pair; more, or two further apart (stop words between), a chain. Leading and trailing stop words
@@ -127,7 +134,7 @@ export class CommonPhrases {
       if (known.pairs.has(phraseKey(lexemeOf.get(first) ?? "", lexemeOf.get(second) ?? ""))) return 2;
       return this.inTitles.has(key) ? 1 : 0;
     };
-    const plain = (id: number) => /^[^'\\]+$/.test(lexemeOf.get(id) ?? "'");
+    const plain = (id: number) => plainLexeme(lexemeOf.get(id) ?? "'");
     const pairs = [...this.held].filter(([key, n]) => n >= 2 && idsOf(key).every(plain));
     pairs.sort((a, b) => rank(b[0]) - rank(a[0]) || b[1] - a[1] || a[0] - b[0]);
     this.held = new Map();
@@ -147,19 +154,11 @@ export class CommonPhrases {
     const chains = known.chains.slice(0, COMMON_PHRASES);
     for (const pair of [...heldKnown, ...unheld, ...others].slice(0, COMMON_PHRASES - chains.length)) {
       const index = this.chosen.push(pair) - 1;
-      for (const lexeme of new Set(pair)) {
-        const list = this.byLexeme.get(lexeme) ?? [];
-        list.push(index);
-        this.byLexeme.set(lexeme, list);
-      }
+      for (const lexeme of new Set(pair)) listUnder(this.byLexeme, lexeme, index);
     }
     this.chains = chains.map((c) => ({ ...c, ids: new Int32Array(c.lexemes.length).fill(-1) }));
     this.chains.forEach((c, index) => {
-      for (const lexeme of new Set(c.lexemes)) {
-        const list = this.chainsByLexeme.get(lexeme) ?? [];
-        list.push(index);
-        this.chainsByLexeme.set(lexeme, list);
-      }
+      for (const lexeme of new Set(c.lexemes)) listUnder(this.chainsByLexeme, lexeme, index);
     });
     for (const [id, lexeme] of lexemeOf)
       if (this.byLexeme.has(lexeme) || this.chainsByLexeme.has(lexeme)) this.noteLexeme(id, lexeme);
@@ -200,11 +199,8 @@ export class CommonPhrases {
       chain.lexemes.forEach((l, k) => {
         if (l === lexeme) chain.ids[k] = id;
       });
-      if (chain.lexemes[0] === lexeme) {
-        const list = this.chainsByFirst.get(id) ?? [];
-        if (!list.includes(index)) list.push(index);
-        this.chainsByFirst.set(id, list);
-      }
+      if (chain.lexemes[0] === lexeme && !this.chainsByFirst.get(id)?.includes(index))
+        listUnder(this.chainsByFirst, id, index);
     }
     if (!phrases) return;
     this.idOf.set(lexeme, id);

@@ -27,7 +27,7 @@ async function subtractPerTitle(
 }
 
 /** subtractPerTitle's statement: $1 the snapshot, $2 and $3 the (country, region) pairs. */
-export function subtractSql(per: string): string {
+function subtractSql(per: string): string {
   return `WITH per AS (${per}),
       reg AS (SELECT * FROM unnest($2::text[], $3::text[]) AS r(country, region)),
       k AS (

@@ -5,7 +5,7 @@
 import { Prisma } from "../../generated/prisma/client";
 import { COMMON_WORD_BITS, isBit } from "./common-words";
 import { lexemesTsquerySql, type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
-import type { AlternativeText, WordBits } from "./word-bits";
+import { type AlternativeText, readsRareJobs, type WordBits } from "./word-bits";
 
 /** The bits among common words' numbers, as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
 export function bitString(numbers: readonly number[]): string {
@@ -137,11 +137,11 @@ export function wordsMatchSql(
   const listed = bits?.listed ?? [];
   // An excluded phrase is left out of the tsquery, which must keep a clause that is not.
   const positive = clauses.some((c) => !c.any[0]?.negated);
-  const rare = bits ? bits.rare.length > 0 || bits.anyOfRare.some((r) => r.length > 0) : false;
-  if (bits?.exact && positive && (opts.rareJobs !== false || !rare)) {
-    // The bits decide q (decision 0039): the words' index is asked only for the lexemes (which it decides without
-    // reading a job's words, where exclusions and phrases make it read every candidate's), and
-    // the rest is decided by the row's bits and list. Rows of another snapshot read their words.
+  if (bits?.exact && positive && (opts.rareJobs !== false || !readsRareJobs(bits))) {
+    // The bits decide q (decision 0039): the words' index is asked only for the lexemes (which it
+    // decides without reading a job's words, where exclusions and phrases make it read every
+    // candidate's), and the rest is decided by the row's bits and list. Rows of another snapshot
+    // read their words.
     const own = Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL AND more_words IS NOT NULL`;
     const keep = Prisma.sql`CASE WHEN ${own} THEN ${bitsKeepSql(bits)} ${rareExclusionSql(clauses, bits)} ELSE search @@ ${tsquerySql(clauses)} END`;
     const words = Prisma.sql`search @@ ${lexemesTsquerySql(clauses)} AND ${keep}`;

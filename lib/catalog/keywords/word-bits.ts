@@ -61,6 +61,13 @@ export type WordBits = {
   listed: { clause: number; bit: number }[];
 };
 
+/**
+ * Whether deciding q by the bits reads the jobs of words too rare for a number first (an excluded
+ * one, or a set's rare alternative), from the words' index.
+ */
+export const readsRareJobs = (bits: WordBits): boolean =>
+  bits.rare.length > 0 || bits.anyOfRare.some((r) => r.length > 0);
+
 /** A lexeme under jobs_english, with its number (`bit`) and share when it is a common word. */
 export type Lexeme = { lexeme: string; bit: number | null; share?: number };
 /**
