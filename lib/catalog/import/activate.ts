@@ -13,8 +13,14 @@ export const copiesName = (snapshotId: number) => `job_copies_s${snapshotId}`;
  * rows (and gains the few copies served in their place). A VACUUM there would read it whole to
  * free space little reuses before a later import drops the partition, so neither autovacuum nor
  * ours touches it; only the partition's own pages are vacuumed, for index-only scans.
+ *
+ * The row's long text goes to TOAST whole: a row holding its description inline is about three
+ * times as wide, and searches read rows by the thousand (a word's matches, sorted by date) but
+ * descriptions one job at a time. PostgreSQL moves values out only once a row passes about
+ * 2 KB, then until it fits the target; at 1 KB the description and the words leave and every
+ * short column stays (decision 0040).
  */
-export const PARTITION_STORAGE = "WITH (toast.autovacuum_enabled = false)";
+export const PARTITION_STORAGE = "WITH (toast_tuple_target = 1024, toast.autovacuum_enabled = false)";
 export async function vacuumPartition(client: pg.ClientBase, snapshotId: number): Promise<void> {
   await client.query(`VACUUM (PROCESS_TOAST FALSE) ${partitionName(snapshotId)}`);
 }
