@@ -27,9 +27,10 @@ describe("a served partition's rows", () => {
       `SELECT count(*)::float / count(DISTINCT (ctid::text::point)[0]) AS per_page, count(*)::int AS served
        FROM jobs WHERE snapshot_id = (SELECT snapshot_id FROM catalog_live WHERE id = 1)`,
     );
-    expect(rows[0].served).toBeGreaterThan(2_000);
+    const [partition] = rows;
+    expect(partition?.served).toBeGreaterThan(2_000);
     // Descriptions of 150–600 words held inline leave about eight jobs per page.
-    expect(rows[0].per_page).toBeGreaterThanOrEqual(10);
+    expect(partition?.per_page).toBeGreaterThanOrEqual(10);
   });
 
   it("still serve each job's description whole", async () => {
