@@ -46,11 +46,12 @@ function keywordsSql(
   bits: WordBits | null | undefined,
   byBits: boolean,
   boundedRows: boolean,
+  snapshotId: number | undefined,
 ): Prisma.Sql {
   // Every job of a snapshot with common words has bits (the importer's fillWords gives them to
   // jobs whose words the database made); forWalk hands over bits of the very snapshot searched.
   if (byBits && bits?.exact) return Prisma.sql`AND ${bitsKeepSql(bits)} ${rareExclusionSql(keywords, bits)}`;
-  return Prisma.sql`AND ${wordsMatchSql(keywords, bits, { rareJobs: !boundedRows })}`;
+  return Prisma.sql`AND ${wordsMatchSql(keywords, bits, { rareJobs: !boundedRows, snapshotId })}`;
 }
 
 /**
@@ -60,11 +61,13 @@ function keywordsSql(
  * where the words' index would not lead anyway, so exact bits decide q there without reading
  * any job's words (a read of their own, from disk on a catalog larger than memory).
  * `onEntries`: only the conditions a filter's index (company, city, combination) holds, leaving
- * out those on the row (q, excluded companies, the company's name, first seen).
+ * out those on the row (q, excluded companies, the company's name, first seen). `of`: the
+ * snapshot the statement reads (`rowsOf` is one too), which lets q's numbered phrases lead by
+ * their list's index when the bits are that snapshot's.
  */
 export function filterSql(
   f: JobFilters,
-  opts: { keywords?: boolean; rowsOf?: number; onEntries?: boolean } = {},
+  opts: { keywords?: boolean; rowsOf?: number; onEntries?: boolean; of?: number } = {},
 ): Prisma.Sql {
   const parts: Prisma.Sql[] = [countrySql(f.country)];
   const rows = !opts.onEntries;
@@ -76,6 +79,7 @@ export function filterSql(
         f.wordBits,
         Boolean(f.wordsByBits) || bitsDecideRows(f, opts.rowsOf),
         opts.rowsOf !== undefined,
+        opts.of ?? opts.rowsOf,
       ),
     );
   if (rows && f.excludeCompanies) {

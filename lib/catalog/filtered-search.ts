@@ -78,7 +78,7 @@ export function matchesSql(
   snapshotId: number,
   extra: readonly (typeof INDEXED_COLUMNS)[number][] = [],
 ): Prisma.Sql {
-  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { of: snapshotId })}`;
   const { limit, offset } = input;
   const more = extra.length ? Prisma.raw(`, ${extra.join(", ")}`) : Prisma.empty;
   const order = ORDER[input.sort === "relevance" ? "date" : input.sort];
@@ -173,7 +173,7 @@ export function filteredPageSql(input: FilteredInput, snapshotId: number): Prism
 
 /** How many jobs match, counting no further than TOTAL_COUNT_CAP + 1. */
 export function filteredCountSql(input: FilteredInput, snapshotId: number): Prisma.Sql {
-  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters)}`;
+  const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(input.filters, { of: snapshotId })}`;
   const cap = TOTAL_COUNT_CAP + 1;
   if (!input.tsquery)
     return Prisma.sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM jobs WHERE ${where} LIMIT ${cap}) x`;

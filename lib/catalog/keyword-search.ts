@@ -21,7 +21,7 @@ export function keywordMatchesSql(
   const window = offset + limit;
   // Few matches: read them all from the words' index; many: walk jobs newest first.
   const rest = fewMatches
-    ? Prisma.sql`b0 AS MATERIALIZED (SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters)}),
+    ? Prisma.sql`b0 AS MATERIALIZED (SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { of: snapshotId })}),
     b AS (
       SELECT -1::real AS rank, id, posted_at FROM b0
       WHERE NOT EXISTS (SELECT 1 FROM c WHERE c.title_id = b0.title_id)
@@ -29,7 +29,7 @@ export function keywordMatchesSql(
     )`
     : Prisma.sql`b AS (
       SELECT -1::real AS rank, id, posted_at FROM jobs
-      WHERE snapshot_id = ${snapshotId} ${filterSql(filters)}
+      WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { of: snapshotId })}
         AND NOT EXISTS (SELECT 1 FROM c WHERE c.title_id = jobs.title_id)
       ORDER BY posted_at DESC, id LIMIT ${window}
     )`;

@@ -97,7 +97,7 @@ export function otherMatchesSql(
   // A walk forWalk let the bits decide reads index entries only (filterSql checks the bits).
   const words = filters.wordsByBits
     ? Prisma.empty
-    : Prisma.sql`AND ${wordsMatchSql(filters.keywords, filters.wordBits)}`;
+    : Prisma.sql`AND ${wordsMatchSql(filters.keywords, filters.wordBits, { snapshotId })}`;
   const where = Prisma.sql`snapshot_id = ${snapshotId} ${filterSql(filters, { keywords: Boolean(filters.wordsByBits) })}
       AND NOT (title_id = ANY(${ids}::int[])) ${words}`;
   return newestFirstSql(Prisma.sql`id, posted_at`, where, filters, limit);
@@ -115,7 +115,7 @@ export function otherMatchesWholeSql(
   limit: number,
 ): Prisma.Sql {
   return Prisma.sql`SELECT id, posted_at FROM (
-      SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters)} OFFSET 0
+      SELECT id, posted_at, title_id FROM jobs WHERE snapshot_id = ${snapshotId} ${filterSql(filters, { of: snapshotId })} OFFSET 0
     ) m WHERE NOT (title_id = ANY(${ids}::int[]))
     ORDER BY posted_at DESC, id LIMIT ${limit}`;
 }

@@ -88,6 +88,7 @@ export async function buildIndexes(on: pg.Pool | pg.PoolClient, snapshotId: numb
       `CREATE INDEX ${t}_salary_asc_idx ON ${t} (snapshot_id, country_code, salary_year_min, posted_at DESC, id, salary_currency, salary_year_max, ${others})`,
       `CREATE INDEX ${t}_first_seen_idx ON ${t} (snapshot_id, first_seen_at DESC NULLS LAST, posted_at DESC, id, country_code, combo, company_key, title_id, city_key)`,
       `CREATE INDEX ${t}_expires_idx ON ${t} (snapshot_id, expires_at) WHERE expires_at IS NOT NULL`,
+      `CREATE INDEX ${t}_more_words_idx ON ${t} USING gin (more_words) WITH (fastupdate = off)`,
     ],
   ];
   if (pool) await Promise.all(lists.map(run));

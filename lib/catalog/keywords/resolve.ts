@@ -7,6 +7,7 @@ import { catalogDb, snapshotCache } from "../live";
 import { bestCorrection, type Candidate } from "./corrections";
 import { type Expansion, expandSynonyms } from "./expand";
 import { type LexemesJson, lexemesOf, lexemesSql } from "./lexemes-sql";
+import { listLeads } from "./list-leads";
 import { foldWord, parseQuery } from "./parse";
 import { rareEstimates } from "./rare-estimates";
 import { rareLexemes } from "./rare-words";
@@ -137,7 +138,9 @@ export async function resolveKeywords(
   };
   const { alternatives, floor } = lexemesOf(clauses, lexemes);
   const estimated = await rareEstimates(snapshotId, rareLexemes(clauses, alternatives));
-  const bits = ruleOutBits(clauses, alternatives, snapshotId, floor, estimated);
+  const ruled = ruleOutBits(clauses, alternatives, snapshotId, floor, estimated);
+  const leads = ruled?.exact ? listLeads(clauses, alternatives) : undefined;
+  const bits = ruled && leads ? { ...ruled, listLeads: leads } : ruled;
   const value = { clauses, meta, bits };
   cache.set(snapshotId, key, value);
   return ok(value);

@@ -48,13 +48,19 @@ export function tsquerySql(
  * every match holds, and what the words' index decides without reading a job's words.
  */
 export function lexemesTsquerySql(clauses: readonly SearchClause[]): Prisma.Sql {
-  const parts = clauses
-    .filter((c) => !c.any[0]?.negated)
-    .map((c) => {
-      const texts = c.any.flatMap((item) => [item.text, ...(item.also ?? [])]);
-      const each = texts.map((t) => Prisma.sql`plainto_tsquery(${CONFIG}, ${t})`);
-      return each.length === 1 ? (each[0] as Prisma.Sql) : Prisma.sql`(${Prisma.join(each, " || ")})`;
-    });
+  return lexemesOfTextsSql(
+    clauses
+      .filter((c) => !c.any[0]?.negated)
+      .map((c) => c.any.flatMap((item) => [item.text, ...(item.also ?? [])])),
+  );
+}
+
+/** Per clause, its texts' lexemes ANDed, ORed within the clause; the clauses ANDed. */
+export function lexemesOfTextsSql(clauses: readonly (readonly string[])[]): Prisma.Sql {
+  const parts = clauses.map((texts) => {
+    const each = texts.map((t) => Prisma.sql`plainto_tsquery(${CONFIG}, ${t})`);
+    return each.length === 1 ? (each[0] as Prisma.Sql) : Prisma.sql`(${Prisma.join(each, " || ")})`;
+  });
   return Prisma.sql`(${Prisma.join(parts, " && ")})`;
 }
 

@@ -4,7 +4,14 @@
 
 import { Prisma } from "../../generated/prisma/client";
 import { COMMON_WORD_BITS, isBit } from "./common-words";
-import { lexemesTsquerySql, type SearchClause, type SearchItem, tsquerySql } from "./tsquery-sql";
+import type { ListLead } from "./list-leads";
+import {
+  lexemesOfTextsSql,
+  lexemesTsquerySql,
+  type SearchClause,
+  type SearchItem,
+  tsquerySql,
+} from "./tsquery-sql";
 import { type AlternativeText, readsRareJobs, type WordBits } from "./word-bits";
 
 /** The bits among common words' numbers, as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
@@ -131,7 +138,14 @@ export function wordsMatchSql(
    * the words' index): not where it reads a bounded number of rows, since such a word may still
    * be held by many.
    */
-  opts: { rareJobs?: boolean } = {},
+  opts: {
+    rareJobs?: boolean;
+    /**
+     * The snapshot the statement reads, where the caller knows it: when the bits are its own, a
+     * phrase numbered past them may lead by the list's index (list-leads.ts).
+     */
+    snapshotId?: number;
+  } = {},
 ): Prisma.Sql {
   const condition = ruleOutCondition(bits);
   const listed = bits?.listed ?? [];
@@ -144,7 +158,7 @@ export function wordsMatchSql(
     // read their words.
     const own = Prisma.sql`snapshot_id = ${bits.snapshotId}::int AND common_words IS NOT NULL AND more_words IS NOT NULL`;
     const keep = Prisma.sql`CASE WHEN ${own} THEN ${bitsKeepSql(bits)} ${rareExclusionSql(clauses, bits)} ELSE search @@ ${tsquerySql(clauses)} END`;
-    const words = Prisma.sql`search @@ ${lexemesTsquerySql(clauses)} AND ${keep}`;
+    const words = Prisma.sql`${leadSql(clauses, bits, opts.snapshotId)} AND ${keep}`;
     return condition ? Prisma.sql`(${condition} AND ${words})` : Prisma.sql`(${words})`;
   }
   const kept = listed.filter((l) => positive || !clauses[l.clause]?.any[0]?.negated);
@@ -159,4 +173,31 @@ export function wordsMatchSql(
   }
   const words = parts.length > 1 ? Prisma.sql`(${Prisma.join(parts, " AND ")})` : (parts[0] as Prisma.Sql);
   return condition ? Prisma.sql`(${condition} AND ${words})` : words;
+}
+
+/**
+ * What the indexes are asked for q when the bits decide it: every alternative's lexemes, which
+ * the words' index decides without reading a job's words. Where the statement reads the bits' own
+ * snapshot, a phrase numbered past the bits that is one alternative among others (a synonym's
+ * expansion, an OR) is asked of the list's index by its number instead: as lexemes it would
+ * bring every job holding its words apart. A phrase that is a clause alone stays with the words'
+ * index when other clauses are asked of it too, which intersects them within one scan; alone in
+ * q it is asked of the list's index (rows of another snapshot number their phrases otherwise,
+ * so only then).
+ */
+function leadSql(
+  clauses: readonly SearchClause[],
+  bits: WordBits,
+  snapshotId: number | undefined,
+): Prisma.Sql {
+  const leads = snapshotId === bits.snapshotId ? bits.listLeads : undefined;
+  if (!leads) return Prisma.sql`search @@ ${lexemesTsquerySql(clauses)}`;
+  const byList = (l: ListLead) => l.listed.length > 0 && (l.words.length > 0 || leads.length === 1);
+  const byWords = leads.filter((l) => !byList(l)).map((l) => [...l.words, ...l.listed.map((p) => p.text)]);
+  const parts = byWords.length ? [Prisma.sql`search @@ ${lexemesOfTextsSql(byWords)}`] : [];
+  for (const { words, listed } of leads.filter(byList)) {
+    const list = Prisma.sql`more_words && ${listed.map((p) => p.bit)}::int2[]`;
+    parts.push(words.length ? Prisma.sql`(search @@ ${lexemesOfTextsSql([words])} OR ${list})` : list);
+  }
+  return Prisma.join(parts, " AND ");
 }

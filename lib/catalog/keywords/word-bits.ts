@@ -6,6 +6,7 @@
 // (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary: the SQL (word-bits-sql.ts)
 // checks each row's snapshot against the one the bits were read for.
 
+import type { ListLead } from "./list-leads";
 import type { Estimate } from "./rare-estimates";
 import type { SearchClause } from "./tsquery-sql";
 
@@ -59,6 +60,8 @@ export type WordBits = {
    * words need not be read for the phrase's positions (word-bits-sql.ts's wordsMatchSql).
    */
   listed: { clause: number; bit: number }[];
+  /** When exact: which index finds each clause's matches (list-leads.ts); undefined for the words' alone. */
+  listLeads?: ListLead[];
 };
 
 /**
