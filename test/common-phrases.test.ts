@@ -113,6 +113,9 @@ describe("common phrases", () => {
       `crm -"data engineer"`,
       `"customer relationship management"`,
       "python -saas",
+      // Beside another clause: every phrase is asked of the words' index.
+      "crm python",
+      `saas OR "data engineer" engineer`,
     ]) {
       const k = await resolveKeywords(q, snapshotId, false);
       if (!k.ok) throw new Error(`${q}: ${JSON.stringify(k)}`);

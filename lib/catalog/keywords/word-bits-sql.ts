@@ -4,7 +4,6 @@
 
 import { Prisma } from "../../generated/prisma/client";
 import { COMMON_WORD_BITS, isBit } from "./common-words";
-import type { ListLead } from "./list-leads";
 import {
   lexemesOfTextsSql,
   lexemesTsquerySql,
@@ -128,7 +127,9 @@ const asItem = (t: AlternativeText): SearchItem => ({
  * q's condition on a job: the bits' rule-out first (cheap), then the words themselves. A numbered
  * phrase (WordBits.listed) is asked of the words as its lexemes only, which the words' index
  * decides without reading a job's words, and of the job's list for their positions (of the
- * snapshot that numbered it; any other row's words are read).
+ * snapshot that numbered it; any other row's words are read). When the bits decide q, the
+ * indexes are asked what leadSql says: the lexemes, or a lone clause's phrases by the list's
+ * own index.
  */
 export function wordsMatchSql(
   clauses: readonly SearchClause[],
@@ -177,27 +178,21 @@ export function wordsMatchSql(
 
 /**
  * What the indexes are asked for q when the bits decide it: every alternative's lexemes, which
- * the words' index decides without reading a job's words. Where the statement reads the bits' own
- * snapshot, a phrase numbered past the bits that is one alternative among others (a synonym's
- * expansion, an OR) is asked of the list's index by its number instead: as lexemes it would
- * bring every job holding its words apart. A phrase that is a clause alone stays with the words'
- * index when other clauses are asked of it too, which intersects them within one scan; alone in
- * q it is asked of the list's index (rows of another snapshot number their phrases otherwise,
- * so only then).
+ * the words' index decides without reading a job's words. When q has one clause that is not
+ * excluded and the statement reads the bits' own snapshot, its numbered phrases are asked of the
+ * list's index by their number instead (a BitmapOr with its other alternatives' lexemes): as
+ * lexemes they bring every job holding their words apart. Beside another clause they stay with
+ * the words' index, which intersects all the clauses within one scan; a condition of two indexes
+ * there reads every holder of the phrase or turns the plan into a walk. Rows of another snapshot
+ * number their phrases otherwise, so only for the bits' own.
  */
 function leadSql(
   clauses: readonly SearchClause[],
   bits: WordBits,
   snapshotId: number | undefined,
 ): Prisma.Sql {
-  const leads = snapshotId === bits.snapshotId ? bits.listLeads : undefined;
-  if (!leads) return Prisma.sql`search @@ ${lexemesTsquerySql(clauses)}`;
-  const byList = (l: ListLead) => l.listed.length > 0 && (l.words.length > 0 || leads.length === 1);
-  const byWords = leads.filter((l) => !byList(l)).map((l) => [...l.words, ...l.listed.map((p) => p.text)]);
-  const parts = byWords.length ? [Prisma.sql`search @@ ${lexemesOfTextsSql(byWords)}`] : [];
-  for (const { words, listed } of leads.filter(byList)) {
-    const list = Prisma.sql`more_words && ${listed.map((p) => p.bit)}::int2[]`;
-    parts.push(words.length ? Prisma.sql`(search @@ ${lexemesOfTextsSql([words])} OR ${list})` : list);
-  }
-  return Prisma.join(parts, " AND ");
+  const lead = snapshotId === bits.snapshotId && bits.listLeads?.length === 1 ? bits.listLeads[0] : undefined;
+  if (!lead?.listed.length) return Prisma.sql`search @@ ${lexemesTsquerySql(clauses)}`;
+  const list = Prisma.sql`more_words && ${lead.listed.map((p) => p.bit)}::int2[]`;
+  return lead.words.length ? Prisma.sql`(search @@ ${lexemesOfTextsSql([lead.words])} OR ${list})` : list;
 }
