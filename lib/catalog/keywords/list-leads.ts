@@ -5,14 +5,7 @@
 // (common words such as "customer", "relationship" and "management" are held apart by many).
 import { isBit } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, pairedClauses } from "./word-bits";
-
-/**
- * One clause that is not excluded: the texts of its alternatives the words' index finds (by their
- * lexemes), and the phrases the list's index finds (by their number). A job matching the clause
- * is found by one of the two.
- */
-export type ListLead = { words: string[]; listed: { text: string; bit: number }[] };
+import { type Alternative, type ListLead, pairedClauses } from "./word-bits";
 
 /** Each clause's lead, in the order of the clauses left; undefined when no phrase is numbered past the bits. */
 export function listLeads(

@@ -6,7 +6,6 @@
 // (walk-by-bits.ts). Bit numbers belong to one snapshot's vocabulary: the SQL (word-bits-sql.ts)
 // checks each row's snapshot against the one the bits were read for.
 
-import type { ListLead } from "./list-leads";
 import type { Estimate } from "./rare-estimates";
 import type { SearchClause } from "./tsquery-sql";
 
@@ -63,6 +62,13 @@ export type WordBits = {
   /** When exact: which index finds each clause's matches (list-leads.ts); undefined for the words' alone. */
   listLeads?: ListLead[];
 };
+
+/**
+ * One clause that is not excluded: the texts of its alternatives the words' index finds (by their
+ * lexemes), and the phrases the list's index finds (by their number). A job matching the clause
+ * is found by one of the two.
+ */
+export type ListLead = { words: string[]; listed: { text: string; bit: number }[] };
 
 /**
  * Whether deciding q by the bits reads the jobs of words too rare for a number first (an excluded
