@@ -62,7 +62,7 @@ function keywordsSql(
  * any job's words (a read of their own, from disk on a catalog larger than memory).
  * `onEntries`: only the conditions a filter's index (company, city, combination) holds, leaving
  * out those on the row (q, excluded companies, the company's name, first seen). `of`: the
- * snapshot the statement reads (`rowsOf` is one too), which lets q's numbered phrases lead by
+ * snapshot a statement reading the words' index reads, which lets q's numbered phrases lead by
  * their list's index when the bits are that snapshot's.
  */
 export function filterSql(
@@ -79,7 +79,7 @@ export function filterSql(
         f.wordBits,
         Boolean(f.wordsByBits) || bitsDecideRows(f, opts.rowsOf),
         opts.rowsOf !== undefined,
-        opts.of ?? opts.rowsOf,
+        opts.of,
       ),
     );
   if (rows && f.excludeCompanies) {

@@ -14,7 +14,7 @@ export const copiesName = (snapshotId: number) => `job_copies_s${snapshotId}`;
  * free space little reuses before a later import drops the partition, so neither autovacuum nor
  * ours touches it; only the partition's own pages are vacuumed, for index-only scans.
  *
- * The row's long text goes to TOAST whole: a row holding its description inline is about three
+ * The row's long text goes to TOAST whole: a row holding its description inline is several
  * times as wide, and searches read rows by the thousand (a word's matches, sorted by date) but
  * descriptions one job at a time. PostgreSQL moves values out only once a row passes about
  * 2 KB, then until it fits the target; at 1 KB the description and the words leave and every

@@ -6,6 +6,9 @@ import { JobWords } from "./job-words";
 
 // A stand-in for the database's answer: lower-cased words, "the" a stop word (it takes a
 // position). The database's own positions are compared in test/common-words.test.ts.
+const words = () =>
+  new JobWords(async (pieces) => pieces.map((p) => (p.toLowerCase() === "the" ? [[]] : [[p.toLowerCase()]])));
+
 // A stand-in that makes a word of each space-separated part, as the database would, `stop` stop
 // words (each takes a position).
 const spaced = (stop: readonly string[] = []) =>
@@ -17,9 +20,6 @@ const spaced = (stop: readonly string[] = []) =>
         .map((x) => (stop.includes(x) ? [] : [x])),
     ),
   );
-
-const words = () =>
-  new JobWords(async (pieces) => pieces.map((p) => (p.toLowerCase() === "the" ? [[]] : [[p.toLowerCase()]])));
 
 describe("common phrases", () => {
   it("number the adjacent pairs two or more jobs of the first batch hold, those in a title first", async () => {

@@ -1,17 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { phrase, term } from "@/test/support/word-bits-clauses";
 import { PHRASE_BASE } from "./common-words";
 import { listLeads } from "./list-leads";
 import type { SearchClause } from "./tsquery-sql";
 import { type Alternative, alternativeTexts, ruleOutBits } from "./word-bits";
 import { wordsMatchSql } from "./word-bits-sql";
-
-const item = (kind: "term" | "phrase", text: string, negated = false, also?: string[]) => ({
-  kind,
-  text,
-  negated,
-  position: 1,
-  ...(also ? { also } : {}),
-});
 
 // "crm" and "python" are common lexemes with a bit; "customer relationship management" a chain
 // the snapshot numbered (every phrase's number is past the bits); "data science" a phrase the
@@ -32,31 +25,28 @@ function alternative(text: string, phrase: boolean): Alternative {
 }
 const lexemesOf = (clauses: SearchClause[]) =>
   alternativeTexts(clauses).map((texts) => texts.map((t) => alternative(t.text, t.phrase)));
-const CRM = { any: [item("term", "crm", false, ["customer relationship management"])] };
+const CRM = { any: [term("crm", false, ["customer relationship management"])] };
 
 describe("which index finds a clause's matches when the bits decide q", () => {
   it("is the list's for a phrase numbered past the bits, the words' for every other alternative", () => {
-    const clauses = [CRM, { any: [item("term", "python")] }];
+    const clauses = [CRM, { any: [term("python")] }];
     expect(listLeads(clauses, lexemesOf(clauses))).toEqual([
-      { words: ["crm"], listed: [{ text: "customer relationship management", bit: CHAIN }] },
+      { words: ["crm"], listed: [CHAIN] },
       { words: ["python"], listed: [] },
     ]);
   });
 
   it("leaves excluded clauses to the row, and is nothing without a phrase past the bits", () => {
-    const excluded = [
-      { any: [item("term", "python")] },
-      { any: [item("phrase", "customer relationship management", true)] },
-    ];
+    const excluded = [{ any: [term("python")] }, { any: [phrase("customer relationship management", true)] }];
     expect(listLeads(excluded, lexemesOf(excluded))).toBeUndefined();
-    const unnumbered = [{ any: [item("phrase", "data science"), item("term", "python")] }];
+    const unnumbered = [{ any: [phrase("data science"), term("python")] }];
     expect(listLeads(unnumbered, lexemesOf(unnumbered))).toBeUndefined();
   });
 });
 
 describe("q's condition when the bits decide it", () => {
   // One clause, and an exclusion the bits decide on the row.
-  const clauses = [CRM, { any: [item("term", "python", true)] }];
+  const clauses = [CRM, { any: [term("python", true)] }];
   const lexemes = lexemesOf(clauses);
   const ruled = ruleOutBits(clauses, lexemes, 1);
   const bits = ruled && { ...ruled, listLeads: listLeads(clauses, lexemes) };
@@ -79,7 +69,7 @@ describe("q's condition when the bits decide it", () => {
   });
 
   it("leaves every phrase to the words' index beside another clause, which intersects them in one scan", () => {
-    const cs = [CRM, { any: [item("term", "python")] }];
+    const cs = [CRM, { any: [term("python")] }];
     const lex = lexemesOf(cs);
     const r = ruleOutBits(cs, lex, 1);
     const sql = wordsMatchSql(cs, r && { ...r, listLeads: listLeads(cs, lex) }, { snapshotId: 1 });
@@ -90,20 +80,20 @@ describe("q's condition when the bits decide it", () => {
   });
 
   it("leaves a phrase that is a clause alone to the words' index beside other words, and to the list's when alone", () => {
-    const phrase = { any: [item("phrase", "customer relationship management")] };
+    const chain = { any: [phrase("customer relationship management")] };
     const sqlOf = (cs: SearchClause[]) => {
       const lex = lexemesOf(cs);
       const r = ruleOutBits(cs, lex, 1);
       return wordsMatchSql(cs, r && { ...r, listLeads: listLeads(cs, lex) }, { snapshotId: 1 });
     };
     // Beside python: the words' index intersects the phrase's lexemes with python's in one scan.
-    const beside = sqlOf([phrase, { any: [item("term", "python")] }]);
+    const beside = sqlOf([chain, { any: [term("python")] }]);
     expect(beside.text).not.toMatch(/ AND more_words && /);
     expect(beside.text).toMatch(
       /^\(NOT words_rule_out.* AND search @@ \(plainto_tsquery\([^)]*\) && plainto_tsquery/,
     );
     // Alone: the list's index, and no lexemes.
-    const alone = sqlOf([phrase]);
+    const alone = sqlOf([chain]);
     expect(alone.text).toMatch(/ AND more_words && \$\d+::int2\[\] AND CASE/);
     expect(alone.text).not.toMatch(/search @@ \(plainto_tsquery\([^)]*\)\) AND/);
   });

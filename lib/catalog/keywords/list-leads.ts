@@ -18,7 +18,7 @@ export function listLeads(
       const lead: ListLead = { words: [], listed: [] };
       for (const { t, a } of paired) {
         const n = a.numbered?.bit;
-        if (a.phrase && n != null && !isBit(n)) lead.listed.push({ text: t.text, bit: n });
+        if (a.phrase && n != null && !isBit(n)) lead.listed.push(n);
         else lead.words.push(t.text);
       }
       return lead;

@@ -193,6 +193,6 @@ function leadSql(
 ): Prisma.Sql {
   const lead = snapshotId === bits.snapshotId && bits.listLeads?.length === 1 ? bits.listLeads[0] : undefined;
   if (!lead?.listed.length) return Prisma.sql`search @@ ${lexemesTsquerySql(clauses)}`;
-  const list = Prisma.sql`more_words && ${lead.listed.map((p) => p.bit)}::int2[]`;
+  const list = Prisma.sql`more_words && ${lead.listed}::int2[]`;
   return lead.words.length ? Prisma.sql`(search @@ ${lexemesOfTextsSql([lead.words])} OR ${list})` : list;
 }

@@ -65,10 +65,10 @@ export type WordBits = {
 
 /**
  * One clause that is not excluded: the texts of its alternatives the words' index finds (by their
- * lexemes), and the phrases the list's index finds (by their number). A job matching the clause
- * is found by one of the two.
+ * lexemes), and the numbers of the phrases the list's index finds. A job matching the clause is
+ * found by one of the two.
  */
-export type ListLead = { words: string[]; listed: { text: string; bit: number }[] };
+export type ListLead = { words: string[]; listed: number[] };
 
 /**
  * Whether deciding q by the bits reads the jobs of words too rare for a number first (an excluded
