@@ -2,8 +2,10 @@
 // lost, late, sent twice or never sent, the breaker opening and closing, Redis losing a key's
 // state and refunds, on the real Redis and Postgres. Whatever happens, a key is never admitted
 // past its limit, and what the ledger charges is exactly what was admitted and not refunded.
+// One busy loop per core runs beside it: a late reply must not depend on a quiet machine.
 import fc from "fast-check";
-import { afterAll, afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { CpuBurner } from "@/harness/fleet/cpu-burner";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
 import { type Charge, consume } from "@/lib/quota/admission";
@@ -84,11 +86,14 @@ async function ledger(keyId: string): Promise<number> {
 }
 
 setQuotaTransport(faulty);
+const burner = new CpuBurner();
+beforeAll(() => burner.start());
 afterEach(() => {
   plan = [];
   g.redisBreaker.downUntil = 0;
 });
 afterAll(async () => {
+  burner.stop();
   setQuotaTransport(null);
   await closeRedis();
 });

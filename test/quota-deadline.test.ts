@@ -1,7 +1,8 @@
 // A request that runs out of time while Redis keeps answering (told to wait for a grant that may
 // be on its way) gets a 503 "quota undecided", and Redis stays in use: only unanswered sends open
 // the breaker. Its last send reaching Redis just after the deadline is the case that matters;
-// the same late answer after a send that went unanswered still opens it.
+// the same late answer after a send that went unanswered still opens it. A send that reaches Redis
+// after its retries were lost is found by the one more send past the deadline.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
@@ -73,5 +74,43 @@ describe("a request whose deadline passes while Redis keeps answering", () => {
     expect(r.ok).toBe(true);
     expect(r.ok && r.charge.backend).toBe("postgres");
     expect(redisUsable()).toBe(false);
+  }, 30_000);
+});
+
+describe("a request whose send reaches Redis while every retry before the deadline is lost", () => {
+  it("asks once more past the deadline and is answered as admitted, charged once", async () => {
+    const { key, id } = await createTestKey({ tier: "free" });
+    const hash = hashOf(key);
+    const now = new Date();
+    // Its record cached, and units leased to Redis beyond what it used (a burst sizes the lease).
+    const day = `${slotTag(process.env.REDIS_PREFIX!, hash)}:q:${dayOf(now)}`;
+    for (let n = 0; n < 5; n++) {
+      const burst = await Promise.all(Array.from({ length: 4 }, () => consume(hash, now)));
+      expect(burst.every((r) => r.ok)).toBe(true);
+      const s = await redis()!.hmget<Record<string, number>>(day, "u", "a");
+      if (Number(s?.a) > Number(s?.u)) break;
+    }
+    const usedBefore = Number((await redis()!.hget(day, "u")) ?? 0);
+
+    let sends = 0;
+    let landed: Promise<unknown> = Promise.resolve();
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5) return script.exec(keys, args);
+      const deadline = Number(args[1]);
+      // The first send is held on the way and reaches Redis well before the deadline; every
+      // other send made before the deadline is lost. Only a send past it is answered.
+      if (sends++ === 0) landed = sleep(100).then(() => script.exec(keys, args));
+      else if (Date.now() <= deadline) await sleep(5);
+      else return script.exec(keys, args);
+      throw new Error("Command timed out");
+    });
+    const r = await consume(hash, now);
+    await landed;
+    expect(sends).toBeGreaterThan(2);
+    expect(r.ok && r.charge.backend).toBe("redis");
+    expect(redisUsable()).toBe(true);
+
+    await flushUsage();
+    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
   }, 30_000);
 });

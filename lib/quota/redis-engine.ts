@@ -20,6 +20,8 @@ const IDS_TTL = "900";
 /** How long a request may wait for Redis to say what it decided. Below the usage buffer's drain. */
 export const RESOLVE_MS = 2_000;
 const RETRY_MS = 50;
+/** How far past the deadline the last send waits, so that Redis's clock has passed it too. */
+const PAST_DEADLINE_MS = 2;
 /** How long a grant may still be on its way after Postgres said the day is full. */
 const GRACE_MS = "3000";
 
@@ -99,10 +101,11 @@ export class RedisQuota {
     `${slotTag(this.prefix, hash)}:x:${Math.floor(Number.parseInt(requestId, 10) / ID_BUCKET_MS)}`;
 
   /**
-   * Sends a script until Redis answers or `deadline` (our clock) passes. Reply errors (a bad
-   * script, WRONGTYPE) are answers too: they are thrown as they are. Throws RedisUndecided
-   * when no answer came in time, or when a later attempt certainly never reached Redis.
-   * `failed`: whether some send went unanswered before this answer.
+   * Sends a script until Redis answers, retrying until `deadline` (our clock) and then once more
+   * just past it. Reply errors (a bad script, WRONGTYPE) are answers too: they are thrown as
+   * they are. Throws RedisUndecided when even the send past the deadline went unanswered, or
+   * when an attempt certainly never reached Redis. `failed`: whether some send went unanswered
+   * before this answer.
    */
   private async untilAnswered(
     script: LuaScript,
@@ -110,14 +113,20 @@ export class RedisQuota {
     args: (deadline: number) => string[],
     deadline: number,
   ): Promise<{ reply: unknown; failed: boolean }> {
+    let last = false;
     for (let failed = false; ; failed = true) {
       try {
         return { reply: await this.send(script, keys, args(deadline + clockOffsetMs)), failed };
       } catch (err) {
         if (isReplyError(err)) throw err;
-        if (Date.now() + RETRY_MS > deadline || NOT_SENT.test(String(err)))
-          throw new RedisUndecided(String(err));
-        await sleep(RETRY_MS);
+        if (last || NOT_SENT.test(String(err))) throw new RedisUndecided(String(err));
+        // An unanswered send may still reach Redis, and be admitted, at any moment before the
+        // deadline. Giving up before it would leave such an admission unanswered (a unit used by
+        // a request told 503). Asked past it, Redis says what it decided, and anything still on
+        // its way arrives too late to be admitted.
+        const left = deadline - Date.now();
+        last = left < RETRY_MS;
+        await sleep(last ? Math.max(0, left) + PAST_DEADLINE_MS : RETRY_MS);
       }
     }
   }
