@@ -1,8 +1,8 @@
 // npm run bench:keywords — keyword search (q) against the live catalog, through the same code the
 // API runs (searchCatalog, facetsCatalog), each query once with its results not yet cached:
 // rare and common words, phrases, exclusions, OR, misspellings, abbreviations the synonym list
-// widens, with and without filters, shallow
-// and deep pages. Reports p50/p95/max per family and how many totals were lower bounds.
+// widens (alone and beside a common word), with and without filters, shallow and deep pages.
+// Reports p50/p95/max per family and how many totals were lower bounds.
 // Not a test: run it on a loaded catalog (npm run catalog:demo -- --jobs 1000000). `--list` also
 // prints every query's time as a tab-separated line (Q, family, query, ms), to compare builds
 // query by query.
@@ -80,6 +80,11 @@ function families(v: Awaited<ReturnType<typeof vocabulary>>, per: number): Famil
     { name: "a OR b, + word", queries: make(() => `${pick(v.middle)} OR ${pick(v.rare)} ${pick(v.common)}`) },
     { name: "misspelt word (corrected)", queries: make(() => swap(pick(v.middle), r(100))) },
     { name: "abbreviation (synonyms)", queries: make(() => pick(Object.keys(SYNONYMS))) },
+    // Last, so that the families above ask the same queries as in runs before it was added.
+    {
+      name: "abbreviation + common word",
+      queries: make(() => `${pick(Object.keys(SYNONYMS))} ${pick(v.common)}`),
+    },
   ];
 }
 
