@@ -1,7 +1,9 @@
 // Clauses and lexemes for the unit tests of lib/catalog/keywords/word-bits.ts: a small made-up
 // vocabulary of common lexemes with their bits, and ruleOutBits over it.
+
+import { type Alternative, alternativeTexts } from "@/lib/catalog/keywords/alternatives";
 import type { SearchClause } from "@/lib/catalog/keywords/tsquery-sql";
-import { type Alternative, alternativeTexts, ruleOutBits } from "@/lib/catalog/keywords/word-bits";
+import { ruleOutBits } from "@/lib/catalog/keywords/word-bits";
 
 export const term = (text: string, negated = false, also?: string[]) => ({
   kind: "term" as const,

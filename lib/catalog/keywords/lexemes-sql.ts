@@ -2,9 +2,9 @@
 // read from the snapshot's common_words in the statement that resolves q (resolve.ts).
 
 import { Prisma } from "../../generated/prisma/client";
+import { type Alternative, alternativeTexts } from "./alternatives";
 import { COMMON_WORD_BITS, PHRASE_BASE } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, alternativeTexts } from "./word-bits";
 
 type LexemeRow = {
   i: number;

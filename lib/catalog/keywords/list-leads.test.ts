@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { phrase, term } from "@/test/support/word-bits-clauses";
+import { type Alternative, alternativeTexts } from "./alternatives";
 import { PHRASE_BASE } from "./common-words";
 import { listLeads } from "./list-leads";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, alternativeTexts, ruleOutBits } from "./word-bits";
+import { ruleOutBits } from "./word-bits";
 import { wordsMatchSql } from "./word-bits-sql";
 
 // "crm" and "python" are common lexemes with a bit; "customer relationship management" a chain

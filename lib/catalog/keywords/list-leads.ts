@@ -3,9 +3,11 @@
 // number, which the list's own index answers without reading a row. Asked of the words' index
 // instead, as its lexemes, every job holding them all is read, wherever they stand in its text
 // (common words such as "customer", "relationship" and "management" are held apart by many).
+
+import { type Alternative, pairedClauses } from "./alternatives";
 import { isBit } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, type ListLead, pairedClauses } from "./word-bits";
+import type { ListLead } from "./word-bits";
 
 /** Each clause's lead, in the order of the clauses left; undefined when no phrase is numbered past the bits. */
 export function listLeads(

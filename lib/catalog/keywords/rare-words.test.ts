@@ -3,10 +3,11 @@
 // what a needed one gives the matches' count (rareNeed, countDeadlineMs).
 import { describe, expect, it } from "vitest";
 import { alternative, phrase, term } from "@/test/support/word-bits-clauses";
+import { alternativeTexts } from "./alternatives";
 import { type Estimate, estimable, prefixPattern } from "./rare-estimates";
 import { countDeadlineMs, RARE_NEED_COUNT_DEADLINE_MS, rareLexemes } from "./rare-words";
 import type { SearchClause } from "./tsquery-sql";
-import { alternativeTexts, ruleOutBits } from "./word-bits";
+import { ruleOutBits } from "./word-bits";
 
 const lexemesOf = (clauses: SearchClause[]) =>
   alternativeTexts(clauses).map((t) => t.map((a) => alternative(a.text, a.phrase)));

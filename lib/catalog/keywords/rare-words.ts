@@ -1,7 +1,9 @@
 // Words too rare for a number in q: which rare-estimates.ts estimates, and what a needed
 // one's estimate gives a keyword page's count.
+
+import { type Alternative, oneRareLexeme, pairedClauses } from "./alternatives";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, oneRareLexeme, pairedClauses, type WordBits } from "./word-bits";
+import type { WordBits } from "./word-bits";
 
 /**
  * The lexemes of q's words too rare for a number, for rare-estimates.ts: an excluded one's or a

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { type Alternative, alternativeTexts } from "./alternatives";
 import { PHRASE_BASE } from "./common-words";
 import type { SearchClause } from "./tsquery-sql";
-import { type Alternative, alternativeTexts, ruleOutBits } from "./word-bits";
+import { ruleOutBits } from "./word-bits";
 import { bitsKeepSql, wordsMatchSql } from "./word-bits-sql";
 
 const item = (kind: "term" | "phrase", text: string, negated = false) => ({

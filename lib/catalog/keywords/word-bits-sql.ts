@@ -3,6 +3,7 @@
 // (a walk by bits, a tier's exclusions).
 
 import { Prisma } from "../../generated/prisma/client";
+import type { AlternativeText } from "./alternatives";
 import { COMMON_WORD_BITS, isBit } from "./common-words";
 import {
   lexemesOfTextsSql,
@@ -11,7 +12,7 @@ import {
   type SearchItem,
   tsquerySql,
 } from "./tsquery-sql";
-import { type AlternativeText, readsRareJobs, type WordBits } from "./word-bits";
+import { readsRareJobs, type WordBits } from "./word-bits";
 
 /** The bits among common words' numbers, as a `bit varying` of COMMON_WORD_BITS, bit 0 first. */
 export function bitString(numbers: readonly number[]): string {

@@ -2,7 +2,8 @@
 // alone decide. Words numbered past the bits: word-bits-more-words.test.ts.
 import { describe, expect, it } from "vitest";
 import { alternative, bitsOf, phrase, term } from "@/test/support/word-bits-clauses";
-import { alternativeTexts, ruleOutBits, type WordBits } from "./word-bits";
+import { alternativeTexts } from "./alternatives";
+import { ruleOutBits, type WordBits } from "./word-bits";
 import { bitsKeepSql, ruleOutCondition } from "./word-bits-sql";
 
 describe("ruleOutBits", () => {
