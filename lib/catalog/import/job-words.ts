@@ -16,9 +16,9 @@ import { KNOWN_PHRASES } from "../keywords/synonyms";
 import { BuiltWords } from "./built-words";
 import { CommonBits, commonWordsTextLength } from "./common-bits";
 import { knownPhrases, type NumberedPhrase, pairKey } from "./common-phrases";
-import { copyText } from "./copy-text";
 import type { Piece } from "./job-words-sql";
-import { FNV_PRIME, FNV_START, hashOf, isSpace, quote } from "./job-words-text";
+import { FNV_PRIME, FNV_START, isSpace } from "./job-words-text";
+import { EMPTY, PieceMemory, UNPLACEABLE } from "./piece-memory";
 
 /** Past these, the database's own limits (positions kept per lexeme, the last position) apply. */
 const MOST_PER_LEXEME = 250;
@@ -28,8 +28,6 @@ const LAST_POSITION = 16_000;
  * batch with more new pieces than this is left to the database.
  */
 const MOST_PIECES = 300_000;
-const TABLE_SIZE = 1 << 20; // open addressing, kept under a third full
-const EMPTY = -1;
 
 /** A job's three texts: title, company, description. */
 export type JobTexts = readonly [string, string, string];
@@ -41,19 +39,7 @@ const SPACE = 32;
 const LT = 60;
 const DOT = 46;
 const TILDE = 126;
-/** A piece the database could not lay out alone (it reaches tsvector's last position). */
-const UNPLACEABLE = Int32Array.of(-1);
-
 export class JobWords {
-  /** Piece number by hash, open addressing. */
-  private table = new Int32Array(TABLE_SIZE).fill(EMPTY);
-  private pieces: string[] = [];
-  private hashes: number[] = [];
-  /** Per piece: for each position it takes, how many lexemes, then their ids. */
-  private slots: Int32Array[] = [];
-  private ids = new Map<string, number>();
-  /** Per lexeme id, its quoted form and ':', escaped for COPY, in UTF-8. */
-  private heads: Uint8Array[] = [];
   /** Per lexeme id, its occurrences in the job being read (reset after each job). */
   private counts = new Uint16Array(1 << 12);
   private touched: number[] = [];
@@ -67,6 +53,7 @@ export class JobWords {
   leftToDatabase = 0;
   /** The common-word bits written after each job's words. */
   private readonly bits = new CommonBits();
+  private readonly memory = new PieceMemory(this.bits);
 
   constructor(private readonly ask: (pieces: string[]) => Promise<Piece[]>) {}
 
@@ -87,9 +74,9 @@ export class JobWords {
     };
     const again: number[] = [];
     for (let i = 0; i < jobs.length; i++) if (place(i) === MISSING) again.push(i);
-    if (again.length && this.pieces.length + missing.size > MOST_PIECES) {
+    if (again.length && this.memory.size + missing.size > MOST_PIECES) {
       // Starting over forgets pieces these jobs also hold: gather all of theirs again.
-      this.forget();
+      this.memory.forget();
       missing.clear();
       for (const i of again) this.tryBuild(jobs[i] as JobTexts, missing);
     }
@@ -97,13 +84,13 @@ export class JobWords {
       const asked = [...missing];
       const answers = await this.ask(asked);
       for (const [i, piece] of asked.entries())
-        this.remember(piece, answers[i] === undefined ? [] : answers[i]);
+        this.memory.remember(piece, answers[i] === undefined ? [] : answers[i]);
       for (const i of again) place(i);
     }
     if (this.bits.mayChoose) {
       // The first batch with words built here: its jobs' lexemes choose the vocabulary, then it
       // is laid out again with its bits (every piece is known by now, so no job is missing one).
-      this.bits.choose(this.ids, knownPhrases(await this.ask([...KNOWN_PHRASES])));
+      this.bits.choose(this.memory.ids, knownPhrases(await this.ask([...KNOWN_PHRASES])));
       this.used = 0;
       for (let i = 0; i < jobs.length; i++) if ((spans[2 * i] as number) >= 0) place(i);
     }
@@ -125,53 +112,6 @@ export class JobWords {
   /** The common phrases, numbered after the words; empty before the first batch. */
   commonPhrases(): NumberedPhrase[] {
     return this.bits.commonPhrases();
-  }
-
-  private forget() {
-    this.table.fill(EMPTY);
-    this.pieces = [];
-    this.hashes = [];
-    this.slots = [];
-    this.ids = new Map();
-    this.heads = [];
-    this.bits.forget();
-  }
-
-  private remember(piece: string, answer: Piece) {
-    const encoded: number[] = [];
-    for (const lexemes of answer ?? []) {
-      encoded.push(lexemes.length);
-      for (const lexeme of lexemes) {
-        let id = this.ids.get(lexeme);
-        if (id === undefined) {
-          id = this.heads.push(Buffer.from(`${copyText(quote(lexeme))}:`)) - 1;
-          this.ids.set(lexeme, id);
-          this.bits.noteLexeme(id, lexeme);
-        }
-        encoded.push(id);
-      }
-    }
-    const hash = hashOf(piece);
-    let at = hash & (TABLE_SIZE - 1);
-    while (this.table[at] !== EMPTY) at = (at + 1) & (TABLE_SIZE - 1);
-    this.table[at] = this.pieces.length;
-    this.pieces.push(piece);
-    this.hashes.push(hash);
-    this.slots.push(answer === null ? UNPLACEABLE : Int32Array.from(encoded));
-  }
-
-  private find(text: string, start: number, end: number, hash: number): number {
-    const length = end - start;
-    for (let at = hash & (TABLE_SIZE - 1); ; at = (at + 1) & (TABLE_SIZE - 1)) {
-      const n = this.table[at] as number;
-      if (n === EMPTY) return EMPTY;
-      if (this.hashes[n] !== hash) continue;
-      const piece = this.pieces[n] as string;
-      if (piece.length !== length) continue;
-      let i = 0;
-      while (i < length && piece.charCodeAt(i) === text.charCodeAt(start + i)) i++;
-      if (i === length) return n;
-    }
   }
 
   /** Writes the job's words at the end of `out`: true, null (the database's), or MISSING. */
@@ -205,13 +145,13 @@ export class JobWords {
           start = i + 1;
           continue;
         }
-        const n = this.find(text, start, i, hash >>> 0);
+        const n = this.memory.find(text, start, i, hash >>> 0);
         hash = FNV_START;
         if (n === EMPTY) {
           missing.add(text.slice(start, i));
           unknown = true;
         } else if (!unknown) {
-          const slots = this.slots[n] as Int32Array;
+          const slots = this.memory.slots[n] as Int32Array;
           if (slots === UNPLACEABLE) return this.undo(from, null);
           for (let k = 0; k < slots.length; ) {
             const count = slots[k++] as number;
@@ -284,7 +224,7 @@ export class JobWords {
 
   /** `'lexeme':12A ` */
   private write(id: number, position: number, weight: number) {
-    const head = this.heads[id] as Uint8Array;
+    const head = this.memory.heads[id] as Uint8Array;
     this.reserve(head.length + 8);
     const out = this.out;
     let u = this.used;
