@@ -77,40 +77,94 @@ describe("a request whose deadline passes while Redis keeps answering", () => {
   }, 30_000);
 });
 
-describe("a request whose send reaches Redis while every retry before the deadline is lost", () => {
-  it("asks once more past the deadline and is answered as admitted, charged once", async () => {
-    const { key, id } = await createTestKey({ tier: "free" });
-    const hash = hashOf(key);
-    const now = new Date();
-    // Its record cached, and units leased to Redis beyond what it used (a burst sizes the lease).
-    const day = `${slotTag(process.env.REDIS_PREFIX!, hash)}:q:${dayOf(now)}`;
-    for (let n = 0; n < 5; n++) {
-      const burst = await Promise.all(Array.from({ length: 4 }, () => consume(hash, now)));
-      expect(burst.every((r) => r.ok)).toBe(true);
-      const s = await redis()!.hmget<Record<string, number>>(day, "u", "a");
-      if (Number(s?.a) > Number(s?.u)) break;
-    }
-    const usedBefore = Number((await redis()!.hget(day, "u")) ?? 0);
+/** A key with units leased to Redis beyond what it used (a burst sizes the next lease). */
+async function keyWithUnits() {
+  const { key, id } = await createTestKey({ tier: "free" });
+  const hash = hashOf(key);
+  const now = new Date();
+  const day = `${slotTag(process.env.REDIS_PREFIX!, hash)}:q:${dayOf(now)}`;
+  const state = async () => {
+    const s = await redis()!.hmget<Record<string, number>>(day, "u", "a");
+    return { used: Number(s?.u ?? 0), allowance: Number(s?.a ?? 0) };
+  };
+  for (let n = 0; n < 5 && (await state()).allowance <= (await state()).used; n++) {
+    const burst = await Promise.all(Array.from({ length: 4 }, () => consume(hash, now)));
+    expect(burst.every((r) => r.ok)).toBe(true);
+  }
+  const before = await state();
+  expect(before.allowance).toBeGreaterThan(before.used);
+  return { id, hash, now, state, usedBefore: before.used };
+}
 
+const timedOut = () => new Error("Command timed out");
+
+describe("a request that gives up on Redis after a send went unanswered is settled first", () => {
+  it("is answered as admitted when the send landed while every retry before the deadline was lost", async () => {
+    const { id, hash, now, usedBefore } = await keyWithUnits();
     let sends = 0;
     let landed: Promise<unknown> = Promise.resolve();
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5) return script.exec(keys, args);
-      const deadline = Number(args[1]);
       // The first send is held on the way and reaches Redis well before the deadline; every
       // other send made before the deadline is lost. Only a send past it is answered.
       if (sends++ === 0) landed = sleep(100).then(() => script.exec(keys, args));
-      else if (Date.now() <= deadline) await sleep(5);
+      else if (Date.now() <= Number(args[1])) await sleep(5);
       else return script.exec(keys, args);
-      throw new Error("Command timed out");
+      throw timedOut();
     });
     const r = await consume(hash, now);
-    await landed;
-    expect(sends).toBeGreaterThan(2);
+    expect(((await landed) as string[])[0]).toBe("ok");
     expect(r.ok && r.charge.backend).toBe("redis");
     expect(redisUsable()).toBe(true);
 
     await flushUsage();
     expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+  }, 30_000);
+
+  it("is answered as admitted when the client failed a send that had run (its connection dropped)", async () => {
+    const { id, hash, now, usedBefore } = await keyWithUnits();
+    let sends = 0;
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5 || sends++ > 0) return script.exec(keys, args);
+      await script.exec(keys, args);
+      throw new Error("Reached the max retries per request limit (which is 1)");
+    });
+    const r = await consume(hash, now);
+    expect(sends).toBe(2); // the admission, then the request settled without another admission
+    expect(r.ok && r.charge.backend).toBe("redis");
+    expect(redisUsable()).toBe(true);
+
+    await flushUsage();
+    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+  }, 30_000);
+
+  it("admits no copy that reaches Redis after it was settled, whatever the clocks say", async () => {
+    const { id, hash, now, state, usedBefore } = await keyWithUnits();
+    let held: (() => Promise<unknown>) | undefined;
+    let late: unknown;
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5) return script.exec(keys, args);
+      if (args[6] === "1") {
+        // Settled: now the first copy lands, carrying a deadline still ahead on Redis's clock.
+        const reply = await script.exec(keys, args);
+        late = await held?.();
+        return reply;
+      }
+      const copy = [...args];
+      copy[1] = String(Date.now() + 60_000);
+      held ??= () => script.exec(keys, copy);
+      throw timedOut(); // every send before the deadline goes unanswered
+    });
+    const r = await consume(hash, now).catch((err: Error) => err);
+    expect((late as string[])[0]).toBe("late");
+    expect((await state()).used).toBe(usedBefore);
+
+    // Not admitted on Redis: answered 503 or admitted on Postgres, and charged just that.
+    g.redisBreaker.downUntil = 0;
+    await flushUsage();
+    const admitted = r instanceof Error ? 0 : r.ok ? 1 : 0;
+    if (r instanceof Error) expect(String(r)).toMatch(/quota undecided/);
+    else expect(r.ok && r.charge.backend).toBe("postgres");
+    expect(await chargedUnits(admin, id)).toBe(usedBefore + admitted);
   }, 30_000);
 });

@@ -5,13 +5,20 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
 import { onCleanup } from "../chaos/cleanup";
 
+/**
+ * A busy loop that ends once its parent is gone (its parent pid changes), so a burner outlives
+ * no run that was killed before it could stop it.
+ */
+const ORPHAN_EXITS =
+  "const p = process.ppid; for (let i = 0; ; i++) if ((i & 0xffffff) === 0 && process.ppid !== p) process.exit(0);";
+
 export class CpuBurner {
   private procs: ChildProcess[] = [];
 
   /** One busy loop per core (niceness 0: they compete with the fleet as equals). */
   start(n = availableParallelism()): void {
     for (let i = 0; i < n; i++) {
-      const proc = spawn(process.execPath, ["-e", "for (;;) {}"], { stdio: "ignore" });
+      const proc = spawn(process.execPath, ["-e", ORPHAN_EXITS], { stdio: "ignore" });
       this.procs.push(proc);
       onCleanup(
         `cpu burner ${proc.pid}`,

@@ -1,15 +1,18 @@
 // The Redis fast path: one Lua script per request reads the key's cached record and day state
 // and admits within the allowance leased from Postgres (scripts.ts). A reply that is late, lost
 // or ambiguous is resolved by asking again with the same request id until the request's
-// deadline: Redis answers what it decided the first time, or, past the deadline, that it never
-// admitted it and never will.
+// deadline: Redis answers what it decided the first time. A request that gives up while a send
+// of it went unanswered is settled first (`settle`): Redis says whether it admitted it, and if
+// not, marks it given up so that no copy still on its way is admitted after.
 import type { Redis } from "@upstash/redis";
 import { env } from "../core/env";
 import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
-import { isReplyError, type LuaScript, luaScript, redis } from "../redis/client";
+import { type LuaScript, luaScript, redis } from "../redis/client";
 import { JOURNAL_TTL_S } from "./journal";
+import { direct, learnClockOffset, type Transport, untilAnswered, untilSettled } from "./redis-sends";
 import { ADMIT_LUA, GRANT_LUA, REFUND_LUA } from "./scripts";
-import { journalDone, journalEpoch, journalKey } from "./usage-buffer";
+import { type Epoch, journalDone, journalEpoch, journalKey } from "./usage-buffer";
+import { type Answer, RedisUndecided, tally, type Verdict } from "./verdicts";
 import { dayOf } from "./windows";
 
 const DAY_TTL = String(2 * 86_400);
@@ -19,53 +22,8 @@ const ID_BUCKET_MS = 10_000;
 const IDS_TTL = "900";
 /** How long a request may wait for Redis to say what it decided. Below the usage buffer's drain. */
 export const RESOLVE_MS = 2_000;
-const RETRY_MS = 50;
-/** How far past the deadline the last send waits, so that Redis's clock has passed it too. */
-const PAST_DEADLINE_MS = 2;
 /** How long a grant may still be on its way after Postgres said the day is full. */
 const GRACE_MS = "3000";
-
-export type Verdict =
-  | { kind: "none" | "inactive" | "revoked" }
-  /** The allowance is spent and the day full, but a grant may still be on its way: ask again. */
-  | { kind: "wait" }
-  /**
-   * Every send of this call was answered, the last one past the request's deadline by our own
-   * clock, so Redis admitted nothing: the request ran out of time (waiting for a grant, taking
-   * leases), and Redis did not fail.
-   */
-  | { kind: "out-of-time" }
-  /** `known`: the key existed when its record was last written (within a month). */
-  | { kind: "miss"; known: boolean }
-  | {
-      kind: "ok" | "deny" | "lease";
-      keyId: string;
-      daily: number;
-      monthly: number;
-      dayUsed: number;
-      monthUsed: number;
-      /** deny: the window that ran out. */
-      window?: "daily" | "monthly";
-      /**
-       * ok: counts the admission in the usage buffer, in the epoch whose journal the script
-       * wrote. Until it is called that epoch stays open (its batch waits for it), so a request
-       * is charged in key_usage only once it has been answered, or by the sweeper if this
-       * process dies first.
-       */
-      count?: () => void;
-    };
-
-/** Redis could not say in time what it decided; the request may or may not have been admitted. */
-export class RedisUndecided extends Error {}
-
-/** One call of a script; tests put faults here (a lost or late reply, a call sent twice). */
-export type Transport = (script: LuaScript, keys: string[], args: string[]) => Promise<unknown>;
-const direct: Transport = (script, keys, args) => script.exec(keys, args);
-
-/** Errors after which the command certainly never reached Redis. */
-const NOT_SENT = /max retries per request|Stream isn't writeable|ECONNREFUSED|enableOfflineQueue/i;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function once(fn: () => void): () => void {
   let done = false;
@@ -75,9 +33,6 @@ function once(fn: () => void): () => void {
     fn();
   };
 }
-
-/** Redis's clock minus ours, learnt from a "late" answer that came before our own deadline. */
-let clockOffsetMs = 0;
 
 export class RedisQuota {
   private readonly admitScript: LuaScript;
@@ -100,58 +55,31 @@ export class RedisQuota {
   private requestIds = (hash: string, requestId: string) =>
     `${slotTag(this.prefix, hash)}:x:${Math.floor(Number.parseInt(requestId, 10) / ID_BUCKET_MS)}`;
 
-  /**
-   * Sends a script until Redis answers, retrying until `deadline` (our clock) and then once more
-   * just past it. Reply errors (a bad script, WRONGTYPE) are answers too: they are thrown as
-   * they are. Throws RedisUndecided when even the send past the deadline went unanswered, or
-   * when an attempt certainly never reached Redis. `failed`: whether some send went unanswered
-   * before this answer.
-   */
-  private async untilAnswered(
-    script: LuaScript,
-    keys: string[],
-    args: (deadline: number) => string[],
-    deadline: number,
-  ): Promise<{ reply: unknown; failed: boolean }> {
-    let last = false;
-    for (let failed = false; ; failed = true) {
-      try {
-        return { reply: await this.send(script, keys, args(deadline + clockOffsetMs)), failed };
-      } catch (err) {
-        if (isReplyError(err)) throw err;
-        if (last || NOT_SENT.test(String(err))) throw new RedisUndecided(String(err));
-        // An unanswered send may still reach Redis, and be admitted, at any moment before the
-        // deadline. Giving up before it would leave such an admission unanswered (a unit used by
-        // a request told 503). Asked past it, Redis says what it decided, and anything still on
-        // its way arrives too late to be admitted.
-        const left = deadline - Date.now();
-        last = left < RETRY_MS;
-        await sleep(last ? Math.max(0, left) + PAST_DEADLINE_MS : RETRY_MS);
-      }
-    }
-  }
-
-  /** Admits request `requestId` within the key's allowance, or says why not. */
-  async admit(hash: string, now: Date, requestId: string, deadline: number): Promise<Verdict> {
-    const tag = slotTag(this.prefix, hash);
-    const day = dayOf(now);
-    const epoch = journalEpoch();
-    const journal = journalKey(tag, epoch);
-    const keys = [
+  private admitKeys(hash: string, now: Date, requestId: string, journal: string): string[] {
+    return [
       recordKey(this.prefix, hash),
       this.dayState(hash, now),
       this.requestIds(hash, requestId),
       knownKey(this.prefix, hash),
       journal,
     ];
+  }
+
+  /** Admits request `requestId` within the key's allowance, or says why not. */
+  async admit(hash: string, now: Date, requestId: string, deadline: number): Promise<Answer> {
+    const day = dayOf(now);
+    const epoch = journalEpoch();
+    const journal = journalKey(slotTag(this.prefix, hash), epoch);
+    const keys = this.admitKeys(hash, now, requestId, journal);
     let r: (string | number)[] = [];
     let failed = false;
     try {
       for (let tries = 0; tries < 3; tries++) {
-        const answer = await this.untilAnswered(
+        const answer = await untilAnswered(
+          this.send,
           this.admitScript,
           keys,
-          (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL, GRACE_MS],
+          (d) => [requestId, String(d), day, JOURNAL_TTL, IDS_TTL, GRACE_MS, ""],
           deadline,
         );
         r = answer.reply as (string | number)[];
@@ -159,38 +87,58 @@ export class RedisQuota {
         if (r[0] !== "late") break;
         // Redis's clock is ahead of ours: learn by how much, once, while we still have time.
         if (Date.now() >= deadline) break;
-        clockOffsetMs = Math.max(0, Number(r[1]) - Date.now());
+        learnClockOffset(Number(r[1]));
       }
     } catch (err) {
       journalDone(epoch, journal); // undecided: the script may have run
       throw err;
     }
     const kind = String(r[0]);
+    const unanswered = failed ? { unanswered: true } : {};
+    if (kind === "ok") return { ...this.admitted(r, epoch, journal, day), ...unanswered };
+    // A send that went unanswered may still land and journal an admission in this epoch: its
+    // batch must land (empty or not), so that the sweeper never charges that journal.
+    journalDone(epoch, failed ? journal : null);
     if (kind === "late") {
-      journalDone(epoch, null);
       // A late answer is proof of an outage only when sends went unanswered first; one sent in
       // the deadline's last moments by a request that kept getting answers is not.
       if (!failed && Date.now() >= deadline) return { kind: "out-of-time" };
       throw new RedisUndecided("the request reached Redis after its deadline");
     }
-    if (kind === "ok" || kind === "deny" || kind === "lease") {
-      const keyId = String(r[1]);
-      if (kind !== "ok") journalDone(epoch, null);
-      return {
-        kind,
-        keyId,
-        daily: Number(r[2]),
-        monthly: Number(r[3]),
-        dayUsed: Number(r[4]),
-        monthUsed: Number(r[5]),
-        ...(kind === "deny" ? { window: r[6] === "monthly" ? "monthly" : "daily" } : {}),
-        ...(kind === "ok" ? { count: once(() => journalDone(epoch, journal, keyId, day, 1)) } : {}),
-      } as Verdict;
+    if (kind === "deny" || kind === "lease") return { ...tally(kind, r), ...unanswered } as Answer;
+    if (kind === "miss") return { kind, known: Number(r[1]) === 1, ...unanswered };
+    return { kind, ...unanswered } as Answer;
+  }
+
+  /** An "ok" answer, counted (in the usage buffer, in `epoch`) once `count` is called. */
+  private admitted(r: (string | number)[], epoch: Epoch, journal: string | null, day: string): Verdict {
+    const v = tally("ok", r);
+    return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
+  }
+
+  /**
+   * Settles request `requestId` once its caller stops waiting for Redis after a send of it went
+   * unanswered (such a send may still land and be admitted): Redis answers "ok" when it admitted
+   * it, else marks the id given up, whatever either clock says, and no copy of it is admitted
+   * after. Asked again while unanswered, for SETTLE_MS; throws RedisUndecided after that.
+   */
+  async settle(hash: string, now: Date, requestId: string): Promise<Verdict> {
+    const day = dayOf(now);
+    const epoch = journalEpoch(); // settling writes no journal; an "ok" is counted in this epoch
+    const keys = this.admitKeys(hash, now, requestId, journalKey(slotTag(this.prefix, hash), epoch));
+    const args = [requestId, "0", day, JOURNAL_TTL, IDS_TTL, GRACE_MS, "1"];
+    let r: (string | number)[];
+    try {
+      r = (await untilSettled(this.send, this.admitScript, keys, args)) as (string | number)[];
+    } catch (err) {
+      journalDone(epoch, null);
+      throw err;
     }
+    if (r[0] === "ok") return this.admitted(r, epoch, null, day);
     journalDone(epoch, null);
-    if (kind === "miss") return { kind, known: Number(r[1]) === 1 };
-    if (kind === "wait") return { kind };
-    return { kind } as Verdict;
+    if (r[0] === "late") return { kind: "given-up" };
+    // Admitted, but the key's record has since left Redis (revoked, evicted): not known here.
+    throw new RedisUndecided(`settled while the key's record was ${String(r[0])}`, false);
   }
 
   /**

@@ -15,11 +15,23 @@
 //   l:* the leases already added, so that a grant sent twice adds once
 
 // KEYS: record, day state, request ids of the id's bucket, the key's "exists" marker, journal.
-// ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL, grace (ms).
+// ARGV: request id, deadline (ms on Redis's clock), day, journal TTL, ids TTL, grace (ms),
+// '1' to settle the request instead of admitting it.
 // A request id admitted before gets the same answer without counting again (its first reply was
 // lost, or the client sent it twice); one refunded since, or reaching Redis after its deadline,
 // admits nothing, so a request its caller has given up on can never be admitted later.
+// Settling an id not admitted marks it given up ('x'), whatever either clock says: every copy of
+// the request still on its way then finds it seen and admits nothing. An id admitted before
+// settles as admitted.
 export const ADMIT_LUA = `
+local seen = redis.call('HGET', KEYS[3], ARGV[1])
+if ARGV[7] == '1' and seen ~= '1' then
+  if not seen then
+    redis.call('HSET', KEYS[3], ARGV[1], 'x')
+    redis.call('EXPIRE', KEYS[3], ARGV[5])
+  end
+  return {'late', 0}
+end
 local rec = redis.call('GET', KEYS[1])
 if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
 if string.sub(rec, 1, 5) == 'none:' then return {'none'} end
@@ -30,7 +42,6 @@ local u = tonumber(s[1] or '0')
 local a = tonumber(s[2] or '0')
 local o = tonumber(s[3] or '0')
 local mo = tonumber(s[4] or '0')
-local seen = redis.call('HGET', KEYS[3], ARGV[1])
 if seen == '1' then return {'ok', id, daily, monthly, o + u, mo + u} end
 if seen then return {'late', 0} end
 local t = redis.call('TIME')

@@ -1,5 +1,6 @@
 // Redis stops answering (SIGSTOP) for 3 s mid-load on a free key: requests wait at most the 2 s
-// it may take Redis to say what it decided, then go to Postgres; the daily limit must still hold
+// it may take Redis to say what it decided and the 1 s of settling a request whose sends went
+// unanswered, then go to Postgres; the daily limit must still hold
 // exactly. Units left in Redis's allowance meanwhile are not refused (a 503 says "not now"), and
 // are admitted by the requests that come once Redis is back.
 import { setTimeout as sleep } from "node:timers/promises";
