@@ -3,7 +3,7 @@
 // request that gives up while a send of it went unanswered is settled with Redis first.
 import { type KeyRecord, toRecord } from "../keys/cached-state";
 import { loadKeyByHash } from "../keys/store";
-import { redisGeneration } from "../redis/breaker";
+import { redisGeneration, tripRedisBreaker } from "../redis/breaker";
 import { type Admission, decide, type LookupRefused, newRequestId, QuotaUndecided } from "./decision";
 import { forgetActive, isRefreshed, markActive, markRefreshed } from "./known-keys";
 import { leaseOnce } from "./lease";
@@ -53,9 +53,16 @@ export async function consumeWithRedis(
   // request is settled with Redis before it gives up (a 503 or the Postgres path).
   let unanswered = false;
   const settleOr = async (giveUp: Error): Promise<Admission> => {
-    if (unanswered) {
+    if (!unanswered) throw giveUp;
+    // Redis stopped answering this request: the others go to Postgres while it is settled.
+    if (giveUp instanceof RedisUndecided) tripRedisBreaker(giveUp);
+    for (let tries = 0; tries < 2; tries++) {
       const v = await viaRedis(() => rq.settle(hash, now, requestId));
       if (v.kind === "ok") return admitted(v);
+      if (v.kind !== "miss") break;
+      // Admitted, but the key's record has left Redis since: put it back, and settle again.
+      const record = await recordFromPostgres(hash);
+      await viaRedis(() => rq.putRecord(hash, record));
     }
     throw giveUp;
   };

@@ -119,8 +119,9 @@ export class RedisQuota {
   /**
    * Settles request `requestId` once its caller stops waiting for Redis after a send of it went
    * unanswered (such a send may still land and be admitted): Redis answers "ok" when it admitted
-   * it, else marks the id given up, whatever either clock says, and no copy of it is admitted
-   * after. Asked again while unanswered, for SETTLE_MS; throws RedisUndecided after that.
+   * it, else marks the id given up ("given-up"), whatever either clock says, and no copy of it
+   * is admitted after; "miss" when it was admitted but the key's record has left Redis. Asked
+   * again while unanswered, for SETTLE_MS; throws RedisUndecided after that.
    */
   async settle(hash: string, now: Date, requestId: string): Promise<Verdict> {
     const day = dayOf(now);
@@ -136,9 +137,9 @@ export class RedisQuota {
     }
     if (r[0] === "ok") return this.admitted(r, epoch, null, day);
     journalDone(epoch, null);
-    if (r[0] === "late") return { kind: "given-up" };
-    // Admitted, but the key's record has since left Redis (revoked, evicted): not known here.
-    throw new RedisUndecided(`settled while the key's record was ${String(r[0])}`, false);
+    // Admitted, but the key's record has left Redis since: put it back, and settle again.
+    if (r[0] === "miss") return { kind: "miss", known: true };
+    return { kind: "given-up" };
   }
 
   /**

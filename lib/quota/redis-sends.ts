@@ -48,7 +48,12 @@ export async function untilAnswered(
     try {
       return { reply: await send(script, keys, args(deadline + clockOffsetMs)), failed };
     } catch (err) {
-      if (isReplyError(err)) throw err;
+      // An error Redis answered with (a script error, LOADING, READONLY) after a send that went
+      // unanswered says nothing of what that send did.
+      if (isReplyError(err)) {
+        if (failed) throw new RedisUndecided(String(err), true);
+        throw err;
+      }
       const notSent = NOT_SENT.test(String(err));
       if (notSent || GAVE_UP.test(String(err)) || Date.now() + RETRY_MS > deadline)
         throw new RedisUndecided(String(err), failed || !notSent);

@@ -22,15 +22,23 @@
 // admits nothing, so a request its caller has given up on can never be admitted later.
 // Settling an id not admitted marks it given up ('x'), whatever either clock says: every copy of
 // the request still on its way then finds it seen and admits nothing. An id admitted before
-// settles as admitted.
+// settles as admitted, with the key's figures; 'miss' when its record has left Redis since.
 export const ADMIT_LUA = `
 local seen = redis.call('HGET', KEYS[3], ARGV[1])
-if ARGV[7] == '1' and seen ~= '1' then
-  if not seen then
-    redis.call('HSET', KEYS[3], ARGV[1], 'x')
-    redis.call('EXPIRE', KEYS[3], ARGV[5])
+if ARGV[7] == '1' then
+  if seen ~= '1' then
+    if not seen then
+      redis.call('HSET', KEYS[3], ARGV[1], 'x')
+      redis.call('EXPIRE', KEYS[3], ARGV[5])
+    end
+    return {'late', 0}
   end
-  return {'late', 0}
+  -- Admitted, whatever the key's record says now (revoked since, or expired).
+  local _, daily, monthly, id = string.match(redis.call('GET', KEYS[1]) or '', '^(%a+):(%d+):(%d+):([^:]+):%d+$')
+  if not id then return {'miss', 1} end
+  local s = redis.call('HMGET', KEYS[2], 'u', 'o', 'mo')
+  local u = tonumber(s[1] or '0')
+  return {'ok', id, daily, monthly, tonumber(s[2] or '0') + u, tonumber(s[3] or '0') + u}
 end
 local rec = redis.call('GET', KEYS[1])
 if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
