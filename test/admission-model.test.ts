@@ -5,7 +5,7 @@
 // One busy loop per core runs beside it: a late reply must not depend on a quiet machine.
 import fc from "fast-check";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CpuBurner } from "@/harness/fleet/cpu-burner";
+import { CpuBurner } from "@/harness/support/cpu-burner";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
 import { type Charge, consume } from "@/lib/quota/admission";

@@ -1,6 +1,8 @@
 // Exactness on a busy machine: the exact-fifty and SIGKILL scenarios, FLEET_BUSY_ROUNDS times in
 // a row (10 unless set), while one busy loop per core competes with the fleet for the CPU.
-import { CpuBurner } from "./cpu-burner";
+
+import { onCleanup } from "../chaos/cleanup";
+import { CpuBurner } from "../support/cpu-burner";
 import { appKilled } from "./faults";
 import { exactFifty, type Row } from "./scenarios";
 import type { Fleet } from "./world";
@@ -12,6 +14,11 @@ export async function busyRounds(f: Fleet): Promise<Row> {
   const figures: Record<string, string | number> = {};
   const burner = new CpuBurner();
   burner.start();
+  onCleanup(
+    "cpu burners",
+    async () => burner.stop(),
+    () => burner.stop(),
+  );
   figures.burners = burner.pids.length;
   let unavailable = 0;
   try {

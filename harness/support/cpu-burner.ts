@@ -1,9 +1,8 @@
-// Busy loops that keep every core of the machine occupied while a scenario runs, as other work
-// on a shared host would: quota exactness must not depend on a quiet machine. Started and
-// stopped by the harness, by pid, and registered for cleanup on every way out.
+// Busy loops that keep every core of the machine occupied while a scenario or test runs, as
+// other work on a shared host would: quota exactness must not depend on a quiet machine. Started
+// and stopped by their user, by pid; each also ends by itself once its parent is gone.
 import { type ChildProcess, spawn } from "node:child_process";
 import { availableParallelism } from "node:os";
-import { onCleanup } from "../chaos/cleanup";
 
 /**
  * A busy loop that ends once its parent is gone (its parent pid changes), so a burner outlives
@@ -20,11 +19,6 @@ export class CpuBurner {
     for (let i = 0; i < n; i++) {
       const proc = spawn(process.execPath, ["-e", ORPHAN_EXITS], { stdio: "ignore" });
       this.procs.push(proc);
-      onCleanup(
-        `cpu burner ${proc.pid}`,
-        async () => this.stopOne(proc),
-        () => this.stopOne(proc),
-      );
     }
   }
 
