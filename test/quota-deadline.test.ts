@@ -93,14 +93,20 @@ async function keyWithUnits() {
   }
   const before = await state();
   expect(before.allowance).toBeGreaterThan(before.used);
-  return { id, hash, now, state, usedBefore: before.used };
+  /** The request was admitted on Redis and charged once. */
+  const admittedOnRedisOnce = async (r: Awaited<ReturnType<typeof consume>>) => {
+    expect(r.ok && r.charge.backend).toBe("redis");
+    await flushUsage();
+    expect(await chargedUnits(admin, id)).toBe(before.used + 1);
+  };
+  return { id, hash, now, state, usedBefore: before.used, admittedOnRedisOnce };
 }
 
 const timedOut = () => new Error("Command timed out");
 
 describe("a request that gives up on Redis after a send went unanswered is settled first", () => {
   it("is answered as admitted when the send landed while every retry before the deadline was lost", async () => {
-    const { id, hash, now, usedBefore } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
     let sends = 0;
     let landed: Promise<unknown> = Promise.resolve();
     setQuotaTransport(async (script, keys, args) => {
@@ -115,16 +121,13 @@ describe("a request that gives up on Redis after a send went unanswered is settl
     const r = await consume(hash, now);
     expect(((await landed) as string[])[0]).toBe("ok");
     expect(sends).toBeGreaterThan(2);
-    expect(r.ok && r.charge.backend).toBe("redis");
     // Redis left it unanswered until the deadline: the requests behind it went to Postgres.
     expect(redisUsable()).toBe(false);
-
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+    await admittedOnRedisOnce(r);
   }, 30_000);
 
   it("is answered as admitted when the key's record left Redis before it was settled", async () => {
-    const { id, hash, now, usedBefore } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
@@ -135,14 +138,11 @@ describe("a request that gives up on Redis after a send went unanswered is settl
       throw timedOut();
     });
     const r = await consume(hash, now);
-    expect(r.ok && r.charge.backend).toBe("redis");
-
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+    await admittedOnRedisOnce(r);
   }, 30_000);
 
   it("is answered as admitted when Redis answers an error after a send went unanswered", async () => {
-    const { id, hash, now, usedBefore } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
@@ -156,14 +156,11 @@ describe("a request that gives up on Redis after a send went unanswered is settl
     });
     const r = await consume(hash, now);
     expect(sends).toBe(2);
-    expect(r.ok && r.charge.backend).toBe("redis");
-
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+    await admittedOnRedisOnce(r);
   }, 30_000);
 
   it("is answered as admitted when the client failed a send that had run (its connection dropped)", async () => {
-    const { id, hash, now, usedBefore } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || sends++ > 0) return script.exec(keys, args);
@@ -172,10 +169,7 @@ describe("a request that gives up on Redis after a send went unanswered is settl
     });
     const r = await consume(hash, now);
     expect(sends).toBe(2); // the admission, then the request settled without another admission
-    expect(r.ok && r.charge.backend).toBe("redis");
-
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+    await admittedOnRedisOnce(r);
   }, 30_000);
 
   it("admits no copy that reaches Redis after it was settled, whatever the clocks say", async () => {

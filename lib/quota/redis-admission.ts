@@ -49,6 +49,10 @@ export async function consumeWithRedis(
     if (v.count && !countWhenAnswered) v.count();
     return decide(v.kind === "ok", v, now, { hash, backend: "redis", requestId, count: v.count }, v.window);
   };
+  const putFromPostgres = async () => {
+    const record = await recordFromPostgres(hash);
+    await viaRedis(() => rq.putRecord(hash, record));
+  };
   // Whether a send of this request went unanswered: it may still land and be admitted, so the
   // request is settled with Redis before it gives up (a 503 or the Postgres path).
   let unanswered = false;
@@ -61,17 +65,13 @@ export async function consumeWithRedis(
       if (v.kind === "ok") return admitted(v);
       if (v.kind !== "miss") break;
       // Admitted, but the key's record has left Redis since: put it back, and settle again.
-      const record = await recordFromPostgres(hash);
-      await viaRedis(() => rq.putRecord(hash, record));
+      await putFromPostgres();
     }
     throw giveUp;
   };
   // First use of a key in this process (or since Redis came back): refresh its record from
   // Postgres. Without lookups, what Redis holds is trusted (every change there is published).
-  if (!isRefreshed(hash) && lookup) {
-    const record = await recordFromPostgres(hash);
-    await viaRedis(() => rq.putRecord(hash, record));
-  }
+  if (!isRefreshed(hash) && lookup) await putFromPostgres();
   while (Date.now() < deadline) {
     let v: Answer;
     try {
@@ -86,8 +86,7 @@ export async function consumeWithRedis(
         case "miss": {
           // Only keys Redis has never seen exist cost a lookup when lookups are refused.
           if (!lookup && !v.known) return { ok: false, code: "lookup_refused" };
-          const record = await recordFromPostgres(hash);
-          await viaRedis(() => rq.putRecord(hash, record));
+          await putFromPostgres();
           continue;
         }
         // Refusals are cached too: made-up keys with a valid checksum cost Redis, not Postgres.
@@ -103,7 +102,6 @@ export async function consumeWithRedis(
           await new Promise((r) => setTimeout(r, 25));
           continue;
         case "out-of-time":
-        case "given-up":
           // Redis is up (it answered this round's every send): a 503 (logged with this reason)
           // for this request, and the breaker stays closed.
           return settleOr(new QuotaUndecided("the request's deadline passed while Redis kept answering"));

@@ -12,7 +12,7 @@ import { JOURNAL_TTL_S } from "./journal";
 import { direct, learnClockOffset, type Transport, untilAnswered, untilSettled } from "./redis-sends";
 import { ADMIT_LUA, GRANT_LUA, REFUND_LUA } from "./scripts";
 import { type Epoch, journalDone, journalEpoch, journalKey } from "./usage-buffer";
-import { type Answer, RedisUndecided, tally, type Verdict } from "./verdicts";
+import { type Answer, RedisUndecided, type Settled, tally, type Verdict } from "./verdicts";
 import { dayOf } from "./windows";
 
 const DAY_TTL = String(2 * 86_400);
@@ -111,7 +111,12 @@ export class RedisQuota {
   }
 
   /** An "ok" answer, counted (in the usage buffer, in `epoch`) once `count` is called. */
-  private admitted(r: (string | number)[], epoch: Epoch, journal: string | null, day: string): Verdict {
+  private admitted(
+    r: (string | number)[],
+    epoch: Epoch,
+    journal: string | null,
+    day: string,
+  ): Extract<Verdict, { keyId: string }> {
     const v = tally("ok", r);
     return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
   }
@@ -123,7 +128,7 @@ export class RedisQuota {
    * is admitted after; "miss" when it was admitted but the key's record has left Redis. Asked
    * again while unanswered, for SETTLE_MS; throws RedisUndecided after that.
    */
-  async settle(hash: string, now: Date, requestId: string): Promise<Verdict> {
+  async settle(hash: string, now: Date, requestId: string): Promise<Settled> {
     const day = dayOf(now);
     const epoch = journalEpoch(); // settling writes no journal; an "ok" is counted in this epoch
     const keys = this.admitKeys(hash, now, requestId, journalKey(slotTag(this.prefix, hash), epoch));

@@ -11,8 +11,6 @@ export type Verdict =
    * leases), and Redis did not fail.
    */
   | { kind: "out-of-time" }
-  /** Settled (`settle`): Redis never admitted the request, and never will. */
-  | { kind: "given-up" }
   /** `known`: the key existed when its record was last written (within a month). */
   | { kind: "miss"; known: boolean }
   | {
@@ -32,6 +30,15 @@ export type Verdict =
        */
       count?: () => void;
     };
+
+/**
+ * An answer of `settle`: admitted ("ok"); admitted, but the key's record has left Redis ("miss");
+ * or never admitted, and never will be ("given-up").
+ */
+export type Settled =
+  | Extract<Verdict, { keyId: string }>
+  | { kind: "miss"; known: true }
+  | { kind: "given-up" };
 
 /** An answer of `admit`; `unanswered`: a send of this call went unanswered (it may still land). */
 export type Answer = Verdict & { unanswered?: boolean };
