@@ -3,6 +3,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { toRecord } from "@/lib/keys/cached-state";
 import { revokeKey } from "@/lib/keys/lifecycle";
 import { hashOf, loadKeyByHash } from "@/lib/keys/store";
+import { HeldEpochs } from "@/lib/quota/held-epochs";
 import { RedisQuota } from "@/lib/quota/redis-engine";
 import { closeRedis, redis } from "@/lib/redis/client";
 import { createTestKey } from "./support/api-keys";
@@ -20,7 +21,9 @@ describe("cached key records", () => {
     const rq = new RedisQuota(redis()!, process.env.REDIS_PREFIX!);
     await rq.putRecord(hash, toRecord(stale!)); // ...written after it
     expect((await request("/v1/jobs/de-1", { key })).status).toBe(401);
-    const verdict = await rq.admit(hash, new Date(), `${Date.now()}-probe`, Date.now() + 1_000);
+    const held = new HeldEpochs();
+    const verdict = await rq.admit(hash, new Date(), `${Date.now()}-probe`, Date.now() + 1_000, held);
+    held.release();
     expect(verdict).toEqual({ kind: "revoked" });
   });
 });

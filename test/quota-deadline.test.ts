@@ -7,8 +7,9 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
 import { consume } from "@/lib/quota/admission";
+import { parseJournalKey } from "@/lib/quota/journal";
 import { setQuotaTransport } from "@/lib/quota/redis-engine";
-import { flushUsage } from "@/lib/quota/usage-buffer";
+import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
 import { dayOf } from "@/lib/quota/windows";
 import { redisUsable } from "@/lib/redis/breaker";
 import { closeRedis, redis } from "@/lib/redis/client";
@@ -124,6 +125,37 @@ describe("a request that gives up on Redis after a send went unanswered is settl
     // Redis left it unanswered until the deadline: the requests behind it went to Postgres.
     expect(redisUsable()).toBe(false);
     await admittedOnRedisOnce(r);
+  }, 30_000);
+
+  it("is charged in the batch carrying its journal entry when settling finds it admitted in a later epoch", async () => {
+    const { id, hash, now, usedBefore } = await keyWithUnits();
+    let sends = 0;
+    let journal = "";
+    let landed: Promise<unknown> = Promise.resolve();
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
+      if (sends++ === 0) {
+        journal = keys[4] as string;
+        landed = sleep(100).then(() => script.exec(keys, args));
+      } else await sleep(5);
+      throw timedOut();
+    });
+    const request = consume(hash, now);
+    await sleep(300);
+    // The first send's epoch closes while the request still waits for Redis; this flush resolves
+    // once that epoch's batch has landed, before any batch of a later epoch.
+    const charged = flushUsage().then(() => chargedUnits(admin, id));
+    const r = await request;
+    expect(((await landed) as string[])[0]).toBe("ok");
+    expect(r.ok && r.charge.backend).toBe("redis");
+    // Had it been counted in settling's epoch, a process dying before that epoch's batch would
+    // leave it uncharged: the sweeper finds the journal's own batch landed, and skips it.
+    expect(await charged).toBe(usedBefore + 1);
+    const batch = `${usageInstance()}:${parseJournalKey(journal)?.epoch}`;
+    const { rowCount } = await admin.query("SELECT 1 FROM usage_batches WHERE id = $1", [batch]);
+    expect(rowCount).toBe(1);
+    await flushUsage();
+    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
   }, 30_000);
 
   it("is answered as admitted when the key's record left Redis before it was settled", async () => {

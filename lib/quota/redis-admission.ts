@@ -5,6 +5,7 @@ import { type KeyRecord, toRecord } from "../keys/cached-state";
 import { loadKeyByHash } from "../keys/store";
 import { redisGeneration, tripRedisBreaker } from "../redis/breaker";
 import { type Admission, decide, type LookupRefused, newRequestId, QuotaUndecided } from "./decision";
+import { HeldEpochs } from "./held-epochs";
 import { forgetActive, isRefreshed, markActive, markRefreshed } from "./known-keys";
 import { leaseOnce } from "./lease";
 import { RESOLVE_MS, type RedisQuota } from "./redis-engine";
@@ -37,7 +38,22 @@ export async function consumeWithRedis(
   rq: RedisQuota,
   hash: string,
   now: Date,
+  opts: Options,
+): Promise<Admission | LookupRefused> {
+  const held = new HeldEpochs();
+  try {
+    return await admitOnRedis(rq, hash, now, opts, held);
+  } finally {
+    held.release();
+  }
+}
+
+async function admitOnRedis(
+  rq: RedisQuota,
+  hash: string,
+  now: Date,
   { lookup, countWhenAnswered }: Options,
+  held: HeldEpochs,
 ): Promise<Admission | LookupRefused> {
   const generation = redisGeneration();
   const requestId = newRequestId();
@@ -61,7 +77,7 @@ export async function consumeWithRedis(
     // Redis stopped answering this request: the others go to Postgres while it is settled.
     if (giveUp instanceof RedisUndecided) tripRedisBreaker(giveUp);
     for (let tries = 0; tries < 2; tries++) {
-      const v = await viaRedis(() => rq.settle(hash, now, requestId));
+      const v = await viaRedis(() => rq.settle(hash, now, requestId, held));
       if (v.kind === "ok") return admitted(v);
       if (v.kind !== "miss") break;
       // Admitted, but the key's record has left Redis since: put it back, and settle again.
@@ -75,7 +91,7 @@ export async function consumeWithRedis(
   while (Date.now() < deadline) {
     let v: Answer;
     try {
-      v = await viaRedis(() => rq.admit(hash, now, requestId, deadline));
+      v = await viaRedis(() => rq.admit(hash, now, requestId, deadline, held));
     } catch (err) {
       if (err instanceof RedisUndecided && err.maybeSent) unanswered = true;
       return settleOr(err as Error);

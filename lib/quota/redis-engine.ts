@@ -8,6 +8,7 @@ import type { Redis } from "@upstash/redis";
 import { env } from "../core/env";
 import { type KeyRecord, knownKey, putRecord, recordKey, slotTag } from "../keys/cached-state";
 import { type LuaScript, luaScript, redis } from "../redis/client";
+import type { HeldEpochs } from "./held-epochs";
 import { JOURNAL_TTL_S } from "./journal";
 import { direct, learnClockOffset, type Transport, untilAnswered, untilSettled } from "./redis-sends";
 import { ADMIT_LUA, GRANT_LUA, REFUND_LUA } from "./scripts";
@@ -65,8 +66,17 @@ export class RedisQuota {
     ];
   }
 
-  /** Admits request `requestId` within the key's allowance, or says why not. */
-  async admit(hash: string, now: Date, requestId: string, deadline: number): Promise<Answer> {
+  /**
+   * Admits request `requestId` within the key's allowance, or says why not. A call with a send
+   * that went unanswered leaves its epoch in `held` (that send may still land and journal there).
+   */
+  async admit(
+    hash: string,
+    now: Date,
+    requestId: string,
+    deadline: number,
+    held: HeldEpochs,
+  ): Promise<Answer> {
     const day = dayOf(now);
     const epoch = journalEpoch();
     const journal = journalKey(slotTag(this.prefix, hash), epoch);
@@ -90,15 +100,18 @@ export class RedisQuota {
         learnClockOffset(Number(r[1]));
       }
     } catch (err) {
-      journalDone(epoch, journal); // undecided: the script may have run
+      // Undecided: the script may have run, or may still run.
+      if (err instanceof RedisUndecided && err.maybeSent) held.hold(epoch, journal);
+      else journalDone(epoch, journal);
       throw err;
     }
     const kind = String(r[0]);
     const unanswered = failed ? { unanswered: true } : {};
-    if (kind === "ok") return { ...this.admitted(r, epoch, journal, day), ...unanswered };
+    if (kind === "ok") return { ...this.admitted(r, epoch, journal, day, held), ...unanswered };
     // A send that went unanswered may still land and journal an admission in this epoch: its
     // batch must land (empty or not), so that the sweeper never charges that journal.
-    journalDone(epoch, failed ? journal : null);
+    if (failed) held.hold(epoch, journal);
+    else journalDone(epoch, null);
     if (kind === "late") {
       // A late answer is proof of an outage only when sends went unanswered first; one sent in
       // the deadline's last moments by a request that kept getting answers is not.
@@ -110,15 +123,24 @@ export class RedisQuota {
     return { kind, ...unanswered } as Answer;
   }
 
-  /** An "ok" answer, counted (in the usage buffer, in `epoch`) once `count` is called. */
+  /**
+   * An "ok" answer, counted in the usage buffer once `count` is called: in the epoch whose
+   * journal the admission was written to, when a send of this request made in an earlier epoch
+   * (held) admitted it, else in `epoch`, the epoch of the call that got the answer.
+   */
   private admitted(
     r: (string | number)[],
     epoch: Epoch,
     journal: string | null,
     day: string,
+    held: HeldEpochs,
   ): Extract<Verdict, { keyId: string }> {
     const v = tally("ok", r);
-    return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
+    const at = Number(r[6]);
+    const earlier = at && at !== epoch.id ? held.take(at) : undefined;
+    if (!earlier) return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
+    journalDone(epoch, null); // this call only learnt of the admission
+    return { ...v, count: once(() => journalDone(earlier.epoch, earlier.journal, v.keyId, day, 1)) };
   }
 
   /**
@@ -128,9 +150,9 @@ export class RedisQuota {
    * is admitted after; "miss" when it was admitted but the key's record has left Redis. Asked
    * again while unanswered, for SETTLE_MS; throws RedisUndecided after that.
    */
-  async settle(hash: string, now: Date, requestId: string): Promise<Settled> {
+  async settle(hash: string, now: Date, requestId: string, held: HeldEpochs): Promise<Settled> {
     const day = dayOf(now);
-    const epoch = journalEpoch(); // settling writes no journal; an "ok" is counted in this epoch
+    const epoch = journalEpoch(); // settling writes no journal
     const keys = this.admitKeys(hash, now, requestId, journalKey(slotTag(this.prefix, hash), epoch));
     const args = [requestId, "0", day, JOURNAL_TTL, IDS_TTL, GRACE_MS, "1"];
     let r: (string | number)[];
@@ -140,7 +162,7 @@ export class RedisQuota {
       journalDone(epoch, null);
       throw err;
     }
-    if (r[0] === "ok") return this.admitted(r, epoch, null, day);
+    if (r[0] === "ok") return this.admitted(r, epoch, null, day, held);
     journalDone(epoch, null);
     // Admitted, but the key's record has left Redis since: put it back, and settle again.
     if (r[0] === "miss") return { kind: "miss", known: true };

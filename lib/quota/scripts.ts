@@ -23,10 +23,14 @@
 // Settling an id not admitted marks it given up ('x'), whatever either clock says: every copy of
 // the request still on its way then finds it seen and admits nothing. An id admitted before
 // settles as admitted, with the key's figures; 'miss' when its record has left Redis since.
+// An admitted id is stored as '1:<epoch>', the epoch of the journal its admission was written
+// to, and every "ok" ends with that epoch: a request found admitted by a later send is counted
+// in the batch that carries its journal entry. ('1' alone: admitted by an older script.)
 export const ADMIT_LUA = `
 local seen = redis.call('HGET', KEYS[3], ARGV[1])
+local was = seen and string.match(seen, '^1:?(%d*)$')
 if ARGV[7] == '1' then
-  if seen ~= '1' then
+  if not was then
     if not seen then
       redis.call('HSET', KEYS[3], ARGV[1], 'x')
       redis.call('EXPIRE', KEYS[3], ARGV[5])
@@ -38,7 +42,7 @@ if ARGV[7] == '1' then
   if not id then return {'miss', 1} end
   local s = redis.call('HMGET', KEYS[2], 'u', 'o', 'mo')
   local u = tonumber(s[1] or '0')
-  return {'ok', id, daily, monthly, tonumber(s[2] or '0') + u, tonumber(s[3] or '0') + u}
+  return {'ok', id, daily, monthly, tonumber(s[2] or '0') + u, tonumber(s[3] or '0') + u, was}
 end
 local rec = redis.call('GET', KEYS[1])
 if not rec then return {'miss', redis.call('EXISTS', KEYS[4])} end
@@ -50,17 +54,18 @@ local u = tonumber(s[1] or '0')
 local a = tonumber(s[2] or '0')
 local o = tonumber(s[3] or '0')
 local mo = tonumber(s[4] or '0')
-if seen == '1' then return {'ok', id, daily, monthly, o + u, mo + u} end
+if was then return {'ok', id, daily, monthly, o + u, mo + u, was} end
 if seen then return {'late', 0} end
 local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if now > tonumber(ARGV[2]) then return {'late', now} end
 if u < a then
+  local epoch = string.match(KEYS[5], ':(%d+)$')
   redis.call('HINCRBY', KEYS[2], 'u', 1)
-  redis.call('HSET', KEYS[3], ARGV[1], '1')
+  redis.call('HSET', KEYS[3], ARGV[1], '1:' .. epoch)
   redis.call('EXPIRE', KEYS[3], ARGV[5])
   if redis.call('HINCRBY', KEYS[5], id .. '|' .. ARGV[3], 1) == 1 then redis.call('EXPIRE', KEYS[5], ARGV[4]) end
-  return {'ok', id, daily, monthly, o + u + 1, mo + u + 1}
+  return {'ok', id, daily, monthly, o + u + 1, mo + u + 1, epoch}
 end
 local limits = daily .. ':' .. monthly .. ':'
 local f = s[5]
@@ -96,7 +101,7 @@ return 1
 // a dead process nets the refund out.
 // KEYS: day state, request ids of the id's bucket, journal. ARGV: request id, journal field, TTL.
 export const REFUND_LUA = `
-if redis.call('HGET', KEYS[2], ARGV[1]) ~= '1' then return 0 end
+if not string.match(redis.call('HGET', KEYS[2], ARGV[1]) or '', '^1:?%d*$') then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], '0')
 local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
 if u <= 0 then return 0 end
