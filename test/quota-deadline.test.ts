@@ -7,14 +7,14 @@ import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { slotTag } from "@/lib/keys/cached-state";
 import { hashOf } from "@/lib/keys/store";
 import { consume } from "@/lib/quota/admission";
-import { parseJournalKey } from "@/lib/quota/journal";
 import { setQuotaTransport } from "@/lib/quota/redis-engine";
-import { flushUsage, usageInstance } from "@/lib/quota/usage-buffer";
+import { flushUsage } from "@/lib/quota/usage-buffer";
 import { dayOf } from "@/lib/quota/windows";
 import { redisUsable } from "@/lib/redis/breaker";
 import { closeRedis, redis } from "@/lib/redis/client";
 import { chargedUnits, createTestKey } from "./support/api-keys";
 import { catalogAndClient } from "./support/fixtures";
+import { keyWithUnits, timedOut } from "./support/quota-keys";
 
 const admin = catalogAndClient();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -78,36 +78,9 @@ describe("a request whose deadline passes while Redis keeps answering", () => {
   }, 30_000);
 });
 
-/** A key with units leased to Redis beyond what it used (a burst sizes the next lease). */
-async function keyWithUnits() {
-  const { key, id } = await createTestKey({ tier: "free" });
-  const hash = hashOf(key);
-  const now = new Date();
-  const day = `${slotTag(process.env.REDIS_PREFIX!, hash)}:q:${dayOf(now)}`;
-  const state = async () => {
-    const s = await redis()!.hmget<Record<string, number>>(day, "u", "a");
-    return { used: Number(s?.u ?? 0), allowance: Number(s?.a ?? 0) };
-  };
-  for (let n = 0; n < 5 && (await state()).allowance <= (await state()).used; n++) {
-    const burst = await Promise.all(Array.from({ length: 4 }, () => consume(hash, now)));
-    expect(burst.every((r) => r.ok)).toBe(true);
-  }
-  const before = await state();
-  expect(before.allowance).toBeGreaterThan(before.used);
-  /** The request was admitted on Redis and charged once. */
-  const admittedOnRedisOnce = async (r: Awaited<ReturnType<typeof consume>>) => {
-    expect(r.ok && r.charge.backend).toBe("redis");
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(before.used + 1);
-  };
-  return { id, hash, now, state, usedBefore: before.used, admittedOnRedisOnce };
-}
-
-const timedOut = () => new Error("Command timed out");
-
 describe("a request that gives up on Redis after a send went unanswered is settled first", () => {
   it("is answered as admitted when the send landed while every retry before the deadline was lost", async () => {
-    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits(admin);
     let sends = 0;
     let landed: Promise<unknown> = Promise.resolve();
     setQuotaTransport(async (script, keys, args) => {
@@ -127,39 +100,8 @@ describe("a request that gives up on Redis after a send went unanswered is settl
     await admittedOnRedisOnce(r);
   }, 30_000);
 
-  it("is charged in the batch carrying its journal entry when settling finds it admitted in a later epoch", async () => {
-    const { id, hash, now, usedBefore } = await keyWithUnits();
-    let sends = 0;
-    let journal = "";
-    let landed: Promise<unknown> = Promise.resolve();
-    setQuotaTransport(async (script, keys, args) => {
-      if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
-      if (sends++ === 0) {
-        journal = keys[4] as string;
-        landed = sleep(100).then(() => script.exec(keys, args));
-      } else await sleep(5);
-      throw timedOut();
-    });
-    const request = consume(hash, now);
-    await sleep(300);
-    // The first send's epoch closes while the request still waits for Redis; this flush resolves
-    // once that epoch's batch has landed, before any batch of a later epoch.
-    const charged = flushUsage().then(() => chargedUnits(admin, id));
-    const r = await request;
-    expect(((await landed) as string[])[0]).toBe("ok");
-    expect(r.ok && r.charge.backend).toBe("redis");
-    // Had it been counted in settling's epoch, a process dying before that epoch's batch would
-    // leave it uncharged: the sweeper finds the journal's own batch landed, and skips it.
-    expect(await charged).toBe(usedBefore + 1);
-    const batch = `${usageInstance()}:${parseJournalKey(journal)?.epoch}`;
-    const { rowCount } = await admin.query("SELECT 1 FROM usage_batches WHERE id = $1", [batch]);
-    expect(rowCount).toBe(1);
-    await flushUsage();
-    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
-  }, 30_000);
-
   it("is answered as admitted when the key's record left Redis before it was settled", async () => {
-    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits(admin);
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
@@ -174,7 +116,7 @@ describe("a request that gives up on Redis after a send went unanswered is settl
   }, 30_000);
 
   it("is answered as admitted when Redis answers an error after a send went unanswered", async () => {
-    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits(admin);
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || args[6] === "1") return script.exec(keys, args);
@@ -192,7 +134,7 @@ describe("a request that gives up on Redis after a send went unanswered is settl
   }, 30_000);
 
   it("is answered as admitted when the client failed a send that had run (its connection dropped)", async () => {
-    const { hash, now, admittedOnRedisOnce } = await keyWithUnits();
+    const { hash, now, admittedOnRedisOnce } = await keyWithUnits(admin);
     let sends = 0;
     setQuotaTransport(async (script, keys, args) => {
       if (keys.length !== 5 || sends++ > 0) return script.exec(keys, args);
@@ -205,7 +147,7 @@ describe("a request that gives up on Redis after a send went unanswered is settl
   }, 30_000);
 
   it("admits no copy that reaches Redis after it was settled, whatever the clocks say", async () => {
-    const { id, hash, now, state, usedBefore } = await keyWithUnits();
+    const { id, hash, now, state, usedBefore } = await keyWithUnits(admin);
     let held: (() => Promise<unknown>) | undefined;
     let late: unknown;
     setQuotaTransport(async (script, keys, args) => {

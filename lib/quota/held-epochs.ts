@@ -3,7 +3,7 @@
 // made in another epoch. Each such epoch stays open (its batch waits, as for any call in flight)
 // until the request ends, so an admission found late is counted in the batch that carries its
 // journal entry: a process dying between two batches cannot leave it uncharged.
-import { type Epoch, journalDone } from "./usage-buffer";
+import { type Epoch, journalDone, journalMayHold } from "./usage-buffer";
 
 type Held = { epoch: Epoch; journal: string };
 
@@ -12,6 +12,7 @@ export class HeldEpochs {
 
   /** Keeps the call's epoch open (the call counted as in flight) until `take` or `release`. */
   hold(epoch: Epoch, journal: string): void {
+    journalMayHold(epoch, journal);
     // One hold per epoch is enough: a second call in it is done now.
     if (this.held.has(epoch.id)) journalDone(epoch, journal);
     else this.held.set(epoch.id, { epoch, journal });

@@ -12,7 +12,7 @@ import type { HeldEpochs } from "./held-epochs";
 import { JOURNAL_TTL_S } from "./journal";
 import { direct, learnClockOffset, type Transport, untilAnswered, untilSettled } from "./redis-sends";
 import { ADMIT_LUA, GRANT_LUA, REFUND_LUA } from "./scripts";
-import { type Epoch, journalDone, journalEpoch, journalKey } from "./usage-buffer";
+import { type Epoch, journalDone, journalEpoch, journalKey, journalMayHold } from "./usage-buffer";
 import { type Answer, RedisUndecided, type Settled, tally, type Verdict } from "./verdicts";
 import { dayOf } from "./windows";
 
@@ -21,7 +21,7 @@ const JOURNAL_TTL = String(JOURNAL_TTL_S);
 /** Request ids are kept per 10 s bucket, long after any request could still be resolved. */
 const ID_BUCKET_MS = 10_000;
 const IDS_TTL = "900";
-/** How long a request may wait for Redis to say what it decided. Below the usage buffer's drain. */
+/** How long a request may wait for Redis to say what it decided. */
 export const RESOLVE_MS = 2_000;
 /** How long a grant may still be on its way after Postgres said the day is full. */
 const GRACE_MS = "3000";
@@ -138,7 +138,11 @@ export class RedisQuota {
     const v = tally("ok", r);
     const at = Number(r[6]);
     const earlier = at && at !== epoch.id ? held.take(at) : undefined;
-    if (!earlier) return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
+    if (!earlier) {
+      // The batch must carry the journal even when the request is answered after the drain.
+      if (journal) journalMayHold(epoch, journal);
+      return { ...v, count: once(() => journalDone(epoch, journal, v.keyId, day, 1)) };
+    }
     journalDone(epoch, null); // this call only learnt of the admission
     return { ...v, count: once(() => journalDone(earlier.epoch, earlier.journal, v.keyId, day, 1)) };
   }

@@ -28,7 +28,7 @@
 // in the batch that carries its journal entry. ('1' alone: admitted by an older script.)
 export const ADMIT_LUA = `
 local seen = redis.call('HGET', KEYS[3], ARGV[1])
-local was = seen and string.match(seen, '^1:?(%d*)$')
+local was = seen == '1' and '' or (seen and string.match(seen, '^1:(%d+)$'))
 if ARGV[7] == '1' then
   if not was then
     if not seen then
@@ -60,9 +60,9 @@ local t = redis.call('TIME')
 local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
 if now > tonumber(ARGV[2]) then return {'late', now} end
 if u < a then
-  local epoch = string.match(KEYS[5], ':(%d+)$')
+  local epoch = string.match(KEYS[5], ':(%d+)$') or ''
   redis.call('HINCRBY', KEYS[2], 'u', 1)
-  redis.call('HSET', KEYS[3], ARGV[1], '1:' .. epoch)
+  redis.call('HSET', KEYS[3], ARGV[1], epoch == '' and '1' or '1:' .. epoch)
   redis.call('EXPIRE', KEYS[3], ARGV[5])
   if redis.call('HINCRBY', KEYS[5], id .. '|' .. ARGV[3], 1) == 1 then redis.call('EXPIRE', KEYS[5], ARGV[4]) end
   return {'ok', id, daily, monthly, o + u + 1, mo + u + 1, epoch}
@@ -101,7 +101,8 @@ return 1
 // a dead process nets the refund out.
 // KEYS: day state, request ids of the id's bucket, journal. ARGV: request id, journal field, TTL.
 export const REFUND_LUA = `
-if not string.match(redis.call('HGET', KEYS[2], ARGV[1]) or '', '^1:?%d*$') then return 0 end
+local was = redis.call('HGET', KEYS[2], ARGV[1])
+if was ~= '1' and not (was and string.match(was, '^1:%d+$')) then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], '0')
 local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
 if u <= 0 then return 0 end

@@ -37,7 +37,11 @@ export type Epoch = {
   readonly counts: Map<string, UsageEntry>;
   /** Journals Redis may hold for this epoch: deleted once its batch has landed. */
   readonly journals: Set<string>;
-  /** Journaled Redis calls sent in this epoch and not yet answered. */
+  /**
+   * Journaled Redis calls sent in this epoch and not yet done: not answered, an admission not yet
+   * counted (its request not yet answered), or a request whose send went unanswered, until it
+   * ends (held-epochs.ts).
+   */
   inflight: number;
   idle?: () => void;
   /** Taken once; a reply that comes later still is counted in the current epoch. */
@@ -113,6 +117,15 @@ export function journalDone(e: Epoch, journal: string | null, keyId = "", day = 
   if (journal !== null) e.journals.add(journal);
   if (n !== 0) add(e.batch ? buf.current : e, keyId, day, n);
   if (--e.inflight === 0) e.idle?.();
+}
+
+/**
+ * A journal a call in flight may have written, or may still write (a send whose answer was lost):
+ * noted at once, so that the epoch's batch lands even if the call outlasts the flush's drain and
+ * the sweeper never charges that journal too.
+ */
+export function journalMayHold(e: Epoch, journal: string): void {
+  e.journals.add(journal);
 }
 
 /** Counts a use that has no journal (a refund of a request admitted on Postgres; tests). */
