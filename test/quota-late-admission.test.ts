@@ -1,7 +1,8 @@
 // A request whose send went unanswered but landed, admitting it, learns of that later (from
 // settling, in another epoch of the usage buffer). It is charged once, in the batch that carries
 // the journal entry the send wrote: with that epoch's batch when it is answered in time, and
-// never again by the sweeper when it is answered after the flush stopped waiting for it.
+// never again by the sweeper when it is answered after the flush stopped waiting for it. The
+// same holds for a request admitted at once and answered late.
 import { afterAll, afterEach, describe, expect, it } from "vitest";
 import { consume } from "@/lib/quota/admission";
 import { parseJournalKey } from "@/lib/quota/journal";
@@ -76,6 +77,24 @@ describe("an admission found by settling in a later epoch", () => {
     if (r.ok) r.charge.count?.();
     await flushUsage();
     g.redisBreaker.downUntil = 0;
+    await sweepNow({ ageMs: 0, wait: true });
+    expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
+  }, 30_000);
+
+  it("admitted at once but answered after the flush stopped waiting for it, is charged once too", async () => {
+    const { id, hash, now, usedBefore } = await keyWithUnits(admin);
+    await flushUsage();
+    let journal = "";
+    setQuotaTransport(async (script, keys, args) => {
+      if (keys.length === 5) journal = keys[4] as string;
+      return script.exec(keys, args);
+    });
+    const r = await consume(hash, now, { lookup: true, countWhenAnswered: true });
+    expect(r.ok && r.charge.backend).toBe("redis");
+    await flushUsage();
+    expect(await landedBatch(journal)).toBe(1);
+    if (r.ok) r.charge.count?.();
+    await flushUsage();
     await sweepNow({ ageMs: 0, wait: true });
     expect(await chargedUnits(admin, id)).toBe(usedBefore + 1);
   }, 30_000);
