@@ -26,9 +26,13 @@
 // An admitted id is stored as '1:<epoch>', the epoch of the journal its admission was written
 // to, and every "ok" ends with that epoch: a request found admitted by a later send is counted
 // in the batch that carries its journal entry. ('1' alone: admitted by an older script.)
+// `was`: the admitting epoch ('' when not stored) of the request-id value `seen`, nil when the
+// request is not admitted (never seen, given up 'x', refunded '0').
+const ADMITTED_AS = "local was = seen == '1' and '' or (seen and string.match(seen, '^1:(%d+)$'))";
+
 export const ADMIT_LUA = `
 local seen = redis.call('HGET', KEYS[3], ARGV[1])
-local was = seen == '1' and '' or (seen and string.match(seen, '^1:(%d+)$'))
+${ADMITTED_AS}
 if ARGV[7] == '1' then
   if not was then
     if not seen then
@@ -101,8 +105,9 @@ return 1
 // a dead process nets the refund out.
 // KEYS: day state, request ids of the id's bucket, journal. ARGV: request id, journal field, TTL.
 export const REFUND_LUA = `
-local was = redis.call('HGET', KEYS[2], ARGV[1])
-if was ~= '1' and not (was and string.match(was, '^1:%d+$')) then return 0 end
+local seen = redis.call('HGET', KEYS[2], ARGV[1])
+${ADMITTED_AS}
+if not was then return 0 end
 redis.call('HSET', KEYS[2], ARGV[1], '0')
 local u = tonumber(redis.call('HGET', KEYS[1], 'u') or '0')
 if u <= 0 then return 0 end
